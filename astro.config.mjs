@@ -1,0 +1,19 @@
+// Astro builds every (site, locale) variant in one pass: pages live under
+// src/pages/[site]/[locale]/ and scripts/build-sites.ts splits dist/astro/<site>/<locale>/
+// into self-contained static roots dist/sites/<site>/<locale>/ (docs/decisions.md).
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  outDir: './dist/astro',
+  build: { format: 'preserve', inlineStylesheets: 'always', assets: '_astro' },
+  trailingSlash: 'ignore',
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+    build: { assetsInlineLimit: 0 },
+  },
+});

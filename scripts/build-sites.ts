@@ -1,0 +1,72 @@
+/**
+ * build-sites: builds every (site, locale) variant and writes one self-contained static
+ * root per variant to dist/sites/<site>/<locale>/ (index.html, 404.html, pages, _astro
+ * assets, manifest, robots.txt and rewrite rules for common static hosts).
+ *
+ * One Astro build emits all variants (src/pages/[site]/[locale]/...), then this script
+ * splits them (docs/decisions.md has the measurements behind that choice).
+ * BUILD_SITES=default BUILD_LOCALES=en,nl narrows the build.
+ */
+process.env['NODE_ENV'] = 'production';
+
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const root = resolve(import.meta.dirname, '..');
+const astroOut = join(root, 'dist/astro');
+const sitesOut = join(root, 'dist/sites');
+
+export async function buildSites(): Promise<{ variants: number; seconds: number }> {
+  const started = performance.now();
+  const { build } = await import('astro');
+  const { buildVariants } = await import('../src/lib/build-env.ts');
+  const { writeVariantExtras } = await import('./lib/variant-extras.ts');
+  const list = buildVariants();
+
+  rmSync(astroOut, { recursive: true, force: true });
+  await build({ root, logLevel: 'warn' });
+
+  rmSync(sitesOut, { recursive: true, force: true });
+  const shared = readdirSync(astroOut).filter((name) => !list.some((v) => v.site.id === name));
+  for (const { site, locale } of list) {
+    const from = join(astroOut, site.id, locale);
+    const to = join(sitesOut, site.id, locale);
+    if (!existsSync(from)) throw new Error(`build-sites: Astro produced no pages for ${site.id}/${locale}`);
+    mkdirSync(to, { recursive: true });
+    cpSync(from, to, { recursive: true });
+    // Astro reserves 404.astro; the page is built as not-found.html and served as 404.html.
+    renameSync(join(to, 'not-found.html'), join(to, '404.html'));
+    // _astro/ and public/ files are shared by all variants; each root gets its own copy.
+    for (const name of shared) cpSync(join(astroOut, name), join(to, name), { recursive: true });
+    writeVariantExtras(site, locale, to);
+  }
+  rmSync(astroOut, { recursive: true, force: true });
+  writeFileSync(
+    join(sitesOut, 'build.json'),
+    `${JSON.stringify({ builtAt: new Date().toISOString(), variants: list.map((v) => `${v.site.id}/${v.locale}`) }, null, 2)}\n`,
+  );
+  return { variants: list.length, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Newest modification time of the inputs of the static build, to tell whether dist is stale. */
+export function newestSourceMtime(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'server' && entry.name !== 'node_modules') walk(path);
+      } else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ['src', 'sites', 'public']) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const file of ['sites.config.ts', 'astro.config.mjs', 'package-lock.json'])
+    if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+  return newest;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { variants, seconds } = await buildSites();
+  console.log(`Built ${variants} site variants into dist/sites in ${seconds.toFixed(1)} s`);
+}

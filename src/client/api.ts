@@ -1,0 +1,94 @@
+/**
+ * The browser's API client (SPEC §7 "General request rules"): JSON Accept header, up to 5
+ * retries with exponentially growing delay, `X-Request-Type: client` on user.php, and the
+ * 403 `authentication_required` rule, reported through `onAuthenticationRequired` so the
+ * session store decides what a logout means. Answers are parsed through the contract.
+ */
+import { ofetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
+import type { z } from 'zod';
+import { errorBody, type Endpoint } from '../contract/define.ts';
+
+export const ACCEPT = 'application/json, text/plain, */*';
+export const MAX_RETRIES = 5;
+
+/** Delay before retry n (1-based): 250 ms, 500 ms, 1 s, 2 s, 4 s. */
+export function retryDelay(attempt: number): number {
+  return 250 * 2 ** Math.max(0, attempt - 1);
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseURL?: string;
+  /** Called on a 403 authentication_required answer from any path but user.php. */
+  onAuthenticationRequired?: (path: string) => void;
+  /** Injected for tests. */
+  fetch?: typeof globalThis.fetch;
+  /** Injected for tests: defaults to `retryDelay`. */
+  delay?: (attempt: number) => number;
+}
+
+export interface ApiClient {
+  call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    endpoint: Endpoint<Q, B, R>,
+    input?: { query?: z.input<Q>; body?: z.input<B> },
+  ): Promise<z.output<R>>;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const delay = options.delay ?? retryDelay;
+  const $fetch: $Fetch = ofetch.create({
+    baseURL: options.baseURL ?? '',
+    credentials: 'same-origin',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers: { Accept: ACCEPT },
+    retry: MAX_RETRIES,
+    retryDelay: (context) => delay(MAX_RETRIES - (Number(context.options.retry) || 0)),
+    onRequest({ request, options: o }) {
+      const path = typeof request === 'string' ? request : request.url;
+      if (new URL(path, 'http://x').pathname.endsWith('user.php')) {
+        o.headers = new Headers(o.headers);
+        o.headers.set('X-Request-Type', 'client');
+      }
+    },
+  });
+
+  return {
+    async call(endpoint, input = {}) {
+      const init: FetchOptions<'json'> = { method: endpoint.method };
+      if (input.query) init.query = input.query as Record<string, unknown>;
+      if (input.body !== undefined && endpoint.method !== 'GET') {
+        init.body = input.body as Record<string, unknown>;
+        // POST/PUT/DELETE are retried too: the server's writes are idempotent per request
+        // or guarded; a lost answer must not lose the member's action.
+        init.retryStatusCodes = [408, 425, 429, 502, 503, 504];
+      }
+      try {
+        const data: unknown = await $fetch(endpoint.path, init);
+        return endpoint.response.parse(data);
+      } catch (error) {
+        throw toApiError(error, endpoint.path, options.onAuthenticationRequired);
+      }
+    },
+  };
+}
+
+function toApiError(error: unknown, path: string, onAuthRequired?: (path: string) => void): unknown {
+  if (!(error instanceof FetchError)) return error;
+  const status = error.statusCode ?? 0;
+  const parsed = errorBody.safeParse(error.data);
+  const code = parsed.success ? parsed.data.error.code : status === 0 ? 'network' : 'internal';
+  const message = parsed.success ? parsed.data.error.message : error.message;
+  if (status === 403 && code === 'authentication_required' && !path.endsWith('user.php')) onAuthRequired?.(path);
+  return new ApiError(status, code, message, parsed.success ? parsed.data.error.field : undefined);
+}

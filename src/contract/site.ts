@@ -1,0 +1,108 @@
+/** Site settings, company info, regions and interests (SPEC §3, §7). */
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+
+const messageCost = z.object({ costs: z.number(), currency: z.string().length(3) });
+
+export const siteSettings = z.object({
+  // Site identity
+  name: z.string(),
+  index_title: z.string(),
+  description: z.string(),
+  domain: z.string(),
+  domain_language: z.string(),
+  localeDomains: z.record(z.string(), z.string()),
+  cdn_prefix: z.string(),
+  niche: z.number().int().min(1).max(7),
+  company_id: z.number().int(),
+  mail_name: z.string(),
+  design_version: z.number().int(),
+  // Geo
+  countries: z.array(z.string()),
+  geoip_country: z.string().nullable(),
+  geoip_selected_country: z.string().nullable(),
+  // Profiles
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  // Credits
+  message_credits: z.number().int(),
+  photo_credits: z.number().int(),
+  gift_credits: z.number().int(),
+  signup_credits: z.number().int(),
+  message_length: z.number().int(),
+  minimum_message_costs: z.record(z.string(), messageCost),
+  // Support
+  support_email: z.string(),
+  support_phone: z.string(),
+  // Site entry and push
+  enable_site_entry_popup: z.string(),
+  site_entry_countries: z.array(z.string()),
+  push_pub: z.string(),
+  push_public_key: z.string(),
+  // Fictional profiles
+  fictional_icon: z.string(),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  // Refunds and access
+  refund_days: z.number().int(),
+  signups: z.string(),
+  logged_out_search: z.string(),
+  logged_out_search_trafficsource: z.string(),
+  // Reselling
+  member_resell: z.array(z.string()),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+export const getSettings = defineEndpoint({
+  method: 'GET',
+  path: '/api/settings.php',
+  /** The current route query is passed through; _force_domain names the request host. */
+  query: z.looseObject({ _force_domain: z.string().min(1).max(253).optional() }),
+  response: z.object({ settings: siteSettings }),
+  errors: ['unknown_site'],
+});
+
+export const companyInfo = z.object({
+  name: z.string(),
+  address: z.string(),
+  kvk: z.string(),
+  city: z.string(),
+  country: z.string(),
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  delete_discount: z.string(),
+  added: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfo>;
+
+export const getCompanyInfo = defineEndpoint({
+  method: 'GET',
+  path: '/api/companyinfo.php',
+  response: z.object({ company: companyInfo }),
+  errors: ['unknown_site'],
+});
+
+export const region = z.object({ id: z.number().int().positive(), name: z.string() });
+export const getRegions = defineEndpoint({
+  method: 'GET',
+  path: '/api/regions.php',
+  /** Country code → regions, for every country the site serves. */
+  response: z.object({ regions: z.record(z.string(), z.array(region)) }),
+  errors: ['unknown_site'],
+});
+
+export const interest = z.object({
+  key: z.string(),
+  /** Localized name. */
+  name: z.string(),
+  /** Icon (an emoji); null where the icon set has none (gangbang, SPEC §3). */
+  icon: z.string().nullable(),
+});
+export const getInterests = defineEndpoint({
+  method: 'GET',
+  path: '/api/interests.php',
+  response: z.object({ interests: z.array(interest) }),
+});

@@ -1,0 +1,63 @@
+/**
+ * Our i18n helper: one i18next instance per locale, created synchronously from the bundled
+ * JSON catalogues (why not astro-i18next: docs/decisions.md). Server code and Astro pages
+ * call `getI18n(locale)`; islands receive their own locale's catalogue as a prop and call
+ * `createI18n(locale, catalogue)` so a page never ships the other ten languages.
+ */
+import { createInstance, type i18n, type TOptions } from 'i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/locales.ts';
+import da from './locales/da.json' with { type: 'json' };
+import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import fi from './locales/fi.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import it from './locales/it.json' with { type: 'json' };
+import nb from './locales/nb.json' with { type: 'json' };
+import nl from './locales/nl.json' with { type: 'json' };
+import pl from './locales/pl.json' with { type: 'json' };
+import sv from './locales/sv.json' with { type: 'json' };
+
+/** The English catalogue is the reference: every locale has exactly its keys. */
+export type Catalogue = typeof en;
+
+export const catalogues: Readonly<Record<Locale, Catalogue>> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
+
+/** Creates a ready i18next instance for one locale and its catalogue (no async init). */
+export function createI18n(locale: Locale, catalogue: Catalogue, fallback?: Catalogue): i18n {
+  const instance = createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    resources: {
+      [locale]: { translation: catalogue },
+      ...(fallback && locale !== DEFAULT_LOCALE ? { [DEFAULT_LOCALE]: { translation: fallback } } : {}),
+    },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+const instances = new Map<Locale, i18n>();
+
+/** The shared instance for a locale (server side and build time). */
+export function getI18n(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale, catalogues[locale], catalogues[DEFAULT_LOCALE]);
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+export type Translate = (key: string, options?: TOptions) => string;
+
+/** A translate function bound to a locale. */
+export function translator(locale: Locale): Translate {
+  const instance = getI18n(locale);
+  return (key, options) => instance.t(key, options ?? {});
+}
+
+export { LOCALES };

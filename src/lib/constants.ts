@@ -1,0 +1,124 @@
+/** Business constants and limits of SPEC §9, in one place. Times are milliseconds unless named. */
+
+export const PHOTO_LIMIT_FREE = 3;
+export const PHOTO_LIMIT_PREMIUM = 25;
+export const LIKES_PER_DAY = 4;
+export const FREE_CONVERSATION_STARTS = 2;
+export const REACTIVATION_WINDOW_DAYS = 14;
+export const MIN_AGE = 18;
+
+/** Nav badges show '99+' at 100 or more. */
+export const BADGE_CAP = 99;
+/** The credits badge shows at this many credits or fewer: warning above 0, danger at 0. */
+export const CREDITS_BADGE_THRESHOLD = 10;
+
+export const WELCOME_DISCOUNT_PERCENT = 25;
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENTAGE = '25.0';
+export const TIME_BONUS_WINDOW_SECONDS = 14_400;
+export const TIME_BONUS_TICK_MS = 1_000;
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+
+export const POLLING_START_MS = 5_000;
+export const POLLING_INTERVAL_MS = 60_000;
+export const POLLING_INTERVAL_PUSH_MS = 300_000;
+export const LIKES_RELOAD_AFTER_AUTO_LIKE_MS = 500;
+export const START_CHAT_ERROR_TOAST_MS = 5_000;
+export const WEBCAM_ELIGIBILITY_MS = 345_600_000;
+export const GEOLOCATION_CACHE_MS = 3_600_000;
+export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
+
+export const AUTH_COOKIE_PREFIX = 'auth.';
+export const AUTH_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}session`;
+export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+export const LOCALE_COOKIE_NAME = 'locale';
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+export const SEARCH_PAGE_SIZE = 12;
+export const LOAD_MORE_THRESHOLD = 0.85;
+export const SIMILAR_AGE_WIDENING = 5;
+export const WEBCAM_BLOCK_SIZE = 12;
+export const WEBCAM_CAM_SLOT_AFTER = 1;
+export const WEBCAM_AD_SLOT_AFTER = 5;
+export const DEFAULT_CARD_COLUMNS = [2, 3, 4] as const;
+export const DEFAULT_DETAIL_FIELD = 'city';
+
+/** Age ranges of the search filter, with what is sent (SPEC §9). */
+export const AGE_RANGES = [
+  { key: 'all', min: null, max: null },
+  { key: '18-25', min: null, max: 25 },
+  { key: '26-35', min: 26, max: 35 },
+  { key: '36-45', min: 36, max: 45 },
+  { key: '46-55', min: 46, max: 55 },
+  { key: '56-65', min: 56, max: 65 },
+  { key: '65+', min: 65, max: null },
+] as const;
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const PREMIUM_TIERS = ['p0', 'p1', 'p2', 'p3'] as const;
+
+/** Terms base date: the later of this and the company's added date (SPEC §9). */
+export const TERMS_BASE_DATE = new Date(Date.UTC(2023, 11, 1, 12, 0, 0));
+
+export const DESIGN_VERSION = 2;
+
+/** The fixed path segment of the webcam provider's API calls (SPEC §7). */
+export const CAM_PROVIDER_SEGMENT = 'livecams';
+
+/** Country neighbours offered in the search country filter (SPEC §5). */
+export const COUNTRY_NEIGHBOURS: Readonly<Record<string, string>> = {
+  AU: 'NZ',
+  NZ: 'AU',
+  NL: 'BE',
+  BE: 'NL',
+  US: 'CA',
+  CA: 'US',
+  GB: 'IE',
+  IE: 'GB',
+  DE: 'AT',
+  AT: 'DE',
+};
+
+/** The interests of SPEC §3 in their listed order. */
+export const INTERESTS = [
+  'relationship', 'onenightstand', 'kissing', 'hugging', 'massages', 'lingerie', 'sex',
+  'safesex', 'publicsex', 'oralsex', 'analsex', 'sextoys', 'masturbating',
+  'exchangingpictures', 'threesome', 'gangbang', 'bondage', 'sadomasochism', 'gym', 'sports',
+  'dancing', 'travelling', 'adventure', 'party', 'tattoos', 'music', 'movies', 'videogames',
+  'politics', 'outdoors', 'gardening', 'hiking', 'biking', 'reading', 'animals', 'beach', 'art',
+  'photography', 'theater', 'shopping', 'fashion', 'astrology', 'cooking', 'foodie', 'bbq',
+  'sushi', 'vegetarian', 'wine', 'beer', 'tea', 'coffee',
+] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+/** Profile attribute enumerations (SPEC §3). */
+export const PROFILE_ATTRIBUTES = {
+  sexuality: ['hetero', 'gay', 'lesbian', 'bi'],
+  hair_color: ['black', 'brunette', 'blond', 'dark_blond', 'brown', 'dark_brown', 'gray', 'red', 'white', 'bald', 'other'],
+  eye_color: ['blue', 'green', 'hazel', 'brown', 'gray', 'other'],
+  body_type: ['slim', 'normal', 'fat'],
+  relationship_status: ['single', 'married', 'divorced', 'widowed', 'living_together', 'unmarried'],
+  tattoos: ['yes', 'no'],
+} as const;
+
+/** E-mail notification preferences (SPEC §3). */
+export const EMAIL_PREFERENCES = [
+  'new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions',
+  'weekly_updates', 'news', 'reminders',
+] as const;
+
+/** Payment methods (SPEC §3 "Payment methods"). */
+export const PAYMENT_METHODS = [
+  'sdd', 'prezelewy24', 'blik', 'sct', 'giropay', 'mastercard', 'visa', 'creditcard', 'dankort',
+  'mobilepay', 'swish', 'twint', 'satispay', 'vipps', 'cartebancaire', 'nexi', 'ideal',
+  'bancontact', 'applepay', 'paysafecard', 'maestro', 'paypal', 'sofort', 'eps',
+] as const;
+
+/** The landers of SPEC §2.1. */
+export const LANDERS = [
+  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
+  'transitionsvideolanding', 'video',
+] as const;
+export type Lander = (typeof LANDERS)[number];
