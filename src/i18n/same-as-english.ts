@@ -1,0 +1,149 @@
+/**
+ * Translations that are allowed to read exactly like the English text, plus the small
+ * helpers that compare a catalogue with en.json. Shared by tests/unit/i18n.test.ts and
+ * scripts/i18n-todo.ts, so "still untranslated" means the same thing in both places.
+ *
+ * Every entry is keyed by locale and key path and says why the English word is the right
+ * translation there. Keep the list short: an identical value is normally a forgotten
+ * translation. The unit test fails on entries that are no longer needed.
+ */
+import type { Locale } from '../lib/locales.ts';
+
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+
+/** Reason strings reused below. */
+const LOANWORD = 'the English word is the usual term in this language';
+const SAME_WORD = 'the word is spelled the same in this language';
+
+export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<string, string>>>> = {
+  da: {
+    'nav.menu': SAME_WORD,
+    'nav.likes': LOANWORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'region_label.region': SAME_WORD,
+    'interests.sex': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.shopping': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  de: {
+    'nav.credits': LOANWORD,
+    'nav.likes': LOANWORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'region_label.region': SAME_WORD,
+    'interests.sex': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.tattoos': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  es: {
+    'errors.error': SAME_WORD,
+    'errors.status': SAME_WORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  fi: {
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  fr: {
+    'nav.messages': SAME_WORD,
+    'nav.menu': SAME_WORD,
+    'nav.likes': LOANWORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'region_label.province': SAME_WORD,
+    'region_label.canton': SAME_WORD,
+    'interests.massages': SAME_WORD,
+    'interests.lingerie': 'lingerie is a French word',
+    'interests.bondage': LOANWORD,
+    'interests.art': SAME_WORD,
+    'interests.shopping': LOANWORD,
+    'interests.bbq': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  it: {
+    'nav.menu': SAME_WORD,
+    'nav.account': LOANWORD,
+    'footer.privacy': LOANWORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'interests.lingerie': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.shopping': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  nb: {
+    'nav.likes': LOANWORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'region_label.region': SAME_WORD,
+    'interests.sex': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.shopping': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  nl: {
+    'nav.credits': LOANWORD,
+    'nav.likes': LOANWORD,
+    'nav.menu': SAME_WORD,
+    'nav.account': LOANWORD,
+    'interests.massages': SAME_WORD,
+    'interests.lingerie': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  pl: {
+    'nav.menu': SAME_WORD,
+    'footer.faq': 'FAQ is the usual footer label',
+    'region_label.region': SAME_WORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+  sv: {
+    'nav.likes': LOANWORD,
+    'region_label.region': SAME_WORD,
+    'interests.sex': LOANWORD,
+    'interests.gangbang': LOANWORD,
+    'interests.bondage': LOANWORD,
+    'interests.sadomasochism': SAME_WORD,
+    'interests.gym': LOANWORD,
+    'interests.shopping': LOANWORD,
+    'interests.sushi': SAME_WORD,
+  },
+};
+
+/** True when `locale` may keep the English value at `path`. */
+export function isSameAsEnglishAllowed(locale: Locale, path: string): boolean {
+  if (locale === 'en') return true;
+  return Object.hasOwn(SAME_AS_ENGLISH[locale], path);
+}
+
+/**
+ * Flattens a nested catalogue into key path → value, in document order. Key paths join
+ * the nested keys with dots ('nav.credits_left'). A leaf that is not a string is kept as
+ * its JSON text so that comparisons still notice it.
+ */
+export function flattenCatalogue(tree: unknown, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return result;
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [childPath, childValue] of flattenCatalogue(value, path)) result.set(childPath, childValue);
+    } else {
+      result.set(path, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  return result;
+}
+
+/** The `{{placeholder}}` tokens of a value, e.g. ['{{count}}'] (duplicates removed). */
+export function placeholders(value: string): string[] {
+  return [...new Set(value.match(/\{\{\s*[^{}]+?\s*\}\}/g) ?? [])];
+}

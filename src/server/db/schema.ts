@@ -1,0 +1,245 @@
+/**
+ * The database schema (PostgreSQL; the same migrations run on PGlite and a real server).
+ * Migrations: `npm run db:generate` writes src/server/db/migrations from this file.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Operating companies: the main one and three alternative addresses (SPEC §1). */
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey(),
+  variant: smallint('variant').notNull().unique(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  country: varchar('country', { length: 2 }).notNull(),
+  kvk: text('kvk').notNull(),
+  tradenames: jsonb('tradenames').$type<string[]>().notNull(),
+  vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull(),
+  supportPhone: text('support_phone').notNull(),
+  deleteDiscount: text('delete_discount').notNull(),
+  added: timestamp('added', { withTimezone: true }).notNull(),
+});
+
+/** One row per niche site; identity comes from sites.config.ts, settings are operators'. */
+export const sites = pgTable('sites', {
+  id: text('id').primaryKey(),
+  niche: smallint('niche').notNull().unique(),
+  brand: text('brand').notNull(),
+  defaultLocale: varchar('default_locale', { length: 2 }).notNull(),
+  /** locale → domain */
+  domains: jsonb('domains').$type<Record<string, string>>().notNull(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  cdnPrefix: text('cdn_prefix').notNull().default(''),
+  /** Operational settings (SPEC §3 "Site settings"), validated by the sites.config schema. */
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Minimum message cost per country in its currency (SPEC §9), in minor units. */
+export const messageCosts = pgTable('message_costs', {
+  country: varchar('country', { length: 2 }).primaryKey(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  costMinor: integer('cost_minor').notNull(),
+});
+
+/** Regions per country (ISO 3166-2 codes from country-region-data). */
+export const regions = pgTable(
+  'regions',
+  {
+    id: integer('id').primaryKey(),
+    country: varchar('country', { length: 2 }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('regions_country_code').on(t.country, t.code)],
+);
+
+/** Interests with their icon (SPEC §3); gangbang has none. */
+export const interests = pgTable('interests', {
+  key: text('key').primaryKey(),
+  icon: text('icon'),
+  position: smallint('position').notNull(),
+});
+
+/** A member's login identity. Personal data here is erased by the deletion purge. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Lower-cased; null once purged. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    status: text('status', { enum: ['not_confirmed', 'confirmed', 'banned', 'deleted', 'purged'] })
+      .notNull()
+      .default('not_confirmed'),
+    role: text('role', { enum: ['member', 'moderator', 'operator', 'admin'] })
+      .notNull()
+      .default('member'),
+    language: varchar('language', { length: 5 }).notNull().default('en'),
+    /** Cached balance; moves only with a credit_ledger row in the same transaction. */
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_site_email').on(t.siteId, t.email),
+    check('accounts_credits_nonnegative', sql`${t.credits} >= 0`),
+  ],
+);
+
+/** A public persona: a member's profile, or a fictional chat pal run by operators. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The id others see: random, not a sequence. */
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Null for fictional profiles. */
+    accountId: bigint('account_id', { mode: 'number' })
+      .unique()
+      .references(() => accounts.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['member', 'fictional'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('disabled'),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    seeking: text('seeking', { enum: ['male', 'female'] }),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    regionId: integer('region_id').references(() => regions.id),
+    city: text('city'),
+    /** Coarse position (snapped grid), never sent to other members. */
+    lat: integer('lat_e3'),
+    lon: integer('lon_e3'),
+    language: varchar('language', { length: 5 }).notNull().default('en'),
+    sexuality: text('sexuality'),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    signupReason: text('signup_reason'),
+    aboutMe: text('about_me'),
+    invisible: boolean('invisible').notNull().default(false),
+    privacyMode: boolean('privacy_mode').notNull().default(false),
+    mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profiles_search').on(t.siteId, t.gender, t.country, t.birthdate)],
+);
+
+export const profileInterests = pgTable(
+  'profile_interests',
+  {
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    interest: text('interest')
+      .notNull()
+      .references(() => interests.key),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.interest] })],
+);
+
+/** Photos; files live in the storage provider under random keys. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    status: text('status', { enum: ['being_inspected', 'active', 'rejected'] })
+      .notNull()
+      .default('being_inspected'),
+    /** Premium-only: non-premium viewers get the blurred derivative. */
+    premium: boolean('premium').notNull().default(false),
+    rejectReason: text('reject_reason'),
+    position: smallint('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_profile').on(t.profileId, t.position)],
+);
+
+/** Login sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_account').on(t.accountId)],
+);
+
+/**
+ * Append-only credits ledger (ARCHITECTURE "Money is a ledger"). Rows survive account purge
+ * pseudonymously: account_id stays, the account's personal data does not.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason', {
+      enum: ['signup_bonus', 'purchase', 'message', 'photo', 'gift', 'refund', 'correction'],
+    }).notNull(),
+    /** What it pays for or comes from (order id, message id...); unique per reason. */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_ledger_reason_reference').on(t.reason, t.reference),
+    index('credit_ledger_account').on(t.accountId, t.id),
+    check('credit_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
+  ],
+);

@@ -1,0 +1,66 @@
+/**
+ * The only module that reads process.env. Everything else receives a Config.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  /** A PostgreSQL server; unset means the embedded PGlite database under DATA_DIR/db. */
+  DATABASE_URL: z.url().optional(),
+  /** Redis for the event bus across API processes; unset means in-process. */
+  REDIS_URL: z.url().optional(),
+  /** Where the embedded database, mail outbox and uploaded photos live. */
+  DATA_DIR: z.string().default('data'),
+  /** SMTP server for real mail (smtp://user:pass@host:port); unset means the outbox folder. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('no-reply@localhost'),
+  /** Folder of the static build to serve. */
+  SITES_DIR: z.string().default('dist/sites'),
+  /** Trust X-Forwarded-* headers (behind a proxy or CDN). */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sitesDir: string;
+  trustProxy: boolean;
+}
+
+/** Parses the environment; a bad value stops the process naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    dataDir: resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sitesDir: resolve(e.SITES_DIR),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Login sessions: a random token in the 'auth.' cookie (30 days, HttpOnly, SameSite lax,
+ * Secure over https); only its SHA-256 is stored, so a database leak reveals no session.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME } from '../../../lib/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, sessions } from '../../db/schema.ts';
+import type { AppEnv, SessionAccount } from '../../http/context.ts';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Starts a session for an account; returns the token for the cookie (never stored). */
+export async function createSession(db: Db, accountId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    accountId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + AUTH_COOKIE_MAX_AGE_S * 1000),
+    createdAt: now,
+    lastSeenAt: now,
+  });
+  return token;
+}
+
+/** The live session of a token: not expired, account neither deleted nor banned. */
+export async function findSession(db: Db, token: string, now: Date): Promise<SessionAccount | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, accountId: sessions.accountId })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, now),
+        inArray(accounts.status, ['not_confirmed', 'confirmed']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function endSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+function isHttps(c: Context<AppEnv>): boolean {
+  const proto = c.get('deps').config.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
+  return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, AUTH_COOKIE_NAME, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    maxAge: AUTH_COOKIE_MAX_AGE_S,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, AUTH_COOKIE_NAME, { path: '/' });
+}
+
+/** Puts the request's session (or null) into the context. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, AUTH_COOKIE_NAME);
+  const { database, now } = c.get('deps');
+  c.set('session', token ? await findSession(database.db, token, now()) : null);
+  await next();
+};

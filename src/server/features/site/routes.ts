@@ -1,0 +1,33 @@
+/** Site-wide read calls: settings, company info, regions, interests (SPEC §7). */
+import type { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getSettings } from '../../../contract/site.ts';
+import { isCountryCode } from '../../../lib/locales.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { hostnameOf } from '../../http/site-resolver.ts';
+import { loadSiteSettings } from './settings.ts';
+import { pushPublicKey } from '../push/vapid.ts';
+import { route } from '../../http/route.ts';
+
+export function registerSiteRoutes(app: Hono<AppEnv>): void {
+  route(app, getSettings, async ({ c, query, site }) => {
+    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+    const { database, config } = c.get('deps');
+    // Geoip comes from the CDN/proxy header when we sit behind one (TRUST_PROXY).
+    const header = config.trustProxy ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code')) : undefined;
+    const geoipCountry = header && isCountryCode(header.toUpperCase()) ? header.toUpperCase() : null;
+    const selected = getCookie(c, 'country');
+    return {
+      settings: await loadSiteSettings(database.db, {
+        site,
+        locale: c.get('locale'),
+        domainLocale: c.get('domainLocale'),
+        domain: hostnameOf(query._force_domain ?? c.req.header('host')),
+        geoipCountry,
+        selectedCountry: isCountryCode(selected) ? selected : null,
+        pushPublicKey: await pushPublicKey(database.db),
+      }),
+    };
+  });
+}

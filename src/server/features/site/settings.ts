@@ -1,0 +1,77 @@
+/**
+ * The settings of a site as GET /api/settings.php answers them (SPEC §3 "Site settings"):
+ * identity from sites.config.ts, operational settings and prices from the database,
+ * texts in the request's language, geo from the request.
+ */
+import { eq } from 'drizzle-orm';
+import type { SiteConfig } from '../../../../sites.config.ts';
+import type { SiteSettings } from '../../../contract/site.ts';
+import { DESIGN_VERSION } from '../../../lib/constants.ts';
+import type { Locale } from '../../../lib/locales.ts';
+import { translator } from '../../../i18n/index.ts';
+import type { Db } from '../../db/client.ts';
+import { messageCosts, sites } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+
+export interface SettingsRequest {
+  site: SiteConfig;
+  locale: Locale;
+  domainLocale: Locale;
+  /** The host the settings are asked for. */
+  domain: string;
+  geoipCountry: string | null;
+  selectedCountry: string | null;
+  pushPublicKey: string;
+}
+
+export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
+  const { site, locale } = request;
+  const [row] = await db.select().from(sites).where(eq(sites.id, site.id)).limit(1);
+  if (!row) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  // Database settings win over the config's seed values; the config fills new fields.
+  const settings = { ...site.settings, ...(row.settings as Partial<SiteConfig['settings']>) };
+  const costs = await db.select().from(messageCosts);
+  const t = translator(locale);
+  return {
+    name: row.brand,
+    index_title: t('home.title', { brand: row.brand }),
+    description: t('home.description', { brand: row.brand }),
+    domain: request.domain,
+    domain_language: request.domainLocale,
+    localeDomains: row.domains,
+    cdn_prefix: row.cdnPrefix,
+    niche: row.niche,
+    company_id: row.companyId,
+    mail_name: row.brand,
+    design_version: DESIGN_VERSION,
+    countries: settings.countries,
+    geoip_country: request.geoipCountry,
+    geoip_selected_country: request.selectedCountry ?? request.geoipCountry,
+    visible_profile_fields: settings.visible_profile_fields,
+    visible_profile_notes: settings.visible_profile_notes,
+    search_fields: settings.search_fields,
+    message_credits: settings.message_credits,
+    photo_credits: settings.photo_credits,
+    gift_credits: settings.gift_credits,
+    signup_credits: settings.signup_credits,
+    message_length: settings.message_length,
+    minimum_message_costs: Object.fromEntries(
+      costs.map((c) => [c.country, { costs: c.costMinor / 100, currency: c.currency }]),
+    ),
+    support_email: settings.support_email,
+    support_phone: settings.support_phone,
+    enable_site_entry_popup: settings.enable_site_entry_popup,
+    site_entry_countries: settings.site_entry_countries,
+    push_pub: request.pushPublicKey,
+    push_public_key: request.pushPublicKey,
+    fictional_icon: settings.fictional_icon,
+    fictional_warning: t('fictional.warning'),
+    fictional_singular: t('fictional.singular'),
+    fictional_plural: t('fictional.plural'),
+    refund_days: settings.refund_days,
+    signups: settings.signups,
+    logged_out_search: settings.logged_out_search,
+    logged_out_search_trafficsource: settings.logged_out_search_trafficsource,
+    member_resell: settings.member_resell,
+  };
+}

@@ -1,0 +1,35 @@
+/** What every request carries through the Hono app. */
+import type { SiteConfig } from '../../../sites.config.ts';
+import type { Locale } from '../../lib/locales.ts';
+import type { Config } from '../env.ts';
+import type { Database } from '../db/client.ts';
+import type { MailProvider } from '../providers/mail/types.ts';
+
+/** Services and settings the app is built from; tests build their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  sites: readonly SiteConfig[];
+  mail: MailProvider;
+  /** The clock, injectable for tests. */
+  now: () => Date;
+}
+
+/** The logged-in account of a request, as the session middleware found it. */
+export interface SessionAccount {
+  accountId: number;
+  sessionId: number;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** The site of the request's host (or _force_domain), when known. */
+    site: SiteConfig | null;
+    /** The language the request is answered in. */
+    locale: Locale;
+    /** The domain's own language. */
+    domainLocale: Locale;
+    session: SessionAccount | null;
+  };
+}

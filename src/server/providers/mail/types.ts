@@ -1,0 +1,22 @@
+/** The mail provider interface: the outbox folder offline, SMTP in production. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Site the mail is sent for (sender name, links). */
+  siteId: string;
+}
+
+export interface SentMail extends OutgoingMail {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface MailProvider {
+  readonly kind: 'outbox' | 'smtp';
+  send(mail: OutgoingMail): Promise<SentMail>;
+  /** The outbox's mails, newest first; the SMTP provider keeps none. */
+  list(): Promise<SentMail[]>;
+}
