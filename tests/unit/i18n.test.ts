@@ -1,0 +1,105 @@
+/**
+ * The ten translated catalogues against the English reference (src/i18n/locales/en.json):
+ * same key paths in the same order, every {{placeholder}} kept, and no value left in
+ * English unless src/i18n/same-as-english.ts allows it. `npx tsx scripts/i18n-todo.ts`
+ * lists what is left to do and `--fill` copies new English keys into the locale files.
+ */
+import { describe, it, expect } from 'vitest';
+import { catalogues } from '../../src/i18n/index.ts';
+import {
+  SAME_AS_ENGLISH,
+  flattenCatalogue,
+  isSameAsEnglishAllowed,
+  placeholders,
+  type TranslatedLocale,
+} from '../../src/i18n/same-as-english.ts';
+import { LOCALES } from '../../src/lib/locales.ts';
+
+const english = flattenCatalogue(catalogues.en);
+const translatedLocales = LOCALES.filter((locale): locale is TranslatedLocale => locale !== 'en');
+
+describe('en.json', () => {
+  it('is a non-empty catalogue of non-empty strings', () => {
+    expect(english.size).toBeGreaterThan(0);
+    const empty = [...english].filter(([, value]) => value.trim() === '').map(([path]) => path);
+    expect(empty, `empty English values: ${empty.join(', ')}`).toEqual([]);
+  });
+});
+
+describe.each(translatedLocales)('locale %s', (locale) => {
+  const translated = flattenCatalogue(catalogues[locale]);
+
+  it('has exactly the key paths of en.json', () => {
+    const missing = [...english.keys()].filter((path) => !translated.has(path));
+    const extra = [...translated.keys()].filter((path) => !english.has(path));
+    expect(
+      { missing, extra },
+      `${locale}.json: missing keys [${missing.join(', ')}], extra keys [${extra.join(', ')}]`,
+    ).toEqual({ missing: [], extra: [] });
+  });
+
+  it('keeps the key order of en.json', () => {
+    const englishOrder = [...english.keys()].filter((path) => translated.has(path));
+    const localeOrder = [...translated.keys()].filter((path) => english.has(path));
+    const firstDifference = englishOrder.findIndex((path, index) => localeOrder[index] !== path);
+    expect(
+      localeOrder,
+      firstDifference === -1
+        ? undefined
+        : `${locale}.json: expected "${englishOrder[firstDifference]}" at position ${firstDifference}, found "${localeOrder[firstDifference]}"`,
+    ).toEqual(englishOrder);
+  });
+
+  it('has only non-empty string values', () => {
+    const catalogue = catalogues[locale] as unknown;
+    const invalid = [...flattenCatalogue(catalogue)]
+      .filter(([path, value]) => value.trim() === '' || typeof lookup(catalogue, path) !== 'string')
+      .map(([path]) => path);
+    expect(invalid, `${locale}.json: empty or non-string values at ${invalid.join(', ')}`).toEqual([]);
+  });
+
+  it('keeps every {{placeholder}} of the English value', () => {
+    const problems: string[] = [];
+    for (const [path, englishValue] of english) {
+      const value = translated.get(path);
+      if (value === undefined) continue;
+      const expected = placeholders(englishValue);
+      const actual = placeholders(value);
+      const lost = expected.filter((token) => !actual.includes(token));
+      const unknown = actual.filter((token) => !expected.includes(token));
+      if (lost.length > 0) problems.push(`${path} lost ${lost.join(' ')}`);
+      if (unknown.length > 0) problems.push(`${path} has unknown ${unknown.join(' ')}`);
+    }
+    expect(problems, `${locale}.json placeholders: ${problems.join('; ')}`).toEqual([]);
+  });
+
+  it('translates every value (except the allow-list in src/i18n/same-as-english.ts)', () => {
+    const untranslated = [...english]
+      .filter(([path, englishValue]) => translated.get(path) === englishValue)
+      .filter(([path]) => !isSameAsEnglishAllowed(locale, path))
+      .map(([path]) => path);
+    expect(untranslated, `${locale}.json still holds the English value at ${untranslated.join(', ')}`).toEqual(
+      [],
+    );
+  });
+
+  it('has no stale allow-list entries', () => {
+    const stale = Object.keys(SAME_AS_ENGLISH[locale]).filter(
+      (path) => !english.has(path) || translated.get(path) !== english.get(path),
+    );
+    expect(
+      stale,
+      `same-as-english.ts entries for ${locale} that are no longer needed: ${stale.join(', ')}`,
+    ).toEqual([]);
+  });
+});
+
+/** The raw value at a dotted key path. */
+function lookup(tree: unknown, path: string): unknown {
+  let node = tree;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure units and stores (node), components (jsdom + Testing Library), and
+ * API integration (node, in-process app on PGlite; on PostgreSQL when TEST_DATABASE_URL is
+ * set). Integration files share one migrated snapshot per worker (tests/integration/harness.ts).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['tests/unit/**/*.test.tsx'],
+          environment: 'jsdom',
+          globals: true,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is one connection per test file; two forks keep the 2-core machine busy.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
