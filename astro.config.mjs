@@ -1,9 +1,11 @@
 // Astro builds every (site, locale) variant in one pass: pages live under
 // src/pages/[site]/[locale]/ and scripts/build-sites.ts splits dist/astro/<site>/<locale>/
 // into self-contained static roots dist/sites/<site>/<locale>/ (docs/decisions.md).
+// `npm run dev` (scripts/dev.ts) serves one variant without the prefix through devVariant().
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { devVariant } from './scripts/lib/dev-variant.mjs';
 
 export default defineConfig({
   outDir: './dist/astro',
@@ -13,7 +15,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), devVariant()],
     build: { assetsInlineLimit: 0 },
   },
 });

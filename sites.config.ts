@@ -125,10 +125,10 @@ const baseTheme: Theme = {
   primary: '#7c3aed',
   onPrimary: '#ffffff',
   secondary: '#06b6d4',
-  success: '#16a34a',
-  warning: '#d97706',
+  success: '#15803d',
+  warning: '#b45309',
   danger: '#dc2626',
-  unread: '#e11d74',
+  unread: '#db2777',
   surface: '#ffffff',
   surfaceAlt: '#f5f3ff',
   ink: '#1e1b2e',
@@ -191,7 +191,7 @@ export const rawSites: unknown[] = [
     brand: 'SheFlirts',
     domainBase: 'sheflirts',
     token: 'statement-2257-sf',
-    theme: { primary: '#9d26b0', unread: '#db2777', surfaceAlt: '#fdf4ff' },
+    theme: { primary: '#a21caf', secondary: '#0891b2', unread: '#e11d48', surfaceAlt: '#fdf4ff', inkMuted: '#5f5168' },
   }),
   site({
     id: 'bdsm',
@@ -200,7 +200,15 @@ export const rawSites: unknown[] = [
     domainBase: 'kinkbound',
     token: 'statement-2257-kb',
     companyVariant: 1,
-    theme: { primary: '#6b21a8', secondary: '#0891b2', unread: '#e11d48', surfaceAlt: '#f3f0f7', ink: '#171321' },
+    theme: {
+      primary: '#7e22ce',
+      secondary: '#22d3ee',
+      unread: '#e11d48',
+      surface: '#110d17',
+      surfaceAlt: '#1c1625',
+      ink: '#f3eff8',
+      inkMuted: '#b4aac3',
+    },
   }),
   site({
     id: 'bbw',
@@ -208,7 +216,7 @@ export const rawSites: unknown[] = [
     brand: 'CurvyCrush',
     domainBase: 'curvycrush',
     token: 'statement-2257-cc',
-    theme: { primary: '#8b2fc9', secondary: '#0ea5b7', surfaceAlt: '#faf5ff' },
+    theme: { primary: '#9333ea', secondary: '#0ea5b7', unread: '#db2777', surfaceAlt: '#fdf2f8', inkMuted: '#614f66' },
   }),
   site({
     id: 'gilf',
@@ -217,7 +225,7 @@ export const rawSites: unknown[] = [
     domainBase: 'silverdesire',
     token: 'statement-2257-sd',
     companyVariant: 2,
-    theme: { primary: '#6d28d9', secondary: '#0e9fb5', surfaceAlt: '#f6f5fb' },
+    theme: { primary: '#5b4b9a', secondary: '#0e9fb5', surfaceAlt: '#f3f4f7', ink: '#1d1c26', inkMuted: '#575566' },
   }),
   site({
     id: 'milf',
@@ -225,7 +233,7 @@ export const rawSites: unknown[] = [
     brand: 'MatureMingle',
     domainBase: 'maturemingle',
     token: 'statement-2257-mm',
-    theme: { primary: '#86198f', unread: '#e11d74', surfaceAlt: '#fdf2fb' },
+    theme: { primary: '#86198f', secondary: '#0891b2', unread: '#e11d48', surfaceAlt: '#fdf2fb', inkMuted: '#5e4f63' },
   }),
   site({
     id: 'gay',
@@ -234,7 +242,7 @@ export const rawSites: unknown[] = [
     domainBase: 'manflirt',
     token: 'statement-2257-mf',
     companyVariant: 3,
-    theme: { primary: '#5b21b6', secondary: '#06b6d4', unread: '#f43f5e', surfaceAlt: '#f0fdff' },
+    theme: { primary: '#5b21b6', secondary: '#06b6d4', unread: '#e11d48', surfaceAlt: '#ecfbfd', inkMuted: '#4f5b68' },
   }),
 ];
 

@@ -37,6 +37,15 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          // Reads the built dist/sites: run after `npm run build` (npm test does).
+          name: 'budgets',
+          include: ['tests/budgets/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+        },
+      },
     ],
   },
 });

@@ -50,7 +50,6 @@ function fillFrom(reference: Tree, target: Tree, added: string[], prefix = ''): 
     const has = Object.hasOwn(target, key);
     const targetValue = has ? target[key] : undefined;
     if (isTree(referenceValue)) {
-      if (!isTree(targetValue)) added.push(...flattenCatalogue(referenceValue, path).keys());
       result[key] = fillFrom(referenceValue, isTree(targetValue) ? targetValue : {}, added, path);
     } else if (has && !isTree(targetValue)) {
       result[key] = targetValue;

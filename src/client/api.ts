@@ -47,21 +47,24 @@ export interface ApiClient {
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const delay = options.delay ?? retryDelay;
-  const $fetch: $Fetch = ofetch.create({
-    baseURL: options.baseURL ?? '',
-    credentials: 'same-origin',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    headers: { Accept: ACCEPT },
-    retry: MAX_RETRIES,
-    retryDelay: (context) => delay(MAX_RETRIES - (Number(context.options.retry) || 0)),
-    onRequest({ request, options: o }) {
-      const path = typeof request === 'string' ? request : request.url;
-      if (new URL(path, 'http://x').pathname.endsWith('user.php')) {
-        o.headers = new Headers(o.headers);
-        o.headers.set('X-Request-Type', 'client');
-      }
+  const $fetch: $Fetch = ofetch.create(
+    {
+      baseURL: options.baseURL ?? '',
+      credentials: 'same-origin',
+      headers: { Accept: ACCEPT },
+      retry: MAX_RETRIES,
+      // ofetch decrements options.retry after asking for the delay: attempt = MAX - left + 1.
+      retryDelay: (context) => delay(MAX_RETRIES - (Number(context.options.retry) || 0) + 1),
+      onRequest({ request, options: o }) {
+        const path = typeof request === 'string' ? request : request.url;
+        if (new URL(path, 'http://x').pathname.endsWith('user.php')) {
+          o.headers = new Headers(o.headers);
+          o.headers.set('X-Request-Type', 'client');
+        }
+      },
     },
-  });
+    options.fetch ? { fetch: options.fetch } : {},
+  );
 
   return {
     async call(endpoint, input = {}) {

@@ -17,7 +17,7 @@ const SAME_WORD = 'the word is spelled the same in this language';
 
 export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<string, string>>>> = {
   da: {
-    'nav.menu': SAME_WORD,
+    'common.menu': SAME_WORD,
     'nav.likes': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
     'region_label.region': SAME_WORD,
@@ -52,7 +52,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
   },
   fr: {
     'nav.messages': SAME_WORD,
-    'nav.menu': SAME_WORD,
+    'common.menu': SAME_WORD,
     'nav.likes': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
     'region_label.province': SAME_WORD,
@@ -66,7 +66,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.sushi': SAME_WORD,
   },
   it: {
-    'nav.menu': SAME_WORD,
+    'common.menu': SAME_WORD,
     'nav.account': LOANWORD,
     'footer.privacy': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
@@ -89,7 +89,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
   nl: {
     'nav.credits': LOANWORD,
     'nav.likes': LOANWORD,
-    'nav.menu': SAME_WORD,
+    'common.menu': SAME_WORD,
     'nav.account': LOANWORD,
     'interests.massages': SAME_WORD,
     'interests.lingerie': LOANWORD,
@@ -98,7 +98,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.sushi': SAME_WORD,
   },
   pl: {
-    'nav.menu': SAME_WORD,
+    'common.menu': SAME_WORD,
     'footer.faq': 'FAQ is the usual footer label',
     'region_label.region': SAME_WORD,
     'interests.gangbang': LOANWORD,

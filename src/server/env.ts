@@ -19,6 +19,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('no-reply@localhost'),
   /** Folder of the static build to serve. */
   SITES_DIR: z.string().default('dist/sites'),
+  /** Members per site the demo seed creates on an empty database (npm start). */
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
   /** Trust X-Forwarded-* headers (behind a proxy or CDN). */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -40,6 +42,7 @@ export interface Config {
   mailFrom: string;
   sitesDir: string;
   trustProxy: boolean;
+  seedMembers: number;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -62,5 +65,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: e.MAIL_FROM,
     sitesDir: resolve(e.SITES_DIR),
     trustProxy: e.TRUST_PROXY,
+    seedMembers: e.SEED_MEMBERS,
   };
 }

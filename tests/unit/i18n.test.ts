@@ -78,19 +78,16 @@ describe.each(translatedLocales)('locale %s', (locale) => {
       .filter(([path, englishValue]) => translated.get(path) === englishValue)
       .filter(([path]) => !isSameAsEnglishAllowed(locale, path))
       .map(([path]) => path);
-    expect(untranslated, `${locale}.json still holds the English value at ${untranslated.join(', ')}`).toEqual(
-      [],
-    );
+    expect(untranslated, `${locale}.json still holds the English value at ${untranslated.join(', ')}`).toEqual([]);
   });
 
   it('has no stale allow-list entries', () => {
     const stale = Object.keys(SAME_AS_ENGLISH[locale]).filter(
       (path) => !english.has(path) || translated.get(path) !== english.get(path),
     );
-    expect(
-      stale,
-      `same-as-english.ts entries for ${locale} that are no longer needed: ${stale.join(', ')}`,
-    ).toEqual([]);
+    expect(stale, `same-as-english.ts entries for ${locale} that are no longer needed: ${stale.join(', ')}`).toEqual(
+      [],
+    );
   });
 });
 

@@ -184,7 +184,11 @@ export const photos = pgTable(
     profileId: bigint('profile_id', { mode: 'number' })
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    storageKey: text('storage_key').notNull().unique(),
+    /**
+     * Key of the stored files (`<key>.jpg`, `-thumb`, `-match`, `-blur`). Not unique: the
+     * seeded demo photos share a pool of generated images.
+     */
+    storageKey: text('storage_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     thumbWidth: integer('thumb_width').notNull(),
@@ -198,7 +202,7 @@ export const photos = pgTable(
     position: smallint('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_profile').on(t.profileId, t.position)],
+  (t) => [index('photos_profile').on(t.profileId, t.position), index('photos_storage_key').on(t.storageKey)],
 );
 
 /** Login sessions; only the SHA-256 of the token is stored. */
@@ -243,3 +247,13 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
 );
+
+/**
+ * Server-side keys and secrets made on first use (the VAPID key pair for web push...).
+ * Never sent to clients except where a feature publishes a public part.
+ */
+export const appKeys = pgTable('app_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});

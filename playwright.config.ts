@@ -1,0 +1,50 @@
+/**
+ * E2E in Debian's Chromium (/usr/bin/chromium; browsers cannot be downloaded here) against
+ * the real `npm start` server on its own port with a throwaway data folder, so the tests see
+ * what a newcomer sees. Host names <site>.localhost resolve to loopback in Chromium.
+ */
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4391);
+const dataDir = join(tmpdir(), `e2e-data-${E2E_PORT}`);
+
+const chromium = {
+  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env['CI'] ? 1 : 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json']],
+  timeout: 30_000,
+  use: {
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/interests.php`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_MEMBERS: '60', NODE_ENV: 'development' },
+  },
+});

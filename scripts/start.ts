@@ -1,0 +1,42 @@
+/**
+ * npm start: everything a newcomer needs on one command. Builds the static sites when
+ * dist/ is missing or older than the sources, opens the embedded database (PGlite under
+ * data/db, or DATABASE_URL), migrates it, seeds the demo world when it is empty, and serves
+ * all seven sites and the API with the offline providers. Prints the URLs and demo logins.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sites } from '../sites.config.ts';
+import { loadConfig } from '../src/server/env.ts';
+import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
+import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '../src/server/seed/index.ts';
+import { newestSourceMtime } from './build-sites.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const config = loadConfig();
+
+const stamp = join(config.sitesDir, 'build.json');
+if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSourceMtime()) {
+  console.log('Building the static sites (all 7 sites × 11 locales)…');
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-sites.ts')], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const database = await openConfiguredDatabase(config);
+const seeded = await seedIfEmpty(database, config);
+if (seeded) console.log(`Seeded the demo world: ${seeded.members} members in ${seeded.seconds.toFixed(1)} s`);
+
+const server = await startServer(config, database);
+const host = (id: string) => `http://${id}.localhost:${server.port}/`;
+console.log(`
+Serving ${sites.length} sites and the API (${database.kind === 'pglite' ? 'embedded PGlite in data/db' : 'PostgreSQL'}):
+  index of sites   ${server.url}/
+${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: http://de.${s.id}.localhost:${server.port}/ …)`).join('\n')}
+${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
+Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):
+${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}
+`);

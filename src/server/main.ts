@@ -1,0 +1,51 @@
+/**
+ * Starts the HTTP server: opens and migrates the database, builds the app from its
+ * providers, listens, and closes everything on SIGINT/SIGTERM.
+ */
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { sites } from '../../sites.config.ts';
+import { createApp } from './app.ts';
+import type { Config } from './env.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { createMailProvider } from './providers/mail/index.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = config.databaseUrl
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'db') });
+  await database.migrate();
+  return database;
+}
+
+export async function startServer(config: Config, database: Database): Promise<RunningServer> {
+  const app = createApp({
+    config,
+    database,
+    sites,
+    mail: createMailProvider(config),
+    now: () => new Date(),
+  });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void close().then(() => process.exit(0));
+    });
+  }
+  return { url: `http://localhost:${port}`, port, database, close };
+}

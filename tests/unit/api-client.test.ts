@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError } from '../../src/client/api.ts';
+import { getInterests, getRegions } from '../../src/contract/site.ts';
+import { getUser } from '../../src/contract/user.ts';
+import { $session, loadSession, onAuthenticationRequired } from '../../src/stores/session.ts';
+
+type Call = { url: string; headers: Headers; method: string };
+
+/** A fetch that answers from a script of responses and records what it was asked. */
+function scriptedFetch(responses: (() => Response)[]) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    calls.push({ url: request.url, headers: request.headers, method: request.method });
+    const next = responses.shift();
+    if (!next) throw new Error('no more responses');
+    return next();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const json = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const authRequired = json(403, { error: { code: 'authentication_required', message: 'Please log in to continue.' } });
+const user = {
+  id: 'u1', name: 'Anna', email: 'anna@example.com', credits: 5, paid_user: false, status: 'confirmed', role: 'member',
+  signup_date: '2026-01-01T00:00:00.000Z', notifications_disabled: [], fictional_icon: 'mask', language: 'en',
+  profile: { id: 'p1', name: 'Anna', country: 'NL', status: 'active', main_image: null },
+};
+
+afterEach(() => $session.set({ status: 'loading' }));
+
+describe('API client', () => {
+  it('asks for JSON and grows the delay between five retries', async () => {
+    const { fetch, calls } = scriptedFetch([
+      json(503, {}), json(503, {}), json(503, {}), json(503, {}), json(503, {}),
+      json(200, { regions: { NL: [{ id: 1, name: 'Drenthe' }] } }),
+    ]);
+    const delays: number[] = [];
+    const api = createApiClient({ baseURL: 'http://site.test', fetch, delay: (n) => (delays.push(retryDelay(n)), 0) });
+    const answer = await api.call(getRegions);
+    expect(answer.regions['NL']?.[0]?.name).toBe('Drenthe');
+    expect(calls).toHaveLength(MAX_RETRIES + 1);
+    expect(calls[0]?.headers.get('accept')).toBe(ACCEPT);
+    expect(delays).toEqual([250, 500, 1000, 2000, 4000]);
+  });
+
+  it('gives up after five retries with the error of the last answer', async () => {
+    const { fetch, calls } = scriptedFetch(Array.from({ length: 6 }, () => json(503, { error: { code: 'internal', message: 'down' } })));
+    const api = createApiClient({ baseURL: 'http://site.test', fetch, delay: () => 0 });
+    await expect(api.call(getInterests)).rejects.toMatchObject({ status: 503, code: 'internal', message: 'down' });
+    expect(calls).toHaveLength(6);
+  });
+
+  it('marks user.php requests as client requests, and only those', async () => {
+    const { fetch, calls } = scriptedFetch([json(200, { user }), json(200, { interests: [] })]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch });
+    await api.call(getUser);
+    await api.call(getInterests);
+    expect(calls[0]?.headers.get('x-request-type')).toBe('client');
+    expect(calls[1]?.headers.get('x-request-type')).toBeNull();
+  });
+
+  it('rejects an answer that breaks the contract', async () => {
+    const { fetch } = scriptedFetch([json(200, { interests: [{ key: 'sex' }] })]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch });
+    await expect(api.call(getInterests)).rejects.toThrow();
+  });
+});
+
+describe('session and the 403 rule', () => {
+  it('logs a member out on 403 authentication_required from any path but user.php', async () => {
+    const { fetch } = scriptedFetch([json(200, { user }), authRequired]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch, onAuthenticationRequired });
+    await loadSession(api);
+    expect($session.get()).toMatchObject({ status: 'member', user: { name: 'Anna' } });
+    await expect(api.call(getInterests)).rejects.toBeInstanceOf(ApiError);
+    expect($session.get()).toEqual({ status: 'guest' });
+  });
+
+  it('treats 403 on user.php as a guest, without the logout rule', async () => {
+    const onAuth = vi.fn();
+    const { fetch } = scriptedFetch([authRequired]);
+    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch, onAuthenticationRequired: onAuth }));
+    expect($session.get()).toEqual({ status: 'guest' });
+    expect(onAuth).not.toHaveBeenCalled();
+  });
+});
