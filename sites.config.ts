@@ -159,6 +159,9 @@ const baseSettings: SiteConfig['settings'] = {
 
 const ALL_LANDERS = [...LANDERS];
 
+/** Each site's support line is its operating company's (see `companies` below). */
+const COMPANY_PHONES = ['+31 20-123 4567', '+44 20 3807 1234', '+49 30 1234 5678', '+45 32 12 34 56'];
+
 function site(input: {
   id: string;
   niche: number;
@@ -179,7 +182,12 @@ function site(input: {
     landers: ALL_LANDERS,
     statement2257Token: input.token,
     companyVariant: input.companyVariant ?? 0,
-    settings: { ...baseSettings, support_email: `support@${input.domainBase}.com`, ...input.settings },
+    settings: {
+      ...baseSettings,
+      support_email: `support@${input.domainBase}.com`,
+      support_phone: COMPANY_PHONES[input.companyVariant ?? 0],
+      ...input.settings,
+    },
   };
 }
 

@@ -1,19 +1,22 @@
 /**
  * i18n to-do list: compares every locale catalogue in src/i18n/locales/ with en.json and
- * prints, per locale, the key paths that are missing, the key paths en.json no longer has,
+ * prints, per locale, the key paths that are missing, the key paths en.json does not have,
  * and the key paths whose value is still the English text (values that may stay English
  * are listed in src/i18n/same-as-english.ts, the same allow-list the unit test uses).
+ * "Missing" includes the plural forms a language needs beyond English's `_one`/`_other`
+ * (Polish `_few` and `_many`; see expectedKeyPaths in src/i18n/same-as-english.ts).
  *
  * With --fill it first adds every missing key to each locale file with the English value,
  * in en.json's key order, so a translator only has to translate the values it then lists.
- * Keys en.json no longer has are kept and reported; remove them by hand.
+ * Keys en.json does not have are kept (at the end of their object) and reported; remove
+ * them by hand.
  *
  *   npx tsx scripts/i18n-todo.ts          # report only
  *   npx tsx scripts/i18n-todo.ts --fill   # add missing keys, then report
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { flattenCatalogue, isSameAsEnglishAllowed } from '../src/i18n/same-as-english.ts';
+import { expectedKeyPaths, flattenCatalogue, isSameAsEnglishAllowed } from '../src/i18n/same-as-english.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/lib/locales.ts';
 
 type Tree = { [key: string]: unknown };
@@ -38,28 +41,38 @@ function isTree(value: unknown): value is Tree {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/**
- * A copy of `target` with the keys of `reference` it lacks, taking the English value.
- * Keys come in the reference's order; keys only `target` has follow at the end of
- * their object. `added` collects the key paths that were filled in.
- */
-function fillFrom(reference: Tree, target: Tree, added: string[], prefix = ''): Tree {
-  const result: Tree = {};
-  for (const [key, referenceValue] of Object.entries(reference)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    const has = Object.hasOwn(target, key);
-    const targetValue = has ? target[key] : undefined;
-    if (isTree(referenceValue)) {
-      result[key] = fillFrom(referenceValue, isTree(targetValue) ? targetValue : {}, added, path);
-    } else if (has && !isTree(targetValue)) {
-      result[key] = targetValue;
-    } else {
-      added.push(path);
-      result[key] = referenceValue;
-    }
+/** Sets a dotted key path in a tree; false when a string already sits on the way. */
+function setPath(tree: Tree, path: string, value: string): boolean {
+  const keys = path.split('.');
+  let node = tree;
+  for (const key of keys.slice(0, -1)) {
+    if (!Object.hasOwn(node, key)) node[key] = {};
+    const next = node[key];
+    if (!isTree(next)) return false;
+    node = next;
   }
-  for (const [key, targetValue] of Object.entries(target)) {
-    if (!Object.hasOwn(reference, key)) result[key] = targetValue;
+  const last = keys[keys.length - 1] ?? '';
+  if (isTree(node[last])) return false;
+  node[last] = value;
+  return true;
+}
+
+/**
+ * Rebuilds a locale catalogue in the expected key order: its own value where it has one,
+ * otherwise the English value (reported in `added`). Its keys that are not expected come
+ * after, at the end of their object; those that clash with the expected shape are dropped
+ * and reported in `dropped`.
+ */
+function fill(expected: ReadonlyMap<string, string>, current: Tree, added: string[], dropped: string[]): Tree {
+  const own = flattenCatalogue(current);
+  const result: Tree = {};
+  for (const [path, englishValue] of expected) {
+    const value = own.get(path);
+    if (value === undefined) added.push(path);
+    setPath(result, path, value ?? englishValue);
+  }
+  for (const [path, value] of own) {
+    if (!expected.has(path) && !setPath(result, path, value)) dropped.push(path);
   }
   return result;
 }
@@ -70,29 +83,31 @@ function main(argv: readonly string[]): void {
     console.error(`Unknown argument(s): ${unknownArgs.join(' ')}\nUsage: npx tsx scripts/i18n-todo.ts [--fill]`);
     process.exit(2);
   }
-  const fill = argv.includes('--fill');
-  const englishTree = readCatalogue(DEFAULT_LOCALE);
-  const english = flattenCatalogue(englishTree);
+  const shouldFill = argv.includes('--fill');
+  const english = flattenCatalogue(readCatalogue(DEFAULT_LOCALE));
   let open = 0;
 
   for (const locale of LOCALES) {
     if (locale === DEFAULT_LOCALE) continue;
+    const expected = expectedKeyPaths(english, locale);
     let tree = readCatalogue(locale);
 
-    if (fill) {
+    if (shouldFill) {
       const added: string[] = [];
-      const filled = fillFrom(englishTree, tree, added);
-      if (added.length > 0 || JSON.stringify(filled) !== JSON.stringify(tree)) {
+      const dropped: string[] = [];
+      const filled = fill(expected, tree, added, dropped);
+      if (JSON.stringify(filled) !== JSON.stringify(tree)) {
         writeCatalogue(locale, filled);
         tree = filled;
       }
       if (added.length > 0) console.log(`${locale}: added ${added.length} key(s) with the English value`);
+      for (const path of dropped) console.log(`${locale}: dropped ${path} (clashes with en.json's structure)`);
     }
 
     const translated = flattenCatalogue(tree);
-    const missing = [...english.keys()].filter((path) => !translated.has(path));
-    const extra = [...translated.keys()].filter((path) => !english.has(path));
-    const untranslated = [...english]
+    const missing = [...expected.keys()].filter((path) => !translated.has(path));
+    const extra = [...translated.keys()].filter((path) => !expected.has(path));
+    const untranslated = [...expected]
       .filter(([path, value]) => translated.get(path) === value && !isSameAsEnglishAllowed(locale, path))
       .map(([path]) => path);
 
@@ -106,7 +121,7 @@ function main(argv: readonly string[]): void {
       `${locale}: ${missing.length} missing, ${untranslated.length} still English, ${extra.length} not in en.json`,
     );
     for (const path of missing) console.log(`  missing        ${path}`);
-    for (const path of untranslated) console.log(`  still English  ${path}: ${JSON.stringify(english.get(path))}`);
+    for (const path of untranslated) console.log(`  still English  ${path}: ${JSON.stringify(expected.get(path))}`);
     for (const path of extra) console.log(`  not in en.json ${path}`);
   }
 

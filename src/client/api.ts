@@ -63,7 +63,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         }
       },
     },
-    options.fetch ? { fetch: options.fetch } : {},
+    // Bound at call time, so a page (or test) that replaces fetch later is respected.
+    { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) },
   );
 
   return {

@@ -1,5 +1,6 @@
 /** The current user (SPEC §3 "Current user") and the user.php calls. */
 import { z } from 'zod';
+import { LOCALES } from '../lib/locales.ts';
 import { defineEndpoint } from './define.ts';
 
 export const mainImage = z
@@ -35,6 +36,16 @@ export type CurrentUser = z.infer<typeof currentUser>;
 export const getUser = defineEndpoint({
   method: 'GET',
   path: '/api/user.php',
+  response: z.object({ user: currentUser }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/** Saves the member's interface language (sent when the locale changes, SPEC §7). */
+export const putUserLanguage = defineEndpoint({
+  method: 'PUT',
+  path: '/api/user.php',
+  body: z.object({ language: z.enum(LOCALES) }),
   response: z.object({ user: currentUser }),
   errors: ['authentication_required'],
   auth: true,

@@ -6,6 +6,11 @@
  * Every entry is keyed by locale and key path and says why the English word is the right
  * translation there. Keep the list short: an identical value is normally a forgotten
  * translation. The unit test fails on entries that are no longer needed.
+ *
+ * Plural keys: a locale has exactly en.json's key paths, plus the i18next plural forms its
+ * grammar needs that English lacks (Polish `credits_few` and `credits_many` next to
+ * `credits_one` and `credits_other`). Without them i18next would fall back to English for
+ * those counts. See expectedKeyPaths().
  */
 import type { Locale } from '../lib/locales.ts';
 
@@ -91,6 +96,9 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'nav.likes': LOANWORD,
     'common.menu': SAME_WORD,
     'nav.account': LOANWORD,
+    'home.badge_discreet': SAME_WORD,
+    'pricing.credits_one': LOANWORD,
+    'pricing.credits_other': LOANWORD,
     'interests.massages': SAME_WORD,
     'interests.lingerie': LOANWORD,
     'interests.gangbang': LOANWORD,
@@ -146,4 +154,37 @@ export function flattenCatalogue(tree: unknown, prefix = ''): Map<string, string
 /** The `{{placeholder}}` tokens of a value, e.g. ['{{count}}'] (duplicates removed). */
 export function placeholders(value: string): string[] {
   return [...new Set(value.match(/\{\{\s*[^{}]+?\s*\}\}/g) ?? [])];
+}
+
+/** CLDR plural categories in their usual order (i18next key suffixes). */
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+
+/** The plural categories a locale uses for the whole numbers 0 to 1000, in CLDR order. */
+export function integerPluralCategories(locale: Locale): string[] {
+  const rules = new Intl.PluralRules(locale);
+  const used = new Set<string>();
+  for (let count = 0; count <= 1000; count += 1) used.add(rules.select(count));
+  return PLURAL_CATEGORIES.filter((category) => used.has(category));
+}
+
+/**
+ * The key paths a locale catalogue must have, in order, each with the English value it
+ * translates: en.json's own, plus for every plural group of en.json (`x_one` and `x_other`)
+ * the forms `x_<category>` that the locale needs and English lacks, placed before `x_other`
+ * and translating its English value.
+ */
+export function expectedKeyPaths(english: ReadonlyMap<string, string>, locale: Locale): Map<string, string> {
+  const categories = integerPluralCategories(locale);
+  const expected = new Map<string, string>();
+  for (const [path, value] of english) {
+    const base = path.endsWith('_other') ? path.slice(0, -'_other'.length) : null;
+    if (base !== null && english.has(`${base}_one`)) {
+      for (const category of categories) {
+        const form = `${base}_${category}`;
+        if (!english.has(form)) expected.set(form, value);
+      }
+    }
+    expected.set(path, value);
+  }
+  return expected;
 }

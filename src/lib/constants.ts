@@ -30,6 +30,8 @@ export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000;
 
 export const AUTH_COOKIE_PREFIX = 'auth.';
 export const AUTH_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}session`;
+/** Readable, secret-free marker next to the HttpOnly session cookie (static pages read it). */
+export const AUTH_MARKER_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}loggedIn`;
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 3600;
 export const LOCALE_COOKIE_NAME = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;

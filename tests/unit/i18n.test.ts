@@ -1,13 +1,15 @@
 /**
  * The ten translated catalogues against the English reference (src/i18n/locales/en.json):
- * same key paths in the same order, every {{placeholder}} kept, and no value left in
- * English unless src/i18n/same-as-english.ts allows it. `npx tsx scripts/i18n-todo.ts`
+ * same key paths in the same order (plus the plural forms a language needs beyond English's
+ * `_one`/`_other`, e.g. Polish `_few`/`_many`), every {{placeholder}} kept, and no value
+ * left in English unless src/i18n/same-as-english.ts allows it. `npx tsx scripts/i18n-todo.ts`
  * lists what is left to do and `--fill` copies new English keys into the locale files.
  */
 import { describe, it, expect } from 'vitest';
-import { catalogues } from '../../src/i18n/index.ts';
+import { catalogues, createI18n } from '../../src/i18n/index.ts';
 import {
   SAME_AS_ENGLISH,
+  expectedKeyPaths,
   flattenCatalogue,
   isSameAsEnglishAllowed,
   placeholders,
@@ -28,10 +30,12 @@ describe('en.json', () => {
 
 describe.each(translatedLocales)('locale %s', (locale) => {
   const translated = flattenCatalogue(catalogues[locale]);
+  /** en.json's key paths plus this language's extra plural forms, with their English text. */
+  const expected = expectedKeyPaths(english, locale);
 
-  it('has exactly the key paths of en.json', () => {
-    const missing = [...english.keys()].filter((path) => !translated.has(path));
-    const extra = [...translated.keys()].filter((path) => !english.has(path));
+  it('has exactly the key paths of en.json (plus its plural forms)', () => {
+    const missing = [...expected.keys()].filter((path) => !translated.has(path));
+    const extra = [...translated.keys()].filter((path) => !expected.has(path));
     expect(
       { missing, extra },
       `${locale}.json: missing keys [${missing.join(', ')}], extra keys [${extra.join(', ')}]`,
@@ -39,8 +43,8 @@ describe.each(translatedLocales)('locale %s', (locale) => {
   });
 
   it('keeps the key order of en.json', () => {
-    const englishOrder = [...english.keys()].filter((path) => translated.has(path));
-    const localeOrder = [...translated.keys()].filter((path) => english.has(path));
+    const englishOrder = [...expected.keys()].filter((path) => translated.has(path));
+    const localeOrder = [...translated.keys()].filter((path) => expected.has(path));
     const firstDifference = englishOrder.findIndex((path, index) => localeOrder[index] !== path);
     expect(
       localeOrder,
@@ -60,13 +64,13 @@ describe.each(translatedLocales)('locale %s', (locale) => {
 
   it('keeps every {{placeholder}} of the English value', () => {
     const problems: string[] = [];
-    for (const [path, englishValue] of english) {
+    for (const [path, englishValue] of expected) {
       const value = translated.get(path);
       if (value === undefined) continue;
-      const expected = placeholders(englishValue);
+      const wanted = placeholders(englishValue);
       const actual = placeholders(value);
-      const lost = expected.filter((token) => !actual.includes(token));
-      const unknown = actual.filter((token) => !expected.includes(token));
+      const lost = wanted.filter((token) => !actual.includes(token));
+      const unknown = actual.filter((token) => !wanted.includes(token));
       if (lost.length > 0) problems.push(`${path} lost ${lost.join(' ')}`);
       if (unknown.length > 0) problems.push(`${path} has unknown ${unknown.join(' ')}`);
     }
@@ -74,16 +78,31 @@ describe.each(translatedLocales)('locale %s', (locale) => {
   });
 
   it('translates every value (except the allow-list in src/i18n/same-as-english.ts)', () => {
-    const untranslated = [...english]
+    const untranslated = [...expected]
       .filter(([path, englishValue]) => translated.get(path) === englishValue)
       .filter(([path]) => !isSameAsEnglishAllowed(locale, path))
       .map(([path]) => path);
     expect(untranslated, `${locale}.json still holds the English value at ${untranslated.join(', ')}`).toEqual([]);
   });
 
+  it('has a plural form in its own language for every count', () => {
+    const i18n = createI18n(locale, catalogues[locale]);
+    const bases = [...english.keys()]
+      .filter((path) => path.endsWith('_other') && english.has(path.replace(/_other$/, '_one')))
+      .map((path) => path.replace(/_other$/, ''));
+    const unresolved: string[] = [];
+    for (const base of bases) {
+      for (const count of [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 112, 1000]) {
+        const text = i18n.t(base, { count });
+        if (text === base) unresolved.push(`${base} (count ${count})`);
+      }
+    }
+    expect(unresolved, `${locale}.json lacks plural forms for ${unresolved.join(', ')}`).toEqual([]);
+  });
+
   it('has no stale allow-list entries', () => {
     const stale = Object.keys(SAME_AS_ENGLISH[locale]).filter(
-      (path) => !english.has(path) || translated.get(path) !== english.get(path),
+      (path) => !expected.has(path) || translated.get(path) !== expected.get(path),
     );
     expect(stale, `same-as-english.ts entries for ${locale} that are no longer needed: ${stale.join(', ')}`).toEqual(
       [],

@@ -54,7 +54,13 @@ export function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handle
     const body = endpoint.body.safeParse(rawBody);
     if (!body.success) throw invalidInput(fieldOf(body.error));
 
-    const result = await handler({ c, query: query.data, body: body.data, session, site: c.get('site') });
+    const result = await handler({
+      c,
+      query: query.data as z.output<E['query']>,
+      body: body.data as z.output<E['body']>,
+      session,
+      site: c.get('site'),
+    });
     if (result instanceof Response) return result;
     return c.json(endpoint.response.parse(result) as object);
   });

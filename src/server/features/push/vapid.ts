@@ -25,7 +25,11 @@ function isVapidKeys(value: unknown): value is VapidKeys {
 const cache = new WeakMap<Db, Promise<VapidKeys>>();
 
 async function readKeys(db: Db): Promise<VapidKeys | null> {
-  const [row] = await db.select({ value: appKeys.value }).from(appKeys).where(eq(appKeys.name, VAPID_KEY_NAME)).limit(1);
+  const [row] = await db
+    .select({ value: appKeys.value })
+    .from(appKeys)
+    .where(eq(appKeys.name, VAPID_KEY_NAME))
+    .limit(1);
   if (!row) return null;
   if (!isVapidKeys(row.value)) throw new Error(`app_keys.${VAPID_KEY_NAME} does not hold a VAPID key pair`);
   return { publicKey: row.value.publicKey, privateKey: row.value.privateKey };

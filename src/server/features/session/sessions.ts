@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME } from '../../../lib/constants.ts';
+import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from '../../../lib/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, sessions } from '../../db/schema.ts';
 import type { AppEnv, SessionAccount } from '../../http/context.ts';
@@ -54,18 +54,19 @@ function isHttps(c: Context<AppEnv>): boolean {
   return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
 }
 
+/**
+ * Sets the session cookie (HttpOnly) and a readable marker `auth.loggedIn=1` that holds no
+ * secret: static pages read it to treat the visitor as a member (site-entry warning, footer).
+ */
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
-  setCookie(c, AUTH_COOKIE_NAME, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
-    maxAge: AUTH_COOKIE_MAX_AGE_S,
-  });
+  const options = { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_MAX_AGE_S } as const;
+  setCookie(c, AUTH_COOKIE_NAME, token, { ...options, httpOnly: true });
+  setCookie(c, AUTH_MARKER_COOKIE_NAME, '1', options);
 }
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, AUTH_COOKIE_NAME, { path: '/' });
+  deleteCookie(c, AUTH_MARKER_COOKIE_NAME, { path: '/' });
 }
 
 /** Puts the request's session (or null) into the context. */

@@ -1,12 +1,15 @@
 /** Site-wide read calls: settings, company info, regions, interests (SPEC §7). */
 import type { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { getSettings } from '../../../contract/site.ts';
+import { getCompanyInfo, getInterests, getRegions, getSettings } from '../../../contract/site.ts';
 import { isCountryCode } from '../../../lib/locales.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hostnameOf } from '../../http/site-resolver.ts';
-import { loadSiteSettings } from './settings.ts';
+import { loadSite, loadSiteSettings } from './settings.ts';
+import { loadCompanyInfo } from './company.ts';
+import { loadRegions } from './regions.ts';
+import { loadInterests } from './interests.ts';
 import { pushPublicKey } from '../push/vapid.ts';
 import { route } from '../../http/route.ts';
 
@@ -30,4 +33,20 @@ export function registerSiteRoutes(app: Hono<AppEnv>): void {
       }),
     };
   });
+
+  route(app, getCompanyInfo, async ({ c, site }) => {
+    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+    return { company: await loadCompanyInfo(c.get('deps').database.db, site.id) };
+  });
+
+  route(app, getRegions, async ({ c, site }) => {
+    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+    const { db } = c.get('deps').database;
+    const { settings } = await loadSite(db, site);
+    return { regions: await loadRegions(db, settings.countries, c.get('locale')) };
+  });
+
+  route(app, getInterests, async ({ c }) => ({
+    interests: await loadInterests(c.get('deps').database.db, c.get('locale')),
+  }));
 }

@@ -24,12 +24,25 @@ export interface SettingsRequest {
   pushPublicKey: string;
 }
 
-export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
-  const { site, locale } = request;
+export type SiteRow = typeof sites.$inferSelect;
+
+/** A site's database row with its effective operational settings. */
+export interface LoadedSite {
+  row: SiteRow;
+  settings: SiteConfig['settings'];
+}
+
+/** The site row; 404 unknown_site when the database does not have it (not seeded). */
+export async function loadSite(db: Db, site: SiteConfig): Promise<LoadedSite> {
   const [row] = await db.select().from(sites).where(eq(sites.id, site.id)).limit(1);
   if (!row) throw new HttpError('unknown_site', 'api.unknown_site', 404);
   // Database settings win over the config's seed values; the config fills new fields.
-  const settings = { ...site.settings, ...(row.settings as Partial<SiteConfig['settings']>) };
+  return { row, settings: { ...site.settings, ...(row.settings as Partial<SiteConfig['settings']>) } };
+}
+
+export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
+  const { site, locale } = request;
+  const { row, settings } = await loadSite(db, site);
   const costs = await db.select().from(messageCosts);
   const t = translator(locale);
   return {

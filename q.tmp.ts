@@ -1,0 +1,10 @@
+import { openDatabase } from './src/server/db/client.ts';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase({ kind: 'pglite', dataDir: process.argv[2]! });
+const q = async (s: string) => console.table(((await d.db.execute(sql.raw(s))) as unknown as { rows: unknown[] }).rows);
+await q(`select jsonb_typeof(notifications_disabled) t, jsonb_typeof(email_preferences) e, count(*) from accounts group by 1,2`);
+await q(`select p.site_id, pi.interest, count(*) from profile_interests pi join profiles p on p.id=pi.profile_id where p.site_id='bdsm' group by 1,2 order by 3 desc limit 3`);
+await q(`select id, email, signup_date, credits from accounts order by id limit 3`);
+await q(`select count(*) filter (where main_photo_id is not null) with_photo, count(*) from profiles`);
+await q(`select last_value from accounts_id_seq`);
+await d.close();

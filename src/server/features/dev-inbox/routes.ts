@@ -1,0 +1,63 @@
+/**
+ * The development inbox (never in production; app.ts registers it only outside it):
+ * GET /_dev/mail lists the outbox mails newest first with their text and clickable links;
+ * GET /_dev/mail.json answers the same as JSON for Playwright (`?to=` and `?site=` filter,
+ * each mail with its `links`). Mail content is untrusted: every piece of it is escaped.
+ */
+import type { Hono } from 'hono';
+import { translator } from '../../../i18n/index.ts';
+import type { AppEnv } from '../../http/context.ts';
+import type { SentMail } from '../../providers/mail/types.ts';
+import { escapeHtml, linkify, linksOf } from './render.ts';
+
+function filtered(mails: SentMail[], query: { to?: string | undefined; site?: string | undefined }): SentMail[] {
+  const to = query.to?.trim().toLowerCase();
+  return mails.filter((m) => (!to || m.to.toLowerCase() === to) && (!query.site || m.siteId === query.site));
+}
+
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e1b2e}
+article{border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:1rem 0}
+h2{font-size:1.1rem;margin:0 0 .25rem}
+.meta{color:#5b5670;font-size:.9rem;margin:0 0 .5rem}
+.site{background:#f5f3ff;border-radius:.25rem;padding:0 .35rem}
+pre{white-space:pre-wrap;word-break:break-word;font:inherit;background:#fafafa;padding:.75rem;margin:0}`;
+
+export function registerDevInbox(app: Hono<AppEnv>): void {
+  app.get('/_dev/mail.json', async (c) => {
+    const mails = filtered(await c.get('deps').mail.list(), c.req.query());
+    c.header('Cache-Control', 'no-store');
+    return c.json({ mails: mails.map((m) => ({ ...m, links: linksOf(m.text) })) });
+  });
+
+  app.get('/_dev/mail', async (c) => {
+    const { mail } = c.get('deps');
+    const t = translator(c.get('locale'));
+    const mails = filtered(await mail.list(), c.req.query());
+    const items = mails
+      .map(
+        (m) => `<article>
+<h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">${escapeHtml(t('dev_inbox.to'))}: ${escapeHtml(m.to)} · ${escapeHtml(t('dev_inbox.sent'))}: <time datetime="${escapeHtml(m.sentAt)}">${escapeHtml(m.sentAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time> · <span class="site">${escapeHtml(m.siteId)}</span></p>
+<pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    const empty =
+      mail.kind === 'smtp'
+        ? '<p>Mail is sent through SMTP (SMTP_URL); no copies are kept here.</p>'
+        : `<p>${escapeHtml(t('dev_inbox.empty'))}</p>`;
+    c.header('Cache-Control', 'no-store');
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    return c.html(`<!doctype html>
+<html lang="${c.get('locale')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(t('dev_inbox.title'))}</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(t('dev_inbox.title'))}</h1>
+<p><a href="/_dev/mail.json">JSON</a> · ${mails.length}</p>
+${items || empty}
+</body></html>`);
+  });
+}

@@ -1,0 +1,39 @@
+/** The operating company of a site (SPEC §3 "Company info"), for companyinfo.php. */
+import { eq } from 'drizzle-orm';
+import type { CompanyInfo } from '../../../contract/site.ts';
+import type { Db } from '../../db/client.ts';
+import { companies, sites } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+
+export async function loadCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
+  const [company] = await db
+    .select({
+      name: companies.name,
+      address: companies.address,
+      kvk: companies.kvk,
+      city: companies.city,
+      country: companies.country,
+      tradenames: companies.tradenames,
+      vatNumbers: companies.vatNumbers,
+      supportPhone: companies.supportPhone,
+      deleteDiscount: companies.deleteDiscount,
+      added: companies.added,
+    })
+    .from(sites)
+    .innerJoin(companies, eq(companies.id, sites.companyId))
+    .where(eq(sites.id, siteId))
+    .limit(1);
+  if (!company) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  return {
+    name: company.name,
+    address: company.address,
+    kvk: company.kvk,
+    city: company.city,
+    country: company.country,
+    tradenames: company.tradenames,
+    vat_numbers: company.vatNumbers,
+    support_phone: company.supportPhone,
+    delete_discount: company.deleteDiscount,
+    added: company.added.toISOString(),
+  };
+}

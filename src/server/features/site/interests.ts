@@ -1,0 +1,18 @@
+/** The interests of SPEC §3 with their icons (database) and names (request's language). */
+import type { z } from 'zod';
+import type { interest } from '../../../contract/site.ts';
+import { INTERESTS } from '../../../lib/constants.ts';
+import type { Locale } from '../../../lib/locales.ts';
+import { translator } from '../../../i18n/index.ts';
+import type { Db } from '../../db/client.ts';
+import { interests } from '../../db/schema.ts';
+
+export type InterestItem = z.infer<typeof interest>;
+
+/** Every interest in the spec's order; the icon is null where the database has none. */
+export async function loadInterests(db: Db, locale: Locale): Promise<InterestItem[]> {
+  const rows = await db.select({ key: interests.key, icon: interests.icon }).from(interests);
+  const icons = new Map(rows.map((row) => [row.key, row.icon]));
+  const t = translator(locale);
+  return INTERESTS.map((key) => ({ key, name: t(`interests.${key}`), icon: icons.get(key) ?? null }));
+}

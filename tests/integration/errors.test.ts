@@ -1,0 +1,43 @@
+/** An internal failure answers a translated 500 without internals; operators get the log. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catalogues } from '../../src/i18n/index.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { createTestApp, json, type TestApp } from './harness.ts';
+
+const SECRET = 'connection to db-internal.example:5432 refused';
+
+let t: TestApp;
+beforeAll(async () => {
+  // Every query fails the way a lost database connection does.
+  const failing = new Proxy(Object.create(null) as object, {
+    get() {
+      throw new Error(SECRET);
+    },
+  }) as Db;
+  t = await createTestApp({ deps: (deps) => ({ ...deps, database: { ...deps.database, db: failing } }) });
+});
+afterAll(() => t.close());
+
+describe('an internal error', () => {
+  it('answers 500 internal in the request language, without message or stack', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await t.request('/api/settings.php', { host: 'flirtmoment.de' });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: { code: 'internal', message: catalogues.de.api.internal } });
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toMatch(/at .*\.ts:\d+/);
+      expect(log).toHaveBeenCalled();
+      expect(String(log.mock.calls[0]?.[0])).toContain('/api/settings.php');
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('still answers 403 before touching the database for a logged-out user.php', async () => {
+    const response = await t.request('/api/user.php');
+    expect(response.status).toBe(403);
+    expect((await json<{ error: { code: string } }>(response)).error.code).toBe('authentication_required');
+  });
+});
