@@ -4,16 +4,29 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { defineConfig } from 'eslint/config';
 
-export default tseslint.config(
+export default defineConfig(
   {
-    ignores: ['dist/', 'data/', 'node_modules/', '.astro/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '**/*.astro'],
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      '.astro/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+      '**/*.astro',
+    ],
   },
   js.configs.recommended,
-  ...tseslint.configs.strictTypeChecked,
+  tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node, ...globals.browser },
     },
     rules: {
@@ -22,7 +35,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in src/server/env.ts (or src/lib/build-env.ts for the build).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in src/server/env.ts (or src/lib/build-env.ts for the build).',
+        },
       ],
     },
   },

@@ -98,7 +98,8 @@ const sitesSchema = z
         ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `id ${site.id} is used twice` });
       for (const [locale, domain] of Object.entries(site.domains)) {
         const other = seen.get(domain);
-        if (other) ctx.addIssue({ code: 'custom', path: [i, 'domains', locale], message: `${domain} is also used by ${other}` });
+        if (other)
+          ctx.addIssue({ code: 'custom', path: [i, 'domains', locale], message: `${domain} is also used by ${other}` });
         seen.set(domain, site.id);
       }
     }
@@ -136,7 +137,27 @@ const baseTheme: Theme = {
 };
 
 const baseSettings: SiteConfig['settings'] = {
-  countries: ['NL', 'BE', 'DE', 'AT', 'CH', 'GB', 'IE', 'US', 'CA', 'AU', 'NZ', 'FR', 'IT', 'ES', 'PL', 'DK', 'FI', 'NO', 'SE'],
+  countries: [
+    'NL',
+    'BE',
+    'DE',
+    'AT',
+    'CH',
+    'GB',
+    'IE',
+    'US',
+    'CA',
+    'AU',
+    'NZ',
+    'FR',
+    'IT',
+    'ES',
+    'PL',
+    'DK',
+    'FI',
+    'NO',
+    'SE',
+  ],
   message_credits: 10,
   photo_credits: 15,
   gift_credits: 25,

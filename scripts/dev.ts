@@ -12,7 +12,9 @@ import { loadConfig } from '../src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
 import { seedIfEmpty } from '../src/server/seed/index.ts';
 
-const { values } = parseArgs({ options: { site: { type: 'string', default: 'default' }, locale: { type: 'string', default: 'en' } } });
+const { values } = parseArgs({
+  options: { site: { type: 'string', default: 'default' }, locale: { type: 'string', default: 'en' } },
+});
 const site = siteById(values.site);
 if (!site) throw new Error(`Unknown site "${values.site}" (see sites.config.ts)`);
 if (!isLocale(values.locale)) throw new Error(`Unknown locale "${values.locale}"`);
@@ -24,18 +26,22 @@ await seedIfEmpty(database, config);
 const api = await startServer(config, database);
 
 const root = resolve(import.meta.dirname, '..');
-const astro = spawn(process.execPath, [resolve(root, 'node_modules/astro/astro.js'), 'dev', '--port', String(base.port)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    DEV_SITE: site.id,
-    DEV_LOCALE: values.locale,
-    DEV_API: api.url,
-    BUILD_SITES: site.id,
-    BUILD_LOCALES: values.locale,
+const astro = spawn(
+  process.execPath,
+  [resolve(root, 'node_modules/astro/astro.js'), 'dev', '--port', String(base.port)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DEV_SITE: site.id,
+      DEV_LOCALE: values.locale,
+      DEV_API: api.url,
+      BUILD_SITES: site.id,
+      BUILD_LOCALES: values.locale,
+    },
   },
-});
+);
 console.log(`Developing ${site.brand} (${values.locale}) on http://localhost:${base.port}/ — API on ${api.url}`);
 astro.on('exit', (code) => {
   void api.close().then(() => process.exit(code ?? 0));

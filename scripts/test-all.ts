@@ -33,15 +33,43 @@ const steps: Step[] = [
   {
     name: 'unit, components, integration',
     command: bin('vitest'),
-    args: ['run', '--project', 'unit', '--project', 'components', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+    args: [
+      'run',
+      '--project',
+      'unit',
+      '--project',
+      'components',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'vitest.json')}`,
+    ],
   },
-  { name: 'build (7 sites × 11 locales)', command: bin('tsx'), args: ['scripts/build-sites.ts'], skip: args.has('--skip-build') && existsSync(join(root, 'dist/sites/build.json')) },
+  {
+    name: 'build (7 sites × 11 locales)',
+    command: bin('tsx'),
+    args: ['scripts/build-sites.ts'],
+    skip: args.has('--skip-build') && existsSync(join(root, 'dist/sites/build.json')),
+  },
   {
     name: 'size budgets',
     command: bin('vitest'),
-    args: ['run', '--project', 'budgets', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'budgets.json')}`],
+    args: [
+      'run',
+      '--project',
+      'budgets',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'budgets.json')}`,
+    ],
   },
-  { name: 'e2e (Playwright, Chromium)', command: bin('playwright'), args: ['test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') } },
+  {
+    name: 'e2e (Playwright, Chromium)',
+    command: bin('playwright'),
+    args: ['test'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'e2e.json') },
+  },
 ];
 
 const timings: string[] = [];
@@ -53,7 +81,11 @@ for (const step of steps) {
   }
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
-  const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const result = spawnSync(step.command, step.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   timings.push(`  ${step.name.padEnd(34)} ${seconds.padStart(6)} s  ${result.status === 0 ? 'ok' : 'FAILED'}`);
   if (result.status !== 0) {
@@ -71,7 +103,10 @@ function count(file: string, read: (json: Record<string, unknown>) => [number, n
     return [0, 0];
   }
 }
-const vitest = (j: Record<string, unknown>): [number, number] => [Number(j['numPassedTests'] ?? 0), Number(j['numFailedTests'] ?? 0)];
+const vitest = (j: Record<string, unknown>): [number, number] => [
+  Number(j['numPassedTests'] ?? 0),
+  Number(j['numFailedTests'] ?? 0),
+];
 const [vp, vf] = count('vitest.json', vitest);
 const [bp, bf] = count('budgets.json', vitest);
 const [ep, ef] = count('e2e.json', (j) => {

@@ -40,11 +40,14 @@ export function measureBuilds(totalVariants: number): BuildTimings {
   const perVariantInProcessSeconds = inProcess / SAMPLE.length;
   let processes = 0;
   for (const [site, locale] of SAMPLE) {
-    processes += timeChild([join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', join(out, 'p', site, locale), '--silent'], {
-      BUILD_SITES: site,
-      BUILD_LOCALES: locale,
-      NODE_ENV: 'production',
-    });
+    processes += timeChild(
+      [join(root, 'node_modules/astro/astro.js'), 'build', '--outDir', join(out, 'p', site, locale), '--silent'],
+      {
+        BUILD_SITES: site,
+        BUILD_LOCALES: locale,
+        NODE_ENV: 'production',
+      },
+    );
   }
   rmSync(out, { recursive: true, force: true });
   return {

@@ -4,7 +4,13 @@
 import { SHELL_ROUTES } from '../../src/lib/routes.ts';
 
 const shellMatchers = SHELL_ROUTES.map(
-  (r) => new RegExp(`^${r.split('/').map((p) => (p.startsWith(':') ? '[^/]+' : p)).join('/')}/?$`),
+  (r) =>
+    new RegExp(
+      `^${r
+        .split('/')
+        .map((p) => (p.startsWith(':') ? '[^/]+' : p))
+        .join('/')}/?$`,
+    ),
 );
 const passThrough = /^\/(@|_astro|node_modules|src|sites|\.astro|favicon|manifest|__)/;
 
@@ -25,7 +31,13 @@ export function devVariant() {
       server.middlewares.use((req, _res, next) => {
         const url = new URL(req.url ?? '/', 'http://dev');
         const path = url.pathname;
-        if (passThrough.test(path) || path.startsWith('/api/') || path.startsWith('/_dev') || path.startsWith(`/${site}/`)) return next();
+        if (
+          passThrough.test(path) ||
+          path.startsWith('/api/') ||
+          path.startsWith('/_dev') ||
+          path.startsWith(`/${site}/`)
+        )
+          return next();
         let target = path === '/' ? '' : path.replace(/\/$/, '');
         if (shellMatchers.some((re) => re.test(path))) target = '/members';
         if (target === '/404') target = '/not-found';

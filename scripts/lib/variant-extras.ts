@@ -56,7 +56,11 @@ export function writeRewriteRules(dir: string): void {
     rewrites: SHELL_ROUTES.map((r) => ({ source: r, destination: shell })),
   };
   writeFileSync(join(dir, 'vercel.json'), `${JSON.stringify(vercel, null, 2)}\n`);
-  const regex = (r: string) => `^${r.split('/').map((p) => (p.startsWith(':') ? '[^/]+' : p)).join('/')}/?$`;
+  const regex = (r: string) =>
+    `^${r
+      .split('/')
+      .map((p) => (p.startsWith(':') ? '[^/]+' : p))
+      .join('/')}/?$`;
   writeFileSync(
     join(dir, '.htaccess'),
     [

@@ -46,7 +46,10 @@ function MembersHome() {
   return (
     <div className="mx-auto max-w-md p-8 text-center">
       <p>{t('members.login_required')}</p>
-      <a href="/login" className="mt-4 inline-block rounded-full bg-primary px-6 py-3 font-semibold text-on-primary no-underline">
+      <a
+        href="/login"
+        className="mt-4 inline-block rounded-full bg-primary px-6 py-3 font-semibold text-on-primary no-underline"
+      >
         {t('nav.login')}
       </a>
     </div>

@@ -3,7 +3,7 @@
  * language), the dev inbox outside production, and the static sites by host name.
  * `createApp` takes all its services as arguments: tests build it in-process with PGlite.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ZodError } from 'zod';
 import { LOCALE_COOKIE_NAME } from '../lib/constants.ts';
@@ -20,7 +20,7 @@ import { staticSites } from './static-sites.ts';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<AppEnv>, next) => {
     c.set('deps', deps);
     const forced = c.req.path.startsWith('/api/') ? c.req.query('_force_domain') : undefined;
     const match = resolveHost(deps.sites, forced ?? c.req.header('host'));

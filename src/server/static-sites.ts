@@ -59,7 +59,9 @@ export async function resolveStaticFile(root: string, pathname: string): Promise
   const base = join(root, clean);
   if (base !== root && !base.startsWith(root + sep)) return null;
   if (isShellPath(clean)) return join(root, SHELL_PAGE);
-  const candidates = clean.endsWith('/') ? [join(base, 'index.html')] : [base, `${base}.html`, join(base, 'index.html')];
+  const candidates = clean.endsWith('/')
+    ? [join(base, 'index.html')]
+    : [base, `${base}.html`, join(base, 'index.html')];
   for (const candidate of candidates) if (await isFile(candidate)) return candidate;
   return null;
 }

@@ -21,17 +21,28 @@ const INLINE_SCRIPT_BUDGET = 600;
 const SHELL_JS_GZIP_BUDGET = 130 * KB;
 
 function staticPages(root: string): string[] {
-  return ['index.html', '404.html', ...LEGAL_PAGES.map((p) => `pages/${p}.html`)].filter((p) => existsSync(join(root, p)));
+  return ['index.html', '404.html', ...LEGAL_PAGES.map((p) => `pages/${p}.html`)].filter((p) =>
+    existsSync(join(root, p)),
+  );
 }
 
 const built = existsSync(join(dist, 'build.json'));
 
 describe.runIf(built)('built sites', () => {
-  const variants = sites.flatMap((site) => LOCALES.map((locale) => ({ site, locale, root: join(dist, site.id, locale) })));
+  const variants = sites.flatMap((site) =>
+    LOCALES.map((locale) => ({ site, locale, root: join(dist, site.id, locale) })),
+  );
 
   it('has every site × locale as a complete static root', () => {
     const missing = variants.flatMap(({ root }) =>
-      ['index.html', '404.html', 'members.html', '_redirects', 'manifest.webmanifest', ...LEGAL_PAGES.map((p) => `pages/${p}.html`)]
+      [
+        'index.html',
+        '404.html',
+        'members.html',
+        '_redirects',
+        'manifest.webmanifest',
+        ...LEGAL_PAGES.map((p) => `pages/${p}.html`),
+      ]
         .filter((file) => !existsSync(join(root, file)))
         .map((file) => join(root, file)),
     );
@@ -48,8 +59,12 @@ describe.runIf(built)('built sites', () => {
     for (const { root } of variants) {
       for (const page of staticPages(root)) {
         const html = readFileSync(join(root, page), 'utf8');
-        if (/<script[^>]+src=/.test(html) || html.includes('astro-island') || /type="module"/.test(html)) offenders.push(`${root}/${page}: loads JavaScript`);
-        const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + (m[1]?.length ?? 0), 0);
+        if (/<script[^>]+src=/.test(html) || html.includes('astro-island') || /type="module"/.test(html))
+          offenders.push(`${root}/${page}: loads JavaScript`);
+        const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+          (n, m) => n + (m[1]?.length ?? 0),
+          0,
+        );
         if (inline > INLINE_SCRIPT_BUDGET) offenders.push(`${root}/${page}: ${inline} bytes of inline script`);
       }
     }

@@ -13,21 +13,19 @@ for (const [index, site] of sites.entries()) {
   for (const locale of ['en', others[index % others.length]!] as const) {
     const t = translator(locale);
     test.describe(`${site.id} in ${locale}`, () => {
-      test('home page', async ({ page, consoleErrors }) => {
+      test('home page', async ({ page }) => {
         await page.goto(siteUrl(site.id, '/', locale));
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await expect(page).toHaveTitle(new RegExp(site.brand));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('footer')).toContainText(t('footer.terms'));
-        void consoleErrors;
       });
 
-      test('legal page', async ({ page, consoleErrors }) => {
+      test('legal page', async ({ page }) => {
         await page.goto(siteUrl(site.id, '/pages/terms', locale));
         await enterSite(page);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('pages.terms'));
         await expect(page.getByTestId('company-details')).toBeVisible();
-        void consoleErrors;
       });
 
       test('404 page', async ({ page }) => {

@@ -9,12 +9,12 @@ type Call = { url: string; headers: Headers; method: string };
 /** A fetch that answers from a script of responses and records what it was asked. */
 function scriptedFetch(responses: (() => Response)[]) {
   const calls: Call[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     calls.push({ url: request.url, headers: request.headers, method: request.method });
     const next = responses.shift();
-    if (!next) throw new Error('no more responses');
-    return next();
+    if (!next) return Promise.reject(new Error('no more responses'));
+    return Promise.resolve(next());
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
@@ -23,8 +23,17 @@ const json = (status: number, body: unknown) => () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const authRequired = json(403, { error: { code: 'authentication_required', message: 'Please log in to continue.' } });
 const user = {
-  id: 'u1', name: 'Anna', email: 'anna@example.com', credits: 5, paid_user: false, status: 'confirmed', role: 'member',
-  signup_date: '2026-01-01T00:00:00.000Z', notifications_disabled: [], fictional_icon: 'mask', language: 'en',
+  id: 'u1',
+  name: 'Anna',
+  email: 'anna@example.com',
+  credits: 5,
+  paid_user: false,
+  status: 'confirmed',
+  role: 'member',
+  signup_date: '2026-01-01T00:00:00.000Z',
+  notifications_disabled: [],
+  fictional_icon: 'mask',
+  language: 'en',
   profile: { id: 'p1', name: 'Anna', country: 'NL', status: 'active', main_image: null },
 };
 
@@ -33,7 +42,11 @@ afterEach(() => $session.set({ status: 'loading' }));
 describe('API client', () => {
   it('asks for JSON and grows the delay between five retries', async () => {
     const { fetch, calls } = scriptedFetch([
-      json(503, {}), json(503, {}), json(503, {}), json(503, {}), json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
       json(200, { regions: { NL: [{ id: 1, name: 'Drenthe' }] } }),
     ]);
     const delays: number[] = [];
@@ -46,7 +59,9 @@ describe('API client', () => {
   });
 
   it('gives up after five retries with the error of the last answer', async () => {
-    const { fetch, calls } = scriptedFetch(Array.from({ length: 6 }, () => json(503, { error: { code: 'internal', message: 'down' } })));
+    const { fetch, calls } = scriptedFetch(
+      Array.from({ length: 6 }, () => json(503, { error: { code: 'internal', message: 'down' } })),
+    );
     const api = createApiClient({ baseURL: 'http://site.test', fetch, delay: () => 0 });
     await expect(api.call(getInterests)).rejects.toMatchObject({ status: 503, code: 'internal', message: 'down' });
     expect(calls).toHaveLength(6);

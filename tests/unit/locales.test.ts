@@ -19,7 +19,12 @@ describe('locales', () => {
 
   it("otherwise offers the selected country's locales", () => {
     expect(menuLocales({ loggedIn: false, geoipCountry: 'BE', selectedCountry: 'BE' })).toEqual(['nl', 'fr', 'de']);
-    expect(menuLocales({ loggedIn: true, geoipCountry: 'DE', selectedCountry: 'CH' })).toEqual(['de', 'it', 'fr', 'en']);
+    expect(menuLocales({ loggedIn: true, geoipCountry: 'DE', selectedCountry: 'CH' })).toEqual([
+      'de',
+      'it',
+      'fr',
+      'en',
+    ]);
     expect(menuLocales({ loggedIn: true, geoipCountry: null, selectedCountry: 'FI' })).toEqual(['fi', 'sv']);
   });
 

@@ -7,7 +7,9 @@ import { $session } from '../../src/stores/session.ts';
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    ),
   );
 }
 
@@ -21,14 +23,26 @@ describe('members island', () => {
   it('asks a visitor to log in, in the page language', async () => {
     answer(403, { error: { code: 'authentication_required', message: 'x' } });
     render(<MembersApp locale="de" catalogue={catalogues.de} />);
-    expect(await screen.findByRole('link', { name: catalogues.de.nav.login })).toHaveProperty('href', expect.stringContaining('/login'));
+    expect(await screen.findByRole('link', { name: catalogues.de.nav.login })).toHaveProperty(
+      'href',
+      expect.stringContaining('/login'),
+    );
   });
 
   it('greets a logged-in member by name', async () => {
     answer(200, {
       user: {
-        id: 'a1', name: 'Birgit', email: 'b@example.com', credits: 3, paid_user: false, status: 'confirmed', role: 'member',
-        signup_date: '2026-01-01T00:00:00.000Z', notifications_disabled: [], fictional_icon: 'mask', language: 'en',
+        id: 'a1',
+        name: 'Birgit',
+        email: 'b@example.com',
+        credits: 3,
+        paid_user: false,
+        status: 'confirmed',
+        role: 'member',
+        signup_date: '2026-01-01T00:00:00.000Z',
+        notifications_disabled: [],
+        fictional_icon: 'mask',
+        language: 'en',
         profile: { id: 'p1', name: 'Birgit', country: 'DE', status: 'active', main_image: null },
       },
     });

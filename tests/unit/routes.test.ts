@@ -3,10 +3,15 @@ import { isShellPath, NICHE_SLUG_PREFIX } from '../../src/lib/routes.ts';
 import { normalizePhone, termsVersionDate } from '../../src/lib/legal.ts';
 
 describe('members shell paths', () => {
-  it.each(['/members', '/members/abc123', '/chats/42', '/likes/m/7', '/credits/3/ideal', '/transactions', '/notifications'])(
-    '%s is answered by the members shell',
-    (path) => expect(isShellPath(path)).toBe(true),
-  );
+  it.each([
+    '/members',
+    '/members/abc123',
+    '/chats/42',
+    '/likes/m/7',
+    '/credits/3/ideal',
+    '/transactions',
+    '/notifications',
+  ])('%s is answered by the members shell', (path) => expect(isShellPath(path)).toBe(true));
   it.each(['/', '/pages/terms', '/pricing', '/members/1/landing', '/login', '/membersx', '/chats/1/2'])(
     '%s is a static page',
     (path) => expect(isShellPath(path)).toBe(false),

@@ -10,7 +10,9 @@ describe('sites.config.ts', () => {
   });
 
   it('names the field of a wrong entry', () => {
-    const broken = rawSites.map((s, i) => (i === 2 ? { ...(s as object), theme: { ...(s as { theme: object }).theme, primary: 'purple' } } : s));
+    const broken = rawSites.map((s, i) =>
+      i === 2 ? { ...(s as object), theme: { ...(s as { theme: object }).theme, primary: 'purple' } } : s,
+    );
     expect(() => parseSites(broken)).toThrow(/site bdsm → theme\.primary: must be a #rrggbb colour/);
   });
 

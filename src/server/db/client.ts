@@ -27,8 +27,7 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; max?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {

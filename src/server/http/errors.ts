@@ -12,7 +12,7 @@ export class HttpError extends Error {
     readonly code: ErrorCode | (string & {}),
     /** An i18n key, or a final message when it has no dot. */
     readonly messageKey: string,
-    readonly status: number = ERROR_STATUS[code as ErrorCode] ?? 400,
+    readonly status: number = code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCode] : 400,
     readonly field?: string,
     readonly params: Record<string, string | number> = {},
   ) {
@@ -35,5 +35,6 @@ export function errorResponse(c: Context, error: HttpError): Response {
 }
 
 export const notFound = () => new HttpError('not_found', 'api.not_found', 404);
-export const authenticationRequired = () => new HttpError('authentication_required', 'api.authentication_required', 403);
+export const authenticationRequired = () =>
+  new HttpError('authentication_required', 'api.authentication_required', 403);
 export const invalidInput = (field: string) => new HttpError('invalid_input', 'api.invalid_input', 400, field);

@@ -14,7 +14,7 @@ export interface HostMatch {
 
 export function hostnameOf(host: string | null | undefined): string {
   const value = (host ?? '').trim().toLowerCase();
-  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : value.split(':')[0]!;
+  const withoutPort = value.startsWith('[') ? value.slice(0, value.indexOf(']') + 1) : (value.split(':')[0] ?? '');
   return withoutPort.replace(/^www\./, '').replace(/\.$/, '');
 }
 
@@ -39,7 +39,10 @@ export function resolveHost(sites: readonly SiteConfig[], host: string | null | 
 }
 
 /** The locale of a request (SPEC §4 "Locale"): the locale cookie, else the domain's language. */
-export function resolveLocale(cookieLocale: string | undefined, domainLocale: Locale): { locale: Locale; fromCookie: boolean } {
+export function resolveLocale(
+  cookieLocale: string | undefined,
+  domainLocale: Locale,
+): { locale: Locale; fromCookie: boolean } {
   if (isLocale(cookieLocale)) return { locale: cookieLocale, fromCookie: true };
   return { locale: domainLocale, fromCookie: false };
 }

@@ -165,14 +165,16 @@ function photosFor(
   const count = fictional || paid ? wanted : Math.min(wanted, PHOTO_LIMIT_FREE);
   const style: SilhouetteStyle =
     gender === 'female' ? (random.chance(0.85) ? 'long' : 'short') : random.chance(0.9) ? 'short' : 'long';
+  const used = new Set<string>();
   return Array.from({ length: count }, (_, i) => {
     const premium = i > 0 && random.chance(0.3);
     const inspected = fictional ? false : random.chance(i === 0 ? 0.04 : 0.08);
-    return {
-      key: random.pick(pool.choices(style, premium)).key,
-      status: inspected ? 'being_inspected' : 'active',
-      premium,
-    };
+    // The same picture twice on one profile would give the pool away.
+    const all = pool.choices(style, premium);
+    const fresh = all.filter((p) => !used.has(p.key));
+    const { key } = random.pick(fresh.length > 0 ? fresh : all);
+    used.add(key);
+    return { key, status: inspected ? 'being_inspected' : 'active', premium };
   });
 }
 
