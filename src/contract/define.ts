@@ -8,6 +8,7 @@ import { z } from 'zod';
 /** Error codes any endpoint may answer, with their HTTP status. */
 export const ERROR_STATUS = {
   invalid_input: 400,
+  insufficient_credits: 402,
   authentication_required: 403,
   forbidden: 403,
   not_found: 404,

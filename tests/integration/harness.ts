@@ -129,6 +129,11 @@ async function openPostgres(url: string): Promise<{ database: Database; drop: ()
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: target.toString(), max: 4 });
+  // An idle pooled connection that the server drops emits 'error' on the pool; unheard, it
+  // would crash the worker instead of showing what happened.
+  (database.db as unknown as { $client: pg.Pool }).$client.on('error', (error) => {
+    console.error(`[test database ${name}] idle connection error:`, error);
+  });
   await database.migrate();
   return {
     database,

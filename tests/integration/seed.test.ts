@@ -5,7 +5,7 @@ import { siteById, sites } from '../../sites.config.ts';
 import { accounts, creditLedger, photos, profiles } from '../../src/server/db/schema.ts';
 import { verifyPassword } from '../../src/server/features/user/password.ts';
 import { COUNTRIES } from '../../src/lib/locales.ts';
-import { CITIES } from '../../src/server/seed/data/cities.ts';
+import { CITIES } from '../../src/server/seed/lists/cities.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, generateMembers, seed, type PhotoPool } from '../../src/server/seed/index.ts';
 import { sourceRegions } from '../../src/server/seed/reference.ts';
 import { createTestApp, FIXED_NOW, type TestApp } from './harness.ts';

@@ -6,10 +6,10 @@
 import type { SiteConfig } from '../../../sites.config.ts';
 import { INTERESTS, PHOTO_LIMIT_FREE, type Gender, type Interest } from '../../lib/constants.ts';
 import { COUNTRY_LOCALES, isCountryCode, type CountryCode, type Locale } from '../../lib/locales.ts';
-import { ABOUT_ME } from './data/about-me.ts';
-import { CITIES } from './data/cities.ts';
-import { FIRST_NAMES } from './data/names.ts';
-import { COUNTRY_WEIGHTS, LANGUAGE_WEIGHTS } from './data/world.ts';
+import { ABOUT_ME } from './lists/about-me.ts';
+import { CITIES } from './lists/cities.ts';
+import { FIRST_NAMES } from './lists/names.ts';
+import { COUNTRY_WEIGHTS, LANGUAGE_WEIGHTS } from './lists/world.ts';
 import { INTEREST_POPULARITY, NICHES, type AgeBands, type NicheProfile } from './niches.ts';
 import type { PhotoPool, SilhouetteStyle } from './photos.ts';
 import { Random } from './prng.ts';

@@ -3,7 +3,7 @@
  * favourite interests. Ages are weighted bands; the weights are relative.
  */
 import type { Gender, Interest } from '../../lib/constants.ts';
-import type { AboutNiche } from './data/about-me.ts';
+import type { AboutNiche } from './lists/about-me.ts';
 
 export type AgeBands = readonly (readonly [min: number, max: number, weight: number])[];
 

@@ -12,7 +12,7 @@ import { INTERESTS } from '../../lib/constants.ts';
 import { COUNTRIES, type CountryCode } from '../../lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
-import { EXCLUDED_REGIONS, INTEREST_ICONS, MINIMUM_MESSAGE_COSTS } from './data/world.ts';
+import { EXCLUDED_REGIONS, INTEREST_ICONS, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
 
 /** The database id of a company: its variant plus one. */
 export function companyId(company: Pick<CompanyConfig, 'variant'>): number {
