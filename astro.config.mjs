@@ -16,6 +16,15 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss(), devVariant()],
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        // zod 4 ships /* @__PURE__ */ comments Rollup cannot place; harmless, and noisy.
+        onwarn(warning, warn) {
+          if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
+          warn(warning);
+        },
+      },
+    },
   },
 });

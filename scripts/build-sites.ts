@@ -9,7 +9,7 @@
  */
 process.env['NODE_ENV'] = 'production';
 
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -47,23 +47,6 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
     `${JSON.stringify({ builtAt: new Date().toISOString(), variants: list.map((v) => `${v.site.id}/${v.locale}`) }, null, 2)}\n`,
   );
   return { variants: list.length, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Newest modification time of the inputs of the static build, to tell whether dist is stale. */
-export function newestSourceMtime(): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'server' && entry.name !== 'node_modules') walk(path);
-      } else newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  for (const dir of ['src', 'sites', 'public']) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ['sites.config.ts', 'astro.config.mjs', 'package-lock.json'])
-    if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
-  return newest;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -11,7 +11,7 @@ import { sites } from '../sites.config.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
 import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '../src/server/seed/index.ts';
-import { newestSourceMtime } from './build-sites.ts';
+import { newestSourceMtime } from './lib/build-freshness.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();
@@ -33,7 +33,7 @@ if (seeded) console.log(`Seeded the demo world: ${seeded.members} members in ${s
 const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
 console.log(`
-Serving ${sites.length} sites and the API (${database.kind === 'pglite' ? 'embedded PGlite in data/db' : 'PostgreSQL'}):
+Serving ${sites.length} sites and the API (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
 ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: http://de.${s.id}.localhost:${server.port}/ …)`).join('\n')}
 ${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
