@@ -35,6 +35,8 @@ export default defineConfig({
           // PGlite is one connection per test file; two forks keep the 2-core machine busy.
           pool: 'forks',
           maxWorkers: 2,
+          // Its own worker count: run as a group of its own, after units and components.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const root = resolve(import.meta.dirname, '..');
-const reports = join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const reports = join(root, '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const args = new Set(process.argv.slice(2));
