@@ -1,0 +1,177 @@
+/**
+ * npm run bench [-- --builds]: speed and memory measurements, printed as a table and
+ * written to docs/benchmarks.md. Never run as timed assertions in tests.
+ *
+ * - API latency: the real app in-process on PGlite seeded with the default demo world
+ *   (7 × 2,000 members), 1,000 requests per call after a warm-up; p50/p95/p99 and req/s.
+ * - Memory: RSS and heap after the run.
+ * - Page weight: compressed HTML of each static page type and the members shell's JS.
+ * - With --builds: the build strategies of docs/decisions.md (takes about a minute).
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { sites } from '../sites.config.ts';
+import { AUTH_COOKIE_NAME } from '../src/lib/constants.ts';
+import { LOCALES } from '../src/lib/locales.ts';
+import { createApp } from '../src/server/app.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { accounts } from '../src/server/db/schema.ts';
+import { loadConfig } from '../src/server/env.ts';
+import { createSession } from '../src/server/features/session/sessions.ts';
+import { createMailProvider } from '../src/server/providers/mail/index.ts';
+import { seed } from '../src/server/seed/index.ts';
+import { measureBuilds } from './lib/bench-build.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const REQUESTS = 1_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const rows: string[][] = [];
+const add = (...cells: string[]) => rows.push(cells);
+
+// API latency
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const config = { ...loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }), sitesDir: join(root, 'dist/sites') };
+const database = await openDatabase({ kind: 'pglite' });
+await database.migrate();
+const seeded = await seed(database, config, {});
+add(
+  'seed',
+  `default demo world, ${seeded.members.toLocaleString('en')} members`,
+  `${seeded.seconds.toFixed(1)} s`,
+  '',
+  '',
+  '',
+);
+const app = createApp({ config, database, sites, mail: createMailProvider(config), now: () => new Date() });
+const [free] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, 'free@demo.test'));
+if (!free) throw new Error('bench: the demo login free@demo.test is missing');
+const token = await createSession(database.db, free.id, new Date());
+
+const calls: [string, string, Record<string, string>][] = [
+  ['GET /api/settings.php', '/api/settings.php?_force_domain=flirtmoment.nl', {}],
+  ['GET /api/regions.php', '/api/regions.php', {}],
+  ['GET /api/interests.php', '/api/interests.php', {}],
+  ['GET /api/companyinfo.php', '/api/companyinfo.php', {}],
+  ['GET /api/user.php (member)', '/api/user.php', { cookie: `${AUTH_COOKIE_NAME}=${token}` }],
+  ['GET / (static home page)', '/', {}],
+];
+for (const [name, path, headers] of calls) {
+  const init = { headers: { host: 'default.localhost', ...headers } };
+  if (path === '/' && !existsSync(join(config.sitesDir, 'default/en/index.html'))) continue;
+  for (let i = 0; i < 50; i++) await app.request(path, init);
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = performance.now();
+    const response = await app.request(path, init);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`bench: ${path} answered ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  const total = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(2)} ms`;
+  add(
+    'api',
+    name,
+    ms(percentile(times, 50)),
+    ms(percentile(times, 95)),
+    ms(percentile(times, 99)),
+    `${Math.round(REQUESTS / total)} req/s`,
+  );
+}
+const memory = process.memoryUsage();
+add(
+  'memory',
+  'API process after the run (PGlite in memory, 14k members)',
+  `RSS ${(memory.rss / 2 ** 20).toFixed(0)} MiB`,
+  `heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`,
+  '',
+  '',
+);
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+// Page weight
+const dist = join(root, 'dist/sites');
+if (existsSync(join(dist, 'build.json'))) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const pages: [string, string][] = [
+    ['home', 'index.html'],
+    ['legal (terms)', 'pages/terms.html'],
+    ['pricing', 'pricing.html'],
+    ['404', '404.html'],
+    ['members shell (HTML)', 'members.html'],
+  ];
+  for (const [name, file] of pages) {
+    const sizes = sites
+      .flatMap((s) => LOCALES.map((l) => gzipSync(readFileSync(join(dist, s.id, l, file))).length))
+      .sort((a, b) => a - b);
+    add(
+      'weight',
+      `${name}, gzip, over 77 variants`,
+      `median ${kb(percentile(sizes, 50))}`,
+      `max ${kb(sizes.at(-1) ?? 0)}`,
+      '',
+      '',
+    );
+  }
+  const assets = join(dist, 'default/en/_astro');
+  const js = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((n, f) => n + gzipSync(readFileSync(join(assets, f))).length, 0);
+  add('weight', 'members shell JavaScript, gzip', kb(js), '', '', '');
+}
+
+// Build strategies
+if (process.argv.includes('--builds')) {
+  const b = measureBuilds(sites.length * LOCALES.length);
+  add(
+    'build',
+    `one Astro build, all ${b.variants} variants (incl. split)`,
+    `${b.oneBuildSeconds.toFixed(1)} s`,
+    '',
+    '',
+    '',
+  );
+  add(
+    'build',
+    'one build per variant, sequential in one process',
+    `${b.perVariantInProcessSeconds.toFixed(1)} s each`,
+    `≈ ${(b.perVariantInProcessSeconds * b.variants).toFixed(0)} s for ${b.variants}`,
+    '',
+    '',
+  );
+  add(
+    'build',
+    'one build per variant, separate processes',
+    `${b.perVariantProcessSeconds.toFixed(1)} s each`,
+    `≈ ${(b.perVariantProcessSeconds * b.variants).toFixed(0)} s for ${b.variants}`,
+    '',
+    '',
+  );
+}
+
+const header = ['area', 'measurement', 'p50 / value', 'p95', 'p99', 'throughput'];
+const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+console.log(table);
+const doc = join(root, 'docs/benchmarks.md');
+const previousBuilds = existsSync(doc)
+  ? readFileSync(doc, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('| build |'))
+  : [];
+const keptBuilds = process.argv.includes('--builds') ? [] : previousBuilds;
+writeFileSync(
+  doc,
+  `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.\n\n${[table, ...keptBuilds].join('\n')}\n`,
+);
+console.log('\nWritten to docs/benchmarks.md');
