@@ -31,7 +31,7 @@ function MembersHome() {
   const session = useStore($session);
   useEffect(() => {
     const api = createApiClient({ onAuthenticationRequired });
-    void loadSession(api);
+    void loadSession(api, { cookies: document.cookie });
   }, []);
 
   if (session.status === 'loading') return <p className="p-8 text-center text-ink-muted">{t('members.loading')}</p>;

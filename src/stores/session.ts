@@ -5,6 +5,7 @@
 import { atom } from 'nanostores';
 import { getUser, type CurrentUser } from '../contract/user.ts';
 import { ApiError, type ApiClient } from '../client/api.ts';
+import { AUTH_MARKER_COOKIE_NAME } from '../lib/constants.ts';
 
 export type SessionState =
   | { status: 'loading' }
@@ -14,8 +15,16 @@ export type SessionState =
 
 export const $session = atom<SessionState>({ status: 'loading' });
 
-/** Loads the current user; a 403 authentication_required answer means a guest. */
-export async function loadSession(api: ApiClient): Promise<void> {
+/**
+ * Loads the current user; a 403 authentication_required answer means a guest. Without the
+ * readable login marker cookie (`auth.loggedIn`, set next to the HttpOnly session cookie)
+ * the visitor is a guest and the server is not asked at all.
+ */
+export async function loadSession(api: ApiClient, options: { cookies?: string } = {}): Promise<void> {
+  if (options.cookies !== undefined && !hasLoginMarker(options.cookies)) {
+    $session.set({ status: 'guest' });
+    return;
+  }
   try {
     const { user } = await api.call(getUser);
     $session.set({ status: 'member', user });
@@ -23,6 +32,10 @@ export async function loadSession(api: ApiClient): Promise<void> {
     if (error instanceof ApiError && error.code === 'authentication_required') $session.set({ status: 'guest' });
     else $session.set({ status: 'error', message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+export function hasLoginMarker(cookies: string): boolean {
+  return cookies.split(/;\s*/).some((c) => c.startsWith(`${AUTH_MARKER_COOKIE_NAME}=`));
 }
 
 /** The 403 rule: a logged-in session is logged out. */

@@ -101,3 +101,21 @@ describe('session and the 403 rule', () => {
     expect(onAuth).not.toHaveBeenCalled();
   });
 });
+
+describe('session without the login marker', () => {
+  it('is a guest at once, without asking the server', async () => {
+    const { fetch, calls } = scriptedFetch([]);
+    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch }), { cookies: 'locale=nl; country=NL' });
+    expect($session.get()).toEqual({ status: 'guest' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks the server when the marker is there', async () => {
+    const { fetch, calls } = scriptedFetch([json(200, { user })]);
+    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch }), {
+      cookies: 'locale=nl; auth.loggedIn=1',
+    });
+    expect($session.get()).toMatchObject({ status: 'member' });
+    expect(calls).toHaveLength(1);
+  });
+});

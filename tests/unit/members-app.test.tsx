@@ -15,6 +15,7 @@ function answer(status: number, body: unknown) {
 
 afterEach(() => {
   cleanup();
+  document.cookie = 'auth.loggedIn=; path=/; max-age=0';
   vi.unstubAllGlobals();
   $session.set({ status: 'loading' });
 });
@@ -30,6 +31,7 @@ describe('members island', () => {
   });
 
   it('greets a logged-in member by name', async () => {
+    document.cookie = 'auth.loggedIn=1; path=/';
     answer(200, {
       user: {
         id: 'a1',

@@ -1,0 +1,65 @@
+/**
+ * The locale rules of SPEC §4 and the site-entry warning of SPEC §2.6, as a visitor meets
+ * them; the members shell answering members-area paths; the API on the same origin.
+ */
+import { translator } from '../../src/i18n/index.ts';
+import { test, expect, siteUrl, enterSite } from './fixtures.ts';
+
+test('the domain language is stored in the locale cookie on the first visit', async ({ page, context }) => {
+  await page.goto(siteUrl('she', '/', 'nl'));
+  await enterSite(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'locale')?.value).toBe('nl');
+});
+
+test('choosing a language in the menu switches the site and is remembered', async ({ page }) => {
+  await page.goto(siteUrl('default', '/pages/privacy'));
+  await enterSite(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto(siteUrl('default', '/lang-config?locale=de&return=/pages/privacy'));
+  await expect(page).toHaveURL(siteUrl('default', '/pages/privacy'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translator('de')('pages.privacy'));
+  await page.goto(siteUrl('default', '/'));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
+
+test('the site-entry warning shows once and stays away after entering', async ({ page }) => {
+  const t = translator('en');
+  await page.goto(siteUrl('bdsm', '/'));
+  const dialog = page.getByRole('dialog', { name: t('site_entry.title') });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog, 'Escape does not skip the warning').toBeVisible();
+  await dialog.getByRole('button', { name: t('site_entry.enter') }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('members-area paths answer with the members shell, which asks a visitor to log in', async ({ page }) => {
+  const t = translator('fr');
+  await page.goto(siteUrl('gay', '/members/some-profile', 'fr'));
+  await enterSite(page);
+  await expect(page.getByText(t('members.login_required'))).toBeVisible();
+});
+
+test('the API answers on the site origin in the request language', async ({ request }) => {
+  // Node does not resolve *.localhost as Chromium does: ask 127.0.0.1 with the Host header.
+  const url = new URL(siteUrl('gilf', '/api/settings.php', 'it'));
+  const response = await request.get(`http://127.0.0.1:${url.port}${url.pathname}`, { headers: { host: url.host } });
+  expect(response.ok()).toBe(true);
+  const { settings } = (await response.json()) as {
+    settings: { name: string; domain_language: string; fictional_plural: string };
+  };
+  expect(settings.name).toBe('SilverDesire');
+  expect(settings.domain_language).toBe('it');
+  expect(settings.fictional_plural).toBe(translator('it')('fictional.plural'));
+});
+
+test('the development inbox is reachable', async ({ page }) => {
+  await page.goto(siteUrl('default', '/_dev/mail'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
