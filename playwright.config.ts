@@ -29,7 +29,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env['CI'] ? 1 : 0,
   forbidOnly: true,
-  reporter: [['list'], ['json', { outputFile: process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'] ?? '.test-reports/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'] ?? '.test-reports/e2e.json' }],
+  ],
   timeout: 30_000,
   use: {
     launchOptions: chromium,

@@ -5,19 +5,19 @@
  * all seven sites and the API with the offline providers. Prints the URLs and demo logins.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sites } from '../sites.config.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
 import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '../src/server/seed/index.ts';
-import { newestSourceMtime } from './lib/build-freshness.ts';
+import { isBuildCurrent } from './lib/build-freshness.ts';
+import { variants } from '../src/lib/variants.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();
 
-const stamp = join(config.sitesDir, 'build.json');
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < newestSourceMtime()) {
+const allVariants = variants().map((v) => `${v.site.id}/${v.locale}`);
+if (!isBuildCurrent(config.sitesDir, allVariants)) {
   console.log('Building the static sites (all 7 sites × 11 locales)…');
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-sites.ts')], {
     stdio: 'inherit',

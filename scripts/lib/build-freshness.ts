@@ -2,7 +2,7 @@
  * Whether the static build is older than its sources (npm start rebuilds then). Kept apart
  * from build-sites.ts, which switches NODE_ENV to production when imported.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -22,4 +22,16 @@ export function newestSourceMtime(): number {
   for (const file of ['sites.config.ts', 'astro.config.mjs', 'package-lock.json'])
     if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
   return newest;
+}
+
+/**
+ * True when dist/sites holds a build of every variant that is newer than its sources.
+ * A narrowed build (BUILD_SITES/BUILD_LOCALES) does not count as complete.
+ */
+export function isBuildCurrent(sitesDir: string, expectedVariants: readonly string[]): boolean {
+  const stamp = join(sitesDir, 'build.json');
+  if (!existsSync(stamp)) return false;
+  const built = (JSON.parse(readFileSync(stamp, 'utf8')) as { variants?: string[] }).variants ?? [];
+  if (expectedVariants.some((v) => !built.includes(v))) return false;
+  return statSync(stamp).mtimeMs >= newestSourceMtime();
 }

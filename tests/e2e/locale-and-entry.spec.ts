@@ -63,3 +63,17 @@ test('the development inbox is reachable', async ({ page }) => {
   await page.goto(siteUrl('default', '/_dev/mail'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('members lose the legal footer links off the home page, visitors keep them', async ({ page, context }) => {
+  const t = translator('de');
+  const legal = page.locator('footer').getByRole('link', { name: t('footer.terms') });
+  await page.goto(siteUrl('milf', '/pages/faq', 'de'));
+  await enterSite(page);
+  await expect(legal).toBeVisible();
+  const url = new URL(siteUrl('milf', '/', 'de'));
+  await context.addCookies([{ name: 'auth.loggedIn', value: '1', domain: url.hostname, path: '/' }]);
+  await page.reload();
+  await expect(legal).toBeHidden();
+  await page.goto(siteUrl('milf', '/', 'de'));
+  await expect(legal).toBeVisible();
+});
