@@ -167,7 +167,7 @@ const doc = join(root, 'docs/benchmarks.md');
 const previousBuilds = existsSync(doc)
   ? readFileSync(doc, 'utf8')
       .split('\n')
-      .filter((l) => l.startsWith('| build |'))
+      .filter((l) => /^\|\s*build\s*\|/.test(l))
   : [];
 const keptBuilds = process.argv.includes('--builds') ? [] : previousBuilds;
 writeFileSync(
