@@ -1,0 +1,193 @@
+/**
+ * Accounts (SPEC §2.7, §4, §5, §8): signup, activation, login, logout, password reset,
+ * password and e-mail change, deletion with reactivation. Error codes name the SPEC texts;
+ * the server sends the message in the member's language (keys `accounts.errors.<code>`).
+ */
+import { z } from 'zod';
+import { LOCALES } from '../lib/locales.ts';
+import { defineEndpoint } from './define.ts';
+import { currentUser } from './user.ts';
+
+/** Passwords: 8 to 128 characters, no composition rules, common passwords refused. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** Traffic source captured from the landing URL (SPEC §3 "Traffic source"). */
+export const trafficSource = z.object({
+  network: z.string().max(100).optional(),
+  ref: z.string().max(200).optional(),
+  sub1: z.string().max(200).optional(),
+  sub2: z.string().max(200).optional(),
+  sub3: z.string().max(200).optional(),
+});
+export type TrafficSource = z.infer<typeof trafficSource>;
+
+/** Error codes of the account calls, each with its SPEC text in `accounts.errors.<code>`. */
+export const ACCOUNT_ERRORS = [
+  'email_invalid', // 'Invalid email' (+ suggestion)
+  'email_exists', // 'An account with this e-mail address already exists' + 'Log in now'
+  'email_pending_deletion', // pending-deletion message + customer service link
+  'signups_closed', // 'currently invite-only'
+  'name_is_email', // 'Username may not be the same as your e-mail address'
+  'name_starts_with_at', // 'Username may not start with @'
+  'name_invalid',
+  'date_of_birth_too_young', // 'Enter your date of birth ({min_age}+)'
+  'date_of_birth_invalid', // 'Invalid date of birth.'
+  'password_too_short',
+  'password_too_long',
+  'password_common',
+  'login_failed', // 'Login failed, please try again'
+  'login_blocked', // 'Too many incorrect attempts, account blocked for {minutes} min.'
+  'login_banned', // 'login account banned' → ban page
+  'reset_email_not_found', // 'E-mail address not found'
+  'reset_daily_limit', // 'Too many password reset emails sent, please try again tomorrow.'
+  'link_invalid', // 'Link expired or invalid, request a new email'
+  'passwords_differ', // 'The entered passwords are not the same.'
+  'old_password_wrong', // 'Please check your old password.'
+  'new_email_invalid', // 'New email adress is invalid.'
+  'new_email_taken', // 'This email address already owns an account on this website.'
+  'already_confirmed',
+] as const;
+export type AccountError = (typeof ACCOUNT_ERRORS)[number];
+
+export const signupBody = z.object({
+  email: z.string().trim().max(254),
+  /** The username shown to others. */
+  name: z.string().trim().min(2).max(30),
+  password: z.string().max(1000),
+  /** YYYY-MM-DD */
+  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  gender: z.enum(['male', 'female']),
+  seeking: z.enum(['male', 'female']).optional(),
+  signup_message: z.string().trim().max(500).optional(),
+  trafficsource: trafficSource.optional(),
+});
+
+/** POST /api/signup.php: creates a not-confirmed account, logs it in, sends the activation mail. */
+export const postSignup = defineEndpoint({
+  method: 'POST',
+  path: '/api/signup.php',
+  body: signupBody,
+  response: z.object({ user: currentUser }),
+  errors: ['unknown_site', 'rate_limited'],
+});
+
+/** POST /api/activation-mail.php: sends a new confirmation e-mail (SPEC §2.4 a). */
+export const postActivationMail = defineEndpoint({
+  method: 'POST',
+  path: '/api/activation-mail.php',
+  response: z.object({ sent: z.literal(true) }),
+  errors: ['authentication_required', 'rate_limited'],
+  auth: true,
+});
+
+/**
+ * GET /api/activate.php?token=…: the e-mailed link. Redirects (302) to /activate/done or
+ * /activate/error on the site's domain; single use, expires after 7 days.
+ */
+export const getActivate = defineEndpoint({
+  method: 'GET',
+  path: '/api/activate.php',
+  query: z.object({ token: z.string().min(10).max(200) }),
+  response: z.never(),
+});
+
+/** POST /api/user.php: login with {email, password}; sets the session cookies. */
+export const postLogin = defineEndpoint({
+  method: 'POST',
+  path: '/api/user.php',
+  body: z.object({ email: z.string().trim().max(254), password: z.string().max(1000) }),
+  response: z.object({ user: currentUser }),
+  errors: ['rate_limited'],
+});
+
+/** GET /api/logout.php: ends the session; the client then goes to '/'. */
+export const getLogout = defineEndpoint({
+  method: 'GET',
+  path: '/api/logout.php',
+  response: z.object({ ok: z.literal(true) }),
+});
+
+/** POST /api/password-reset.php {email}: sends a reset link (daily cap per account). */
+export const postPasswordReset = defineEndpoint({
+  method: 'POST',
+  path: '/api/password-reset.php',
+  body: z.object({ email: z.string().trim().max(254) }),
+  response: z.object({ sent: z.literal(true) }),
+  errors: ['rate_limited'],
+});
+
+/** PUT /api/password-reset.php {token, password}: sets the new password, ends all sessions. */
+export const putPasswordReset = defineEndpoint({
+  method: 'PUT',
+  path: '/api/password-reset.php',
+  body: z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['rate_limited'],
+});
+
+/** POST /api/password.php: change password in settings. */
+export const postPasswordChange = defineEndpoint({
+  method: 'POST',
+  path: '/api/password.php',
+  body: z.object({
+    old_password: z.string().max(1000),
+    password: z.string().max(1000),
+    password_repeat: z.string().max(1000),
+  }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['authentication_required', 'rate_limited'],
+  auth: true,
+});
+
+/** POST /api/mail-change.php {email}: sends a confirmation link to the new address. */
+export const postMailChange = defineEndpoint({
+  method: 'POST',
+  path: '/api/mail-change.php',
+  body: z.object({ email: z.string().trim().max(254) }),
+  response: z.object({ sent: z.literal(true) }),
+  errors: ['authentication_required', 'rate_limited'],
+  auth: true,
+});
+
+/** PUT /api/mail-change.php {token}: confirms the change (from /mail-change/do); the old address is told. */
+export const putMailChange = defineEndpoint({
+  method: 'PUT',
+  path: '/api/mail-change.php',
+  body: z.object({ token: z.string().min(10).max(200) }),
+  response: z.object({ email: z.string() }),
+});
+
+export const DELETE_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members_nearby',
+  'too_much_time',
+  'other',
+] as const;
+
+/**
+ * DELETE /api/user.php {reason, remarks}: deletes the account at once (reactivation link by
+ * e-mail, valid 14 days; purge after). Answers a partner redirect when one is configured.
+ */
+export const deleteAccount = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/user.php',
+  body: z.object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(2000).optional() }),
+  response: z.object({ redirect: z.url().nullable() }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/** GET /api/reactivate.php?token=…: the e-mailed link; redirects to /login?reactivated=1 or /activate/error. */
+export const getReactivate = defineEndpoint({
+  method: 'GET',
+  path: '/api/reactivate.php',
+  query: z.object({ token: z.string().min(10).max(200) }),
+  response: z.never(),
+});
+
+export { LOCALES };
