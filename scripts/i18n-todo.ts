@@ -13,6 +13,7 @@
  *
  *   npx tsx scripts/i18n-todo.ts          # report only
  *   npx tsx scripts/i18n-todo.ts --fill   # add missing keys, then report
+ *   npx tsx scripts/i18n-todo.ts --fill --locales=de,nl   # only those catalogues
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -78,17 +79,25 @@ function fill(expected: ReadonlyMap<string, string>, current: Tree, added: strin
 }
 
 function main(argv: readonly string[]): void {
-  const unknownArgs = argv.filter((arg) => arg !== '--fill');
+  const unknownArgs = argv.filter((arg) => arg !== '--fill' && !arg.startsWith('--locales='));
   if (unknownArgs.length > 0) {
-    console.error(`Unknown argument(s): ${unknownArgs.join(' ')}\nUsage: npx tsx scripts/i18n-todo.ts [--fill]`);
+    console.error(
+      `Unknown argument(s): ${unknownArgs.join(' ')}\nUsage: npx tsx scripts/i18n-todo.ts [--fill] [--locales=de,nl]`,
+    );
     process.exit(2);
   }
   const shouldFill = argv.includes('--fill');
+  // --locales=de,nl limits the run to those files, so translators working in parallel never
+  // write each other's catalogues.
+  const only = argv
+    .find((arg) => arg.startsWith('--locales='))
+    ?.slice('--locales='.length)
+    .split(',');
   const english = flattenCatalogue(readCatalogue(DEFAULT_LOCALE));
   let open = 0;
 
   for (const locale of LOCALES) {
-    if (locale === DEFAULT_LOCALE) continue;
+    if (locale === DEFAULT_LOCALE || (only && !only.includes(locale))) continue;
     const expected = expectedKeyPaths(english, locale);
     let tree = readCatalogue(locale);
 
