@@ -62,6 +62,8 @@ const settingsSchema = z.object({
   support_email: z.email(),
   support_phone: z.string().regex(/^\+?[0-9 -]{6,20}$/),
   fictional_icon: z.string().min(1),
+  /** Partner the account-deletion flow redirects to (SPEC §2.7); none by default. */
+  delete_partner_url: z.url().optional(),
 });
 
 const siteSchema = z.object({

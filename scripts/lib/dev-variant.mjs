@@ -24,7 +24,9 @@ export function devVariant() {
     apply: 'serve',
     config() {
       if (!api) return {};
-      return { server: { proxy: { '/api': api, '/_dev': api, '/lang-config': api } } };
+      // changeOrigin stays false: the API picks the site from the Host header.
+      const target = { target: api, changeOrigin: false };
+      return { server: { proxy: { '/api': target, '/_dev': target, '/lang-config': target } } };
     },
     configureServer(server) {
       if (!site) return;

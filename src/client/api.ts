@@ -57,7 +57,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       retryDelay: (context) => delay(MAX_RETRIES - (Number(context.options.retry) || 0) + 1),
       onRequest({ request, options: o }) {
         const path = typeof request === 'string' ? request : request.url;
-        if (new URL(path, 'http://x').pathname.endsWith('user.php')) {
+        // SPEC §7: user.php always carries it. Writes carry it too: it is the server's CSRF
+        // proof for a write without a JSON body (a browser form cannot set the header).
+        const write = (o.method ?? 'GET').toUpperCase() !== 'GET';
+        if (write || new URL(path, 'http://x').pathname.endsWith('user.php')) {
           o.headers = new Headers(o.headers);
           o.headers.set('X-Request-Type', 'client');
         }

@@ -23,8 +23,21 @@ export type Catalogue = typeof en;
 
 export const catalogues: Readonly<Record<Locale, Catalogue>> = { da, de, en, es, fi, fr, it, nb, nl, pl, sv };
 
+/** Some namespaces of a catalogue: what an island needs, to keep its props small. */
+export type CatalogueSubset = Partial<Catalogue>;
+
+/** Picks the namespaces an island uses from a locale's catalogue (e.g. auth, common, errors). */
+export function pickNamespaces<K extends keyof Catalogue>(
+  catalogue: Catalogue,
+  namespaces: readonly K[],
+): Pick<Catalogue, K> {
+  const picked = {} as Pick<Catalogue, K>;
+  for (const namespace of namespaces) picked[namespace] = catalogue[namespace];
+  return picked;
+}
+
 /** Creates a ready i18next instance for one locale and its catalogue (no async init). */
-export function createI18n(locale: Locale, catalogue: Catalogue, fallback?: Catalogue): i18n {
+export function createI18n(locale: Locale, catalogue: CatalogueSubset, fallback?: CatalogueSubset): i18n {
   const instance = createInstance();
   void instance.init({
     lng: locale,

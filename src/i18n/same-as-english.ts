@@ -31,6 +31,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.personal.values.hair_color.blond': SAME_WORD,
   },
   de: {
     'nav.credits': LOANWORD,
@@ -42,6 +43,9 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.tattoos': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.optional': SAME_WORD,
+    'auth.personal.values.relationship_status.single': LOANWORD,
+    'auth.personal.values.hair_color.blond': SAME_WORD,
   },
   es: {
     'errors.error': SAME_WORD,
@@ -80,6 +84,10 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.password': LOANWORD,
+    'settings.password.title': LOANWORD,
+    'auth.personal.values.relationship_status.single': LOANWORD,
+    'auth.activate.discount_badge': 'a discount badge is written the same way',
   },
   nb: {
     'nav.likes': LOANWORD,
@@ -90,6 +98,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.personal.values.hair_color.blond': 'blond is the Norwegian word for this hair colour',
   },
   nl: {
     'nav.credits': LOANWORD,
@@ -104,6 +113,10 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.gangbang': LOANWORD,
     'interests.bondage': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.signup.male': SAME_WORD,
+    'auth.personal.values.hair_color.brunette': SAME_WORD,
+    'auth.personal.values.hair_color.blond': SAME_WORD,
+    'auth.activate.discount_badge': 'a minus sign and a percentage, written the same way in Dutch',
   },
   pl: {
     'common.menu': SAME_WORD,
@@ -112,6 +125,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.gangbang': LOANWORD,
     'interests.bondage': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.personal.values.hair_color.blond': SAME_WORD,
+    'auth.activate.discount_badge': 'a discount badge is written the same way',
   },
   sv: {
     'nav.likes': LOANWORD,
@@ -123,6 +138,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.gym': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'auth.signup.male': 'man is the Swedish word for a man (answer to "Jag är")',
+    'auth.personal.values.hair_color.blond': 'blond is the Swedish word for this hair colour',
   },
 };
 

@@ -1,42 +1,82 @@
 /**
  * The members island (ARCHITECTURE "One members island"): mounted on the members shell page
- * that every members-area path is rewritten to. This first version resolves the session;
- * the members routes (search, chats, likes, credits...) are added by their issues.
+ * that every members-area path is rewritten to. It resolves the session, then routes on the
+ * client ($router, route names of SPEC §2.1): a guest is asked to log in, a member gets the
+ * members layout (logged-in top nav, banners) and the screen of the route. Routes whose
+ * screens later issues build show the members home.
  */
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Catalogue } from '../i18n/index.ts';
 import { createI18n } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
-import { createApiClient } from '../client/api.ts';
-import { $session, loadSession, onAuthenticationRequired } from '../stores/session.ts';
+import type { CurrentUser } from '../contract/user.ts';
+import { $session, loadSession } from '../stores/session.ts';
+import { $router, interceptLinks } from '../stores/router.ts';
+import { api } from '../stores/api.ts';
+import { applyLangConfig, browserEnv, changeLanguage, logout } from '../stores/account.ts';
+import MembersNav from '../features/members-shell/MembersNav.tsx';
+import MembersHome from '../features/members-shell/MembersHome.tsx';
+import Banners from '../features/banners/Banners.tsx';
+
+/**
+ * Screens load with their route (code splitting), so the shell's first load carries only
+ * the layout; each later issue's screen adds its own chunk.
+ */
+const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
+
+/** The catalogue namespaces the island uses: the page passes only these. */
+export const MEMBERS_NAMESPACES = [
+  'common',
+  'nav',
+  'errors',
+  'members',
+  'members_nav',
+  'settings',
+  'banners',
+] as const satisfies readonly (keyof Catalogue)[];
+export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 
 interface Props {
   locale: Locale;
-  catalogue: Catalogue;
+  catalogue: MembersCatalogue;
+  /** The site's brand name, shown at the start of the members nav. */
+  brand?: string;
 }
 
-export default function MembersApp({ locale, catalogue }: Props) {
+export default function MembersApp({ locale, catalogue, brand = '' }: Props) {
   const i18n = useMemo(() => createI18n(locale, catalogue), [locale, catalogue]);
   return (
     <I18nextProvider i18n={i18n}>
-      <MembersHome />
+      <MembersRoot locale={locale} brand={brand} />
     </I18nextProvider>
   );
 }
 
-function MembersHome() {
+function MembersRoot({ locale, brand }: { locale: Locale; brand: string }) {
   const { t } = useTranslation();
   const session = useStore($session);
+  const page = useStore($router);
+  const langConfig = page?.route === 'lang-config' ? page.search : null;
   useEffect(() => {
-    const api = createApiClient({ onAuthenticationRequired });
     void loadSession(api, { cookies: document.cookie });
   }, []);
+  useEffect(() => {
+    if (!langConfig || session.status === 'loading') return;
+    // Leaves the page: replace, so Back does not return to the switch.
+    void applyLangConfig(session.status === 'member' ? api : null, langConfig, {
+      ...browserEnv,
+      go: (url) => location.replace(url),
+    });
+  }, [langConfig, session.status]);
+  useEffect(() => {
+    // A stale login marker: the static nav (hidden for members) comes back for the guest.
+    if (session.status === 'guest') delete document.documentElement.dataset['member'];
+  }, [session.status]);
 
-  if (session.status === 'loading') return <p className="p-8 text-center text-ink-muted">{t('members.loading')}</p>;
-  if (session.status === 'member')
-    return <h1 className="p-8 text-2xl font-bold">{t('members.welcome', { name: session.user.name })}</h1>;
+  if (session.status === 'loading' || langConfig) return <Spinner />;
+  if (session.status === 'member') return <MembersLayout user={session.user} locale={locale} brand={brand} />;
   if (session.status === 'error')
     return (
       <p role="alert" className="p-8 text-center text-danger">
@@ -46,12 +86,59 @@ function MembersHome() {
   return (
     <div className="mx-auto max-w-md p-8 text-center">
       <p>{t('members.login_required')}</p>
-      <a
-        href="/login"
-        className="mt-4 inline-block rounded-full bg-primary px-6 py-3 font-semibold text-on-primary no-underline"
-      >
+      <a href="/login" className="btn btn-primary mt-4">
         {t('nav.login')}
       </a>
+    </div>
+  );
+}
+
+function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Locale; brand: string }) {
+  const { t } = useTranslation();
+  const page = useStore($router);
+  useEffect(() => interceptLinks(), []);
+  const route = page?.route ?? null;
+  const isSettings = route === 'notifications' || route === 'settings';
+  const [shellTitle] = useState(() => document.title);
+  useEffect(() => {
+    document.title = isSettings ? `${t('settings.title')} · ${brand}` : shellTitle;
+  }, [isSettings, t, brand, shellTitle]);
+  useEffect(() => {
+    if (page?.hash) document.getElementById(page.hash.slice(1))?.scrollIntoView();
+  }, [page?.hash, route]);
+  return (
+    <div className="flex min-h-[60dvh] flex-col">
+      <MembersNav
+        user={user}
+        brand={brand}
+        locale={locale}
+        route={route}
+        onLogout={() => logout(api)}
+        onLanguage={(next) => changeLanguage(api, next)}
+      />
+      <Banners user={user} route={route} search={page?.search ?? {}} />
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {isSettings ? (
+          <Suspense fallback={<Spinner />}>
+            <SettingsScreen user={user} locale={locale} />
+          </Suspense>
+        ) : (
+          <MembersHome user={user} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Spinner() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 p-12 text-ink-muted">
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
+      />
+      {t('members.loading')}
     </div>
   );
 }

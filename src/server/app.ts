@@ -14,6 +14,7 @@ import { resolveHost, resolveLocale } from './http/site-resolver.ts';
 import { sessionMiddleware } from './features/session/sessions.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
+import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/api/*', sessionMiddleware);
   registerSiteRoutes(api);
   registerUserRoutes(api);
+  registerAccountRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

@@ -9,6 +9,11 @@ import { createApp } from './app.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createMailProvider } from './providers/mail/index.ts';
+import { purgeDeletedAccounts } from './features/accounts/deletion.ts';
+import { photosDir } from './seed/index.ts';
+
+/** How often the server purges accounts whose reactivation window has passed. */
+export const PURGE_INTERVAL_MS = 3_600_000;
 
 export interface RunningServer {
   url: string;
@@ -38,7 +43,16 @@ export async function startServer(config: Config, database: Database): Promise<R
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Hourly: erase accounts deleted longer than the reactivation window ago (issue 3).
+  const purge = () => {
+    purgeDeletedAccounts(database.db, new Date(), photosDir(config)).catch((error: unknown) => {
+      console.error('[purge] failed:', error instanceof Error ? error.message : error);
+    });
+  };
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
   const close = async () => {
+    clearInterval(purgeTimer);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
   };

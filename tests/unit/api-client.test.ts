@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError } from '../../src/client/api.ts';
 import { getInterests, getRegions } from '../../src/contract/site.ts';
 import { getUser } from '../../src/contract/user.ts';
+import { postActivationMail } from '../../src/contract/accounts.ts';
 import { $session, loadSession, onAuthenticationRequired } from '../../src/stores/session.ts';
 
 type Call = { url: string; headers: Headers; method: string };
@@ -74,6 +75,14 @@ describe('API client', () => {
     await api.call(getInterests);
     expect(calls[0]?.headers.get('x-request-type')).toBe('client');
     expect(calls[1]?.headers.get('x-request-type')).toBeNull();
+  });
+
+  it('marks writes as client requests, so a write without a body passes the CSRF guard', async () => {
+    const { fetch, calls } = scriptedFetch([json(200, { sent: true })]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch });
+    await api.call(postActivationMail);
+    expect(calls[0]?.method).toBe('POST');
+    expect(calls[0]?.headers.get('x-request-type')).toBe('client');
   });
 
   it('rejects an answer that breaks the contract', async () => {

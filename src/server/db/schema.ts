@@ -106,6 +106,13 @@ export const accounts = pgTable(
     notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
     emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    /** When the e-mail address was first confirmed (reactivation restores the right status). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Soft login lock (SPEC §8): wrong passwords within the current window. */
+    failedLogins: smallint('failed_logins').notNull().default(0),
+    failedLoginsSince: timestamp('failed_logins_since', { withTimezone: true }),
+    /** Logins are refused until then ('account blocked for {minutes} min.'). */
+    loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -257,3 +264,67 @@ export const appKeys = pgTable('app_keys', {
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Single-use e-mailed links (activation, password reset, e-mail change, reactivation). Only
+ * the SHA-256 of the token is stored; the token itself exists only in the mail.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The requested address of a mail_change token. */
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_account').on(t.accountId, t.kind)],
+);
+
+/** The traffic source a member signed up with (SPEC §3 "Traffic source"). */
+export const trafficSources = pgTable('traffic_sources', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  network: text('network'),
+  ref: text('ref'),
+  sub1: text('sub1'),
+  sub2: text('sub2'),
+  sub3: text('sub3'),
+  createdAt: createdAt(),
+});
+
+/** Why members deleted their account; the remarks are erased by the purge. */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    remarks: text('remarks'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_deletions_account').on(t.accountId)],
+);
+
+/**
+ * Fixed-window rate limit counters shared by all API processes (src/server/http/rate-limit.ts).
+ * Keys name the action and a subject (an account id or a hashed IP address).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_window').on(t.windowStart)],
+);

@@ -1,0 +1,586 @@
+/**
+ * The screens of the signup flow, one per state of $signup (signup-store.ts). They only
+ * read the stores and call its actions.
+ */
+import { useEffect, useRef, type SyntheticEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { Trans, useTranslation } from 'react-i18next';
+import { INTERESTS, PROFILE_ATTRIBUTES } from '../../lib/constants.ts';
+import { PASSWORD_MIN } from '../../contract/accounts.ts';
+import {
+  $signup,
+  $signupAnswers,
+  $signupValues,
+  acceptSiteEntry,
+  answerPush,
+  backPersonal,
+  continuePersonal,
+  emailSuggestion,
+  resendActivation,
+  setAnswer,
+  setSignupValue,
+  skipPhoto,
+  stepNumber,
+  submitSignup,
+  toggleInterest,
+  type FieldErrors,
+  type PersonalPage,
+  type ProfileAnswers,
+  type SignupState,
+} from './signup-store.ts';
+import { Alert, PasswordField, Progress, TextField, inputClass, useErrorText } from './fields.tsx';
+import { DateOfBirthField } from './DateOfBirthField.tsx';
+import { authApi, safeStorage } from './browser.ts';
+
+/** The current step's screen. */
+export function SignupSteps({ titleId }: { titleId: string }) {
+  const state = useStore($signup);
+  const step = stepNumber(state);
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5">
+      {step && (
+        <div>
+          <p className="text-sm font-semibold text-ink-muted">{t('auth.signup.step_of', step)}</p>
+          <div
+            className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-alt"
+            role="progressbar"
+            aria-label={t('auth.signup.step_of', step)}
+            aria-valuemin={1}
+            aria-valuemax={step.total}
+            aria-valuenow={step.n}
+          >
+            <div className="h-full rounded-full bg-primary" style={{ width: `${(step.n / step.total) * 100}%` }} />
+          </div>
+        </div>
+      )}
+      <StepView state={state} titleId={titleId} />
+    </div>
+  );
+}
+
+function StepView({ state, titleId }: { state: SignupState; titleId: string }) {
+  const { t } = useTranslation();
+  switch (state.step) {
+    case 'site_entry':
+      return <SiteEntryStep titleId={titleId} />;
+    case 'account':
+      return <AccountStep titleId={titleId} errors={state.errors} formError={state.formError} />;
+    case 'sending':
+      return (
+        <>
+          <StepTitle id={titleId}>{t('auth.signup.title')}</StepTitle>
+          <Progress label={t('auth.signup.sending')} />
+        </>
+      );
+    case 'photo':
+      return <PhotoStep titleId={titleId} />;
+    case 'personal':
+      return <PersonalStep titleId={titleId} page={state.page} />;
+    case 'push':
+      return <PushStep titleId={titleId} />;
+    case 'complete':
+      return <CompleteStep titleId={titleId} state={state} />;
+    case 'closed':
+      return (
+        <>
+          <StepTitle id={titleId}>{t('auth.signup.invite_only_title')}</StepTitle>
+          <Alert tone="info">{state.message ?? t('auth.signup.invite_only')}</Alert>
+          <a href="/" className="btn btn-outline w-full">
+            {t('auth.signup.back_home')}
+          </a>
+        </>
+      );
+  }
+}
+
+function StepTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h1 id={id} tabIndex={-1} className="text-2xl font-extrabold tracking-tight outline-none sm:text-3xl">
+      {children}
+    </h1>
+  );
+}
+
+/** Moves focus to the step title when the step changes, so screen readers follow. */
+function useFocusTitle(titleId: string, key: string) {
+  useEffect(() => {
+    document.getElementById(titleId)?.focus();
+  }, [titleId, key]);
+}
+
+function SiteEntryStep({ titleId }: { titleId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <StepTitle id={titleId}>{t('site_entry.title')}</StepTitle>
+      <p className="font-medium">{t('site_entry.intro')}</p>
+      <p>{t('site_entry.age')}</p>
+      <ul className="space-y-2 text-sm text-ink-muted">
+        {[t('site_entry.fictional', { fictional_plural: t('fictional.plural') }), t('site_entry.credits')].map(
+          (text) => (
+            <li key={text} className="flex gap-2">
+              <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-primary-ink" aria-hidden="true" />
+              {text}
+            </li>
+          ),
+        )}
+      </ul>
+      <button type="button" className="btn btn-primary btn-lg w-full" onClick={() => acceptSiteEntry(safeStorage())}>
+        {t('auth.signup.entry_continue')}
+      </button>
+    </>
+  );
+}
+
+function AccountStep({
+  titleId,
+  errors,
+  formError,
+}: {
+  titleId: string;
+  errors: FieldErrors;
+  formError: { code: string; message?: string } | undefined;
+}) {
+  const { t } = useTranslation();
+  const values = useStore($signupValues);
+  const errorText = useErrorText();
+  const form = useRef<HTMLFormElement>(null);
+  const suggestion = emailSuggestion(values.email);
+
+  // Focus the first invalid field after a submit: on mount (the server's answer) or after
+  // the client's checks, not while the member edits and errors go away one by one.
+  const wantFocus = useRef(true);
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    wantFocus.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    wantFocus.current = true;
+    void submitSignup({ api: authApi(), storage: safeStorage() });
+  }
+
+  const emailCode = errors.email?.code;
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <div>
+        <StepTitle id={titleId}>{t('auth.signup.title')}</StepTitle>
+        <p className="mt-1 text-ink-muted">{t('auth.signup.subtitle')}</p>
+      </div>
+      {formError && <Alert tone="danger">{errorText(formError)}</Alert>}
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={values.email}
+        error={errorText(errors.email)}
+        onChange={(e) => setSignupValue('email', e.target.value)}
+        after={
+          <>
+            {suggestion && (
+              <p className="mt-1.5 text-sm">
+                <Trans
+                  i18nKey="auth.signup.did_you_mean"
+                  values={{ suggestion }}
+                  components={{
+                    suggestion: (
+                      <button
+                        type="button"
+                        className="font-semibold text-primary-ink underline"
+                        onClick={() => setSignupValue('email', suggestion)}
+                      />
+                    ),
+                  }}
+                />
+              </p>
+            )}
+            {emailCode === 'email_exists' && (
+              <a href="/login" className="btn btn-outline mt-2 min-h-10 text-sm">
+                {t('auth.log_in_now')}
+              </a>
+            )}
+            {emailCode === 'email_pending_deletion' && (
+              <a href="/pages/service" className="btn btn-outline mt-2 min-h-10 text-sm">
+                {t('auth.customer_service')}
+              </a>
+            )}
+          </>
+        }
+      />
+      <TextField
+        label={t('auth.signup.name')}
+        name="name"
+        autoComplete="nickname"
+        required
+        value={values.name}
+        hint={t('auth.signup.name_hint')}
+        error={errorText(errors.name)}
+        onChange={(e) => setSignupValue('name', e.target.value)}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        name="password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        hint={t('auth.signup.password_hint', { min: PASSWORD_MIN })}
+        error={errorText(errors.password)}
+        onChange={(e) => setSignupValue('password', e.target.value)}
+      />
+      <DateOfBirthField
+        value={values.date_of_birth}
+        error={errorText(errors.date_of_birth)}
+        onChange={(value) => setSignupValue('date_of_birth', value)}
+      />
+      <ChoiceGroup
+        legend={t('auth.signup.gender')}
+        name="gender"
+        value={values.gender}
+        options={[
+          { value: 'male', label: t('auth.signup.male') },
+          { value: 'female', label: t('auth.signup.female') },
+        ]}
+        error={errorText(errors.gender)}
+        onChange={(value) => setSignupValue('gender', value as 'male' | 'female')}
+      />
+      <ChoiceGroup
+        legend={t('auth.signup.seeking')}
+        name="seeking"
+        value={values.seeking}
+        options={[
+          { value: 'male', label: t('auth.signup.seeking_male') },
+          { value: 'female', label: t('auth.signup.seeking_female') },
+        ]}
+        onChange={(value) => setSignupValue('seeking', value as 'male' | 'female')}
+      />
+      <div>
+        <label htmlFor="signup-message" className="mb-1.5 block font-semibold">
+          {t('auth.signup.signup_message')} <span className="text-ink-muted">({t('auth.optional')})</span>
+        </label>
+        <textarea
+          id="signup-message"
+          name="signup_message"
+          rows={3}
+          maxLength={500}
+          className={inputClass}
+          placeholder={t('auth.signup.signup_message_placeholder')}
+          value={values.signup_message}
+          onChange={(e) => setSignupValue('signup_message', e.target.value)}
+        />
+      </div>
+      <TermsCheckbox
+        checked={values.terms}
+        error={errorText(errors.terms)}
+        onChange={(checked) => setSignupValue('terms', checked)}
+      />
+      <button type="submit" className="btn btn-primary btn-lg w-full">
+        {t('auth.signup.submit')}
+      </button>
+      <p className="text-center text-ink-muted">
+        {t('auth.signup.has_account')}{' '}
+        <a href="/login" className="font-semibold">
+          {t('auth.log_in_now')}
+        </a>
+      </p>
+    </form>
+  );
+}
+
+function ChoiceGroup({
+  legend,
+  name,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  error?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 font-semibold">{legend}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl border border-line bg-surface px-4 font-medium has-checked:border-primary-ink has-checked:bg-primary-soft"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              aria-invalid={error ? true : undefined}
+              className="size-5 accent-primary"
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1.5 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function TermsCheckbox({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error?: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div>
+      <label className="flex cursor-pointer items-start gap-3">
+        <input
+          type="checkbox"
+          name="terms"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'terms-error' : undefined}
+          className="mt-1 size-5 shrink-0 accent-primary"
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="text-sm">
+          <Trans
+            i18nKey="auth.signup.terms"
+            components={{
+              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
+              privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
+            }}
+          />
+        </span>
+      </label>
+      {error && (
+        <p id="terms-error" className="mt-1.5 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PhotoStep({ titleId }: { titleId: string }) {
+  const { t } = useTranslation();
+  useFocusTitle(titleId, 'photo');
+  return (
+    <>
+      <StepTitle id={titleId}>{t('auth.photo.title')}</StepTitle>
+      <div className="grid place-items-center rounded-3xl border-2 border-dashed border-line bg-surface py-10">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-14 text-ink-muted"
+          fill="none"
+          stroke="currentColor"
+          aria-hidden="true"
+        >
+          <circle cx="12" cy="8" r="4" strokeWidth="1.6" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </div>
+      <p className="text-ink-muted">{t('auth.photo.text')}</p>
+      <button type="button" className="btn btn-primary btn-lg w-full" onClick={skipPhoto}>
+        {t('auth.photo.skip')}
+      </button>
+    </>
+  );
+}
+
+const PERSONAL_FIELDS: Record<
+  PersonalPage,
+  readonly ('relationship_status' | 'body_type' | 'hair_color' | 'eye_color')[]
+> = {
+  2: ['relationship_status', 'body_type'],
+  3: ['hair_color', 'eye_color'],
+  4: [],
+};
+
+function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }) {
+  const { t } = useTranslation();
+  const answers = useStore($signupAnswers);
+  useFocusTitle(titleId, `personal-${page}`);
+
+  function submit(event: SyntheticEvent) {
+    event.preventDefault();
+    continuePersonal();
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-5">
+      <div>
+        <StepTitle id={titleId}>{t(`auth.personal.title_${page}`)}</StepTitle>
+        <p className="mt-1 text-ink-muted">{t('auth.personal.text')}</p>
+      </div>
+      {PERSONAL_FIELDS[page].map((field) => (
+        <div key={field}>
+          <label htmlFor={`signup-${field}`} className="mb-1.5 block font-semibold">
+            {t(`auth.personal.${field}`)}
+          </label>
+          <select
+            id={`signup-${field}`}
+            className={inputClass}
+            value={answers[field] ?? ''}
+            onChange={(e) =>
+              setAnswer(field, (e.target.value || undefined) as ProfileAnswers[typeof field] | undefined)
+            }
+          >
+            <option value="">{t('auth.personal.choose')}</option>
+            {PROFILE_ATTRIBUTES[field].map((value) => (
+              <option key={value} value={value}>
+                {t(`auth.personal.values.${field}.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {page === 4 && (
+        <>
+          <fieldset>
+            <legend className="mb-1.5 font-semibold">{t('auth.personal.interests')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {INTERESTS.map((interest) => {
+                const on = answers.interests.includes(interest);
+                return (
+                  <button
+                    key={interest}
+                    type="button"
+                    aria-pressed={on}
+                    className={`min-h-10 rounded-full border px-4 text-sm font-medium ${
+                      on ? 'border-primary-ink bg-primary-soft text-ink' : 'border-line bg-surface text-ink-muted'
+                    }`}
+                    onClick={() => toggleInterest(interest)}
+                  >
+                    {t(`interests.${interest}`)}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor="signup-about" className="mb-1.5 block font-semibold">
+              {t('auth.personal.about')}
+            </label>
+            <textarea
+              id="signup-about"
+              rows={4}
+              maxLength={2000}
+              className={inputClass}
+              placeholder={t('auth.personal.about_placeholder')}
+              value={answers.about}
+              onChange={(e) => setAnswer('about', e.target.value)}
+            />
+          </div>
+        </>
+      )}
+      <div className="flex flex-col gap-2">
+        <button type="submit" className="btn btn-primary btn-lg w-full">
+          {t('auth.personal.continue')}
+        </button>
+        {page > 2 && (
+          <button type="button" className="btn btn-ghost w-full" onClick={backPersonal}>
+            {t('auth.personal.back')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function PushStep({ titleId }: { titleId: string }) {
+  const { t } = useTranslation();
+  useFocusTitle(titleId, 'push');
+  const canAsk = typeof Notification !== 'undefined';
+  return (
+    <>
+      <StepTitle id={titleId}>{t('auth.push.title')}</StepTitle>
+      <p className="text-ink-muted">{t('auth.push.text')}</p>
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          className="btn btn-primary btn-lg w-full"
+          onClick={() => void answerPush(true, canAsk ? () => Notification.requestPermission() : undefined)}
+        >
+          {t('auth.push.allow')}
+        </button>
+        <button type="button" className="btn btn-ghost w-full" onClick={() => void answerPush(false)}>
+          {t('auth.push.not_now')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function CompleteStep({ titleId, state }: { titleId: string; state: Extract<SignupState, { step: 'complete' }> }) {
+  const { t } = useTranslation();
+  const answers = useStore($signupAnswers);
+  useFocusTitle(titleId, 'complete');
+  const given = [
+    ...(['relationship_status', 'body_type', 'hair_color', 'eye_color'] as const).flatMap((field) => {
+      const value = answers[field];
+      return value ? [{ label: t(`auth.personal.${field}`), value: t(`auth.personal.values.${field}.${value}`) }] : [];
+    }),
+    ...(answers.interests.length
+      ? [{ label: t('auth.personal.interests'), value: answers.interests.map((i) => t(`interests.${i}`)).join(', ') }]
+      : []),
+    ...(answers.about.trim() ? [{ label: t('auth.personal.about'), value: answers.about.trim() }] : []),
+  ];
+  return (
+    <>
+      <StepTitle id={titleId}>{t('auth.complete.title')}</StepTitle>
+      <p>
+        <Trans
+          i18nKey="auth.complete.text"
+          values={{ email: state.email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
+      </p>
+      <p className="text-sm text-ink-muted">{t('auth.complete.spam')}</p>
+      {state.resend === 'sent' && <Alert tone="success">{t('auth.complete.resent')}</Alert>}
+      {state.resend === 'failed' && <Alert tone="danger">{state.resendError ?? t('errors.try_later')}</Alert>}
+      <button
+        type="button"
+        className="btn btn-outline w-full"
+        disabled={state.resend === 'sending'}
+        onClick={() => void resendActivation({ api: authApi() })}
+      >
+        {state.resend === 'sending' ? t('auth.complete.resending') : t('auth.complete.resend')}
+      </button>
+      {given.length > 0 && (
+        <section className="rounded-2xl border border-line bg-surface p-4">
+          <h2 className="font-bold">{t('auth.complete.answers')}</h2>
+          <dl className="mt-2 space-y-1 text-sm">
+            {given.map(({ label, value }) => (
+              <div key={label} className="flex flex-wrap gap-1.5">
+                <dt className="font-semibold">{label}:</dt>
+                <dd className="text-ink-muted">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-sm text-ink-muted">{t('auth.complete.answers_note')}</p>
+        </section>
+      )}
+      <a href="/members" className="btn btn-primary w-full">
+        {t('auth.complete.to_members')}
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+/** The catalogue namespaces the auth islands use: pages pass only these as a prop. */
+import { pickNamespaces, type Catalogue } from '../../i18n/index.ts';
+
+export const AUTH_NAMESPACES = ['auth', 'common', 'errors', 'site_entry', 'fictional', 'interests'] as const;
+export type AuthCatalogue = Pick<Catalogue, (typeof AUTH_NAMESPACES)[number]>;
+
+export function authCatalogue(catalogue: Catalogue): AuthCatalogue {
+  return pickNamespaces(catalogue, AUTH_NAMESPACES);
+}

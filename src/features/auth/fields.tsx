@@ -1,0 +1,147 @@
+/**
+ * Form parts of the auth screens: labelled fields whose error is tied to the input
+ * (aria-invalid, aria-describedby), a password field with show/hide, and alerts.
+ */
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/accounts.ts';
+import { MIN_AGE } from '../../lib/constants.ts';
+import { NAME_MAX, NAME_MIN, type SignupError } from './signup-store.ts';
+
+/** The values the validation texts interpolate. */
+const VALIDATION_VARS = { min_age: MIN_AGE, min: PASSWORD_MIN, max: PASSWORD_MAX };
+const NAME_VARS = { min: NAME_MIN, max: NAME_MAX };
+
+/** The server's translated message when there is one, else our own text for the code. */
+export function useErrorText(): (error: SignupError | undefined) => string | undefined {
+  const { t, i18n } = useTranslation();
+  return (error) => {
+    if (!error) return undefined;
+    if (error.message) return error.message;
+    if (error.code === 'network') return t('auth.network_error');
+    const key = `auth.validation.${error.code}`;
+    if (!i18n.exists(key)) return t('errors.try_later');
+    return t(key, error.code.startsWith('name_') ? NAME_VARS : VALIDATION_VARS);
+  };
+}
+
+export const inputClass =
+  'block min-h-12 w-full rounded-2xl border border-line bg-surface px-4 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-primary-ink aria-invalid:border-danger';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Extra content under the input (e.g. the 'Did you mean' suggestion). */
+  after?: ReactNode;
+  inputRef?: ((element: HTMLInputElement | null) => void) | undefined;
+}
+
+export function TextField({ label, error, hint, after, inputRef, className, ...input }: FieldProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block font-semibold">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        ref={inputRef}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {after}
+      <FieldMessage id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function PasswordField(props: FieldProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const { label, error, hint, inputRef, className, ...input } = props;
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block font-semibold">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...input}
+          id={id}
+          ref={inputRef}
+          type={visible ? 'text' : 'password'}
+          className={`${inputClass} pr-24`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-1 right-1 rounded-xl px-3 text-sm font-semibold text-primary-ink hover:bg-ink-soft"
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? t('auth.hide_password') : t('auth.show_password')}
+        </button>
+      </div>
+      <FieldMessage id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function FieldMessage({ id, error, hint }: { id: string; error?: string | undefined; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function Alert({ tone, children }: { tone: 'danger' | 'success' | 'info'; children: ReactNode }) {
+  const colours = {
+    danger: 'border-danger text-danger',
+    success: 'border-success text-ink',
+    info: 'border-line text-ink',
+  } as const;
+  return (
+    <div
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={`rounded-2xl border-2 bg-surface px-4 py-3 font-medium ${colours[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A spinner with a text, announced politely. */
+export function Progress({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-10 text-center">
+      <span
+        className="size-10 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
+        aria-hidden="true"
+      />
+      <p className="font-semibold">{label}</p>
+    </div>
+  );
+}
+
+/** The card that holds a form on the auth pages. */
+export function AuthCard({ children }: { children: ReactNode }) {
+  return <div className="card mx-auto w-full max-w-md p-5 sm:p-8">{children}</div>;
+}

@@ -1,0 +1,235 @@
+/**
+ * The top nav when logged in (SPEC §2.3): Search members, Messages, Likes, Credits or Get
+ * Premium, the credits badge, a language menu and the account menu (My profile, Settings,
+ * Logout). On phones the four main entries move to a second row.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../contract/user.ts';
+import { LOCALES, type Locale } from '../../lib/locales.ts';
+import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
+import NavIcon, { type NavIconName } from './NavIcon.tsx';
+import { languageName } from './language-name.ts';
+
+interface Props {
+  user: CurrentUser;
+  brand: string;
+  locale: Locale;
+  route: string | null;
+  /** Counters of later issues (unread messages, new likes); badges show when above 0. */
+  unreadMessages?: number;
+  newLikes?: number;
+  onLogout: () => Promise<void>;
+  onLanguage: (locale: Locale) => Promise<void>;
+}
+
+const ROUTE_GROUPS: Record<string, readonly string[]> = {
+  search: ['members', 'members-id', 'members-id-chat'],
+  messages: ['chats', 'chats-id'],
+  likes: ['likes', 'likes-type', 'likes-m-id'],
+  credits: ['credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'premium'],
+};
+
+export default function MembersNav({
+  user,
+  brand,
+  locale,
+  route,
+  unreadMessages = 0,
+  newLikes = 0,
+  ...actions
+}: Props) {
+  const { t } = useTranslation();
+  const credits = creditsLink(user.paid_user);
+  const badge = creditsBadge(user.credits);
+  const items: { key: string; href: string; icon: NavIconName; label: string; count: number }[] = [
+    { key: 'search', href: '/members', icon: 'search', label: t('nav.search_members'), count: 0 },
+    { key: 'messages', href: '/chats', icon: 'chat', label: t('nav.messages'), count: unreadMessages },
+    { key: 'likes', href: '/likes', icon: 'heart', label: t('nav.likes'), count: newLikes },
+    {
+      key: 'credits',
+      href: credits.path,
+      icon: user.paid_user ? 'coins' : 'sparkle',
+      label: user.paid_user ? t('nav.credits') : t('nav.get_premium'),
+      count: 0,
+    },
+  ];
+  const links = (variant: 'bar' | 'tabs') =>
+    items.map((item) => {
+      const current = route !== null && ROUTE_GROUPS[item.key]?.includes(route);
+      const count = badgeText(item.count);
+      return (
+        <li key={item.key} className={variant === 'tabs' ? 'flex-1' : undefined}>
+          <a
+            href={item.href}
+            aria-current={current ? 'page' : undefined}
+            className={
+              variant === 'bar'
+                ? 'relative flex min-h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-ink-muted no-underline hover:bg-ink-soft hover:text-ink aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-ink'
+                : 'relative flex min-h-12 flex-col items-center justify-center gap-0.5 px-1 text-center text-[0.7rem] leading-tight font-semibold text-ink-muted no-underline aria-[current=page]:text-primary-ink'
+            }
+          >
+            <NavIcon name={item.icon} />
+            <span>{item.label}</span>
+            {count && (
+              <span
+                className={`rounded-full bg-unread px-1.5 text-xs leading-5 font-bold text-on-unread ${variant === 'tabs' ? 'absolute top-0.5 left-1/2 ml-2' : ''}`}
+              >
+                {count}
+              </span>
+            )}
+          </a>
+        </li>
+      );
+    });
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface pt-[env(safe-area-inset-top)]">
+      <nav aria-label={t('nav.main_navigation')} className="mx-auto max-w-6xl px-3 sm:px-6">
+        <div className="flex h-14 items-center gap-1.5 sm:h-16 sm:gap-2">
+          <a href="/members" className="mr-auto truncate text-lg font-extrabold text-ink no-underline sm:text-xl">
+            {brand}
+          </a>
+          <ul className="hidden items-center gap-1 lg:flex">{links('bar')}</ul>
+          {badge && (
+            <a
+              href={credits.path}
+              data-tone={badge.tone}
+              className={`flex min-h-8 items-center gap-1 rounded-full px-2.5 text-sm font-bold no-underline ${badge.tone === 'danger' ? 'bg-danger text-white' : 'bg-warning text-black'}`}
+              aria-label={t('members_nav.credits_left', { count: user.credits })}
+            >
+              <NavIcon name="coins" className="size-4" />
+              {badge.text}
+            </a>
+          )}
+          <LanguageMenu locale={locale} onLanguage={actions.onLanguage} />
+          <AccountMenu user={user} onLogout={actions.onLogout} />
+        </div>
+        <ul className="-mx-3 flex border-t border-line lg:hidden">{links('tabs')}</ul>
+      </nav>
+    </header>
+  );
+}
+
+/** A disclosure menu that closes on an outside click, on Escape and after choosing a link. */
+function Menu({ label, summary, children }: { label: string; summary: ReactNode; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !details.contains(event.target as Node))
+        details.open = false;
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  return (
+    <details ref={ref} className="group relative">
+      <summary
+        aria-label={label}
+        className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold text-ink-muted select-none hover:bg-ink-soft hover:text-ink [&::-webkit-details-marker]:hidden"
+      >
+        {summary}
+      </summary>
+      <div
+        className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-line bg-surface p-1.5 elevation-3"
+        // A chosen link closes the menu; buttons (logout, a language) keep it open for their
+        // progress or error until the page changes.
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('a')) ref.current?.removeAttribute('open');
+        }}
+      >
+        {children}
+      </div>
+    </details>
+  );
+}
+
+const itemClass =
+  'flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold text-ink no-underline hover:bg-ink-soft';
+
+function LanguageMenu({ locale, onLanguage }: { locale: Locale; onLanguage: (locale: Locale) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Menu
+      label={`${t('common.language')}: ${languageName(locale)}`}
+      summary={
+        <>
+          <NavIcon name="globe" />
+          <span className="hidden uppercase min-[400px]:inline">{locale}</span>
+        </>
+      }
+    >
+      <ul className="max-h-[min(22rem,70dvh)] overflow-auto">
+        {LOCALES.map((l) => (
+          <li key={l}>
+            <button
+              type="button"
+              lang={l}
+              disabled={busy}
+              aria-current={l === locale ? 'true' : undefined}
+              className={`${itemClass} aria-[current=true]:text-primary-ink`}
+              onClick={() => {
+                if (l === locale) return;
+                setBusy(true);
+                onLanguage(l).catch(() => setBusy(false));
+              }}
+            >
+              {languageName(l)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Menu>
+  );
+}
+
+function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  return (
+    <Menu
+      label={t('members_nav.account_menu', { name: user.name })}
+      summary={
+        <>
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase"
+          >
+            {user.name.charAt(0)}
+          </span>
+          <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+        </>
+      }
+    >
+      <p className="truncate px-3 py-2 text-sm text-ink-muted">{user.name}</p>
+      <a href="/profile" className={itemClass}>
+        {t('nav.my_profile')}
+      </a>
+      <a href="/notifications" className={itemClass}>
+        {t('nav.settings')}
+      </a>
+      <button
+        type="button"
+        className={itemClass}
+        onClick={() => {
+          setFailed(false);
+          onLogout().catch(() => setFailed(true));
+        }}
+      >
+        {t('nav.logout')}
+      </button>
+      {failed && (
+        <p role="alert" className="px-3 py-2 text-sm text-danger">
+          {t('errors.try_later')}
+        </p>
+      )}
+    </Menu>
+  );
+}

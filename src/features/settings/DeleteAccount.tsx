@@ -1,0 +1,191 @@
+/**
+ * The account deletion section of settings: the flow of SPEC §2.7, driven by
+ * delete-account-store.ts (alternatives → reason → deletion → partner countdown or
+ * /account-deleted).
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { REACTIVATION_WINDOW_DAYS } from '../../lib/constants.ts';
+import { api } from '../../stores/api.ts';
+import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
+import Section from './Section.tsx';
+
+export default function DeleteAccount() {
+  const { t } = useTranslation();
+  const store = useMemo(() => createDeleteAccountStore({ api, go: (url) => location.assign(url) }), []);
+  useEffect(() => store.dispose, [store]);
+  const state = useStore(store.$state);
+  return (
+    <Section id="delete-account" title={t('settings.delete.title')}>
+      {state.step === 'closed' && (
+        <>
+          <p className="mt-1 text-sm text-ink-muted">
+            {t('settings.delete.intro', { days: REACTIVATION_WINDOW_DAYS })}
+          </p>
+          <button type="button" className="btn btn-outline mt-4" onClick={store.open}>
+            {t('settings.delete.start')}
+          </button>
+        </>
+      )}
+      {state.step === 'alternatives' && <Alternatives store={store} discount={state.discount} />}
+      {(state.step === 'reason' || state.step === 'deleting') && <Reason store={store} />}
+      {state.step === 'redirect' && (
+        <div role="status" className="mt-3">
+          <p className="font-semibold">{t('settings.delete.deleted')}</p>
+          <p className="mt-1 text-sm text-ink-muted">{t('settings.delete.redirect', { count: state.secondsLeft })}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" className="btn btn-outline" onClick={store.stay}>
+              {t('settings.delete.stay')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={store.continueNow}>
+              {t('settings.delete.continue_now')}
+            </button>
+          </div>
+        </div>
+      )}
+      {state.step === 'left' && (
+        <p role="status" className="mt-3 font-semibold">
+          {t('settings.delete.deleted')}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function Alternatives({ store, discount }: { store: DeleteAccountStore; discount: string | null | undefined }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const cards = [
+    {
+      key: 'email',
+      href: '#account-email',
+      onClick: () => document.getElementById('account-email')?.scrollIntoView({ behavior: 'smooth' }),
+    },
+    { key: 'privacy', href: '/notifications#privacy' },
+    { key: 'tryout', href: '/credits' },
+  ] as const;
+  return (
+    <div className="mt-2">
+      <p className="text-sm text-ink-muted">{t('settings.delete.alternatives_intro')}</p>
+      <ul className="mt-4 flex flex-col gap-3">
+        {cards.map((card) => (
+          <li key={card.key} className="rounded-2xl border border-line bg-surface p-4">
+            <p className="font-semibold">{t(`settings.delete.alt_${card.key}_title`)}</p>
+            <p className="mt-1 text-sm text-ink-muted">{t(`settings.delete.alt_${card.key}_text`)}</p>
+            <a
+              href={card.href}
+              className="mt-2 inline-block text-sm font-semibold"
+              onClick={
+                'onClick' in card
+                  ? (event) => {
+                      event.preventDefault();
+                      card.onClick();
+                    }
+                  : undefined
+              }
+            >
+              {t(`settings.delete.alt_${card.key}_action`)}
+            </a>
+          </li>
+        ))}
+        {discount && (
+          <li className="rounded-2xl border-2 border-dashed border-primary-ink bg-primary-soft p-4">
+            <p className="font-semibold">{t('settings.delete.alt_discount_title')}</p>
+            <p className="mt-1 text-sm text-ink-muted">{t('settings.delete.alt_discount_text')}</p>
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <code className="rounded-lg bg-surface px-3 py-2 font-mono text-lg font-bold tracking-wider select-all">
+                {discount}
+              </code>
+              <button
+                type="button"
+                className="btn btn-outline min-h-10 px-4 text-sm"
+                onClick={() => {
+                  void navigator.clipboard.writeText(discount).then(() => setCopied(true));
+                }}
+              >
+                {copied ? t('settings.delete.copied') : t('settings.delete.copy')}
+              </button>
+            </div>
+          </li>
+        )}
+      </ul>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary" onClick={store.keep}>
+          {t('settings.delete.keep')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={store.toReason}>
+          {t('settings.delete.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function Reason({ store }: { store: DeleteAccountStore }) {
+  const { t } = useTranslation();
+  const state = useStore(store.$state);
+  const remarksId = useId();
+  if (state.step !== 'reason' && state.step !== 'deleting') return null;
+  const deleting = state.step === 'deleting';
+  return (
+    <form
+      className="mt-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store.confirm();
+      }}
+    >
+      <fieldset disabled={deleting}>
+        <legend className="font-semibold">{t('settings.delete.reason_title')}</legend>
+        <div className="mt-2 flex flex-col gap-1">
+          {DELETE_REASONS.map((reason) => (
+            <label
+              key={reason}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 hover:bg-ink-soft"
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={reason}
+                checked={state.reason === reason}
+                onChange={() => store.setReason(reason)}
+                className="size-5 accent-[var(--site-primary)]"
+              />
+              {t(`settings.delete.reasons.${reason}`)}
+            </label>
+          ))}
+        </div>
+        <label htmlFor={remarksId} className="mt-4 block text-sm font-semibold">
+          {t('settings.delete.remarks')}
+        </label>
+        <textarea
+          id={remarksId}
+          name="remarks"
+          rows={3}
+          maxLength={2000}
+          value={state.remarks}
+          onChange={(event) => store.setRemarks(event.target.value)}
+          className="mt-1 block w-full rounded-xl border border-line bg-surface p-3 text-ink"
+        />
+      </fieldset>
+      {state.step === 'reason' && state.error && (
+        <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+          {state.error}
+        </p>
+      )}
+      <div className="mt-5 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary disabled:opacity-50" onClick={store.keep} disabled={deleting}>
+          {t('settings.delete.keep')}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-outline border-danger text-danger hover:border-danger disabled:cursor-not-allowed disabled:opacity-50"
+          disabled={deleting || state.reason === null}
+        >
+          {deleting ? t('settings.delete.deleting') : t('settings.delete.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The account deletion flow of SPEC §2.7 as a state machine:
+ *
+ *   closed → alternatives → reason → deleting → redirect (countdown) → left
+ *                              ↑__________| (error)          └─ Stay / Continue / 0 s
+ *
+ * 1. alternatives: change e-mail, privacy mode, a try-out package and the company's
+ *    non-expiring discount code (companyinfo `delete_discount`, loaded on opening);
+ * 2. reason (DELETE_REASONS) with free remarks, then DELETE /api/user.php;
+ * 3. with a partner redirect in the answer, a 5 s countdown with 'Stay' (to /account-deleted)
+ *    and 'Continue' (go now); without one, straight to /account-deleted.
+ * Actions are only valid in their state; elsewhere they do nothing.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { ApiError, type ApiClient } from '../../client/api.ts';
+import { deleteAccount, DELETE_REASONS } from '../../contract/accounts.ts';
+import { getCompanyInfo } from '../../contract/site.ts';
+
+export type DeleteReason = (typeof DELETE_REASONS)[number];
+export { DELETE_REASONS };
+
+export const ACCOUNT_DELETED_PATH = '/account-deleted';
+export const REDIRECT_COUNTDOWN_S = 5;
+
+export type DeleteAccountState =
+  | { step: 'closed' }
+  /** `discount` is undefined while the company info loads, null when there is none. */
+  | { step: 'alternatives'; discount: string | null | undefined }
+  | { step: 'reason'; reason: DeleteReason | null; remarks: string; error: string | null }
+  | { step: 'deleting'; reason: DeleteReason; remarks: string }
+  | { step: 'redirect'; url: string; secondsLeft: number }
+  | { step: 'left'; url: string };
+
+export interface DeleteAccountStore {
+  $state: ReadableAtom<DeleteAccountState>;
+  open: () => void;
+  /** 'Keep my account': closes the flow from any step before the deletion. */
+  keep: () => void;
+  toReason: () => void;
+  setReason: (reason: DeleteReason) => void;
+  setRemarks: (remarks: string) => void;
+  confirm: () => Promise<void>;
+  stay: () => void;
+  continueNow: () => void;
+  /** Stops a running countdown (unmount). */
+  dispose: () => void;
+}
+
+export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: string) => void }): DeleteAccountStore {
+  const $state = atom<DeleteAccountState>({ step: 'closed' });
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const stopTimer = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  const leave = (url: string) => {
+    stopTimer();
+    $state.set({ step: 'left', url });
+    deps.go(url);
+  };
+
+  return {
+    $state,
+    open() {
+      const state = $state.get();
+      if (state.step !== 'closed') return;
+      $state.set({ step: 'alternatives', discount: undefined });
+      deps.api.call(getCompanyInfo).then(
+        ({ company }) => setDiscount(company.delete_discount.trim() || null),
+        // The code is an offer, not a requirement: the flow goes on without it.
+        () => setDiscount(null),
+      );
+      function setDiscount(discount: string | null) {
+        const current = $state.get();
+        if (current.step === 'alternatives') $state.set({ step: 'alternatives', discount });
+      }
+    },
+    keep() {
+      const { step } = $state.get();
+      if (step === 'alternatives' || step === 'reason') $state.set({ step: 'closed' });
+    },
+    toReason() {
+      if ($state.get().step === 'alternatives') $state.set({ step: 'reason', reason: null, remarks: '', error: null });
+    },
+    setReason(reason) {
+      const state = $state.get();
+      if (state.step === 'reason') $state.set({ ...state, reason, error: null });
+    },
+    setRemarks(remarks) {
+      const state = $state.get();
+      if (state.step === 'reason') $state.set({ ...state, remarks });
+    },
+    async confirm() {
+      const state = $state.get();
+      if (state.step !== 'reason' || state.reason === null) return;
+      const { reason, remarks } = state;
+      $state.set({ step: 'deleting', reason, remarks });
+      try {
+        const trimmed = remarks.trim();
+        const { redirect } = await deps.api.call(deleteAccount, {
+          body: trimmed ? { reason, remarks: trimmed } : { reason },
+        });
+        if (redirect === null) {
+          leave(ACCOUNT_DELETED_PATH);
+          return;
+        }
+        $state.set({ step: 'redirect', url: redirect, secondsLeft: REDIRECT_COUNTDOWN_S });
+        timer = setInterval(() => {
+          const current = $state.get();
+          if (current.step !== 'redirect') return stopTimer();
+          if (current.secondsLeft <= 1) leave(current.url);
+          else $state.set({ ...current, secondsLeft: current.secondsLeft - 1 });
+        }, 1000);
+      } catch (error) {
+        const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
+        $state.set({ step: 'reason', reason, remarks, error: message });
+      }
+    },
+    stay() {
+      if ($state.get().step === 'redirect') leave(ACCOUNT_DELETED_PATH);
+    },
+    continueNow() {
+      const state = $state.get();
+      if (state.step === 'redirect') leave(state.url);
+    },
+    dispose: stopTimer,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * /complete-signup (SPEC §2.7): a logged-in, not-confirmed member finishes the signup flow
+ * after the account step (photo, steps 2–4, push opt-in, 'check your e-mail').
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import { SignupShell } from '../features/auth/SignupShell.tsx';
+import { SignupSteps } from '../features/auth/SignupSteps.tsx';
+import { Progress } from '../features/auth/fields.tsx';
+import { $signup, resumeSignup } from '../features/auth/signup-store.ts';
+import { authApi } from '../features/auth/browser.ts';
+import { $session, loadSession } from '../stores/session.ts';
+
+export default function SignupComplete({ locale, catalogue }: AuthIslandProps) {
+  return (
+    <AuthProvider locale={locale} catalogue={catalogue}>
+      <CompleteSignup />
+    </AuthProvider>
+  );
+}
+
+function CompleteSignup() {
+  const { t } = useTranslation();
+  const session = useStore($session);
+  const signup = useStore($signup);
+
+  useEffect(() => {
+    let resumed = false;
+    const unbind = $session.listen((state) => {
+      if (resumed || state.status !== 'member' || state.user.status !== 'not_confirmed') return;
+      resumed = true;
+      resumeSignup(state.user.email);
+    });
+    void loadSession(authApi(), { cookies: document.cookie });
+    return unbind;
+  }, []);
+
+  const resuming = signup.step !== 'account' && signup.step !== 'site_entry';
+  if (session.status === 'member' && session.user.status === 'not_confirmed' && resuming)
+    return <SignupShell presentation="page">{(titleId) => <SignupSteps titleId={titleId} />}</SignupShell>;
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-3 py-6 sm:py-8">
+      <div className="card flex flex-col gap-5 bg-surface p-5 text-ink elevation-2 sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('auth.complete_signup.title')}</h1>
+        {session.status === 'loading' && <Progress label={t('common.loading')} />}
+        {session.status === 'error' && <p role="alert">{t('errors.try_later')}</p>}
+        {session.status === 'guest' && (
+          <>
+            <p>{t('auth.complete_signup.login_required')}</p>
+            <a href="/login" className="btn btn-primary w-full">
+              {t('auth.login.submit')}
+            </a>
+          </>
+        )}
+        {session.status === 'member' && session.user.status !== 'not_confirmed' && (
+          <>
+            <p>{t('auth.complete_signup.already_done')}</p>
+            <a href="/members" className="btn btn-primary w-full">
+              {t('auth.complete_signup.to_members')}
+            </a>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * Account deletion (SPEC §2.7 "Account deletion flow", §4 "Deleted"): the account and its
+ * profile disappear at once, a link reactivates them within REACTIVATION_WINDOW_DAYS, and
+ * after that the purge erases the member's personal data and photos for good. The credits
+ * ledger keeps its rows, pseudonymous by account id.
+ */
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DELETE_REASONS } from '../../../contract/accounts.ts';
+import { REACTIVATION_WINDOW_DAYS } from '../../../lib/constants.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  accountDeletions,
+  accountTokens,
+  accounts,
+  photos,
+  profiles,
+  sessions,
+  trafficSources,
+} from '../../db/schema.ts';
+import { pruneRateLimits } from '../../http/rate-limit.ts';
+import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
+import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
+import { consumeToken, issueToken } from './tokens.ts';
+
+const DAY = 24 * 3_600_000;
+export const REACTIVATION_WINDOW_MS = REACTIVATION_WINDOW_DAYS * DAY;
+
+/** Deletes the member's account; answers the partner URL to send them to, if any. */
+export async function deleteAccount(
+  ctx: AccountContext,
+  accountId: number,
+  input: { reason: (typeof DELETE_REASONS)[number]; remarks?: string | undefined },
+): Promise<string | null> {
+  const { db, now } = ctx;
+  const account = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: accounts.email, language: accounts.language, status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
+    if (!row?.email || (row.status !== 'confirmed' && row.status !== 'not_confirmed')) return null;
+    await tx
+      .update(accounts)
+      .set({
+        status: 'deleted',
+        deletedAt: now,
+        // Seeded members were confirmed without a date: keep what reactivation restores.
+        ...(row.status === 'confirmed'
+          ? { confirmedAt: sql`coalesce(${accounts.confirmedAt}, ${now.toISOString()}::timestamptz)` }
+          : {}),
+      })
+      .where(eq(accounts.id, accountId));
+    await tx.update(profiles).set({ status: 'disabled' }).where(eq(profiles.accountId, accountId));
+    await tx.delete(sessions).where(eq(sessions.accountId, accountId));
+    await tx.insert(accountDeletions).values({
+      accountId,
+      reason: input.reason,
+      remarks: input.remarks ? input.remarks : null,
+      createdAt: now,
+    });
+    const [profile] = await tx
+      .select({ name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.accountId, accountId))
+      .limit(1);
+    return { ...row, email: row.email, name: profile?.name ?? '' };
+  });
+  if (account) {
+    const token = await issueToken(db, { accountId, kind: 'reactivation', now });
+    await sendAccountMail(
+      ctx,
+      {
+        kind: 'deleted',
+        to: account.email,
+        language: account.language,
+        name: account.name,
+        link: link(ctx, '/api/reactivate.php', token),
+      },
+      { bestEffort: true },
+    );
+  }
+  return (await siteSettings(ctx)).delete_partner_url ?? null;
+}
+
+/** GET /api/reactivate.php: true when the link restored the account. */
+export async function reactivate(ctx: AccountContext, token: string): Promise<boolean> {
+  const { db, site, now } = ctx;
+  const used = await consumeToken(db, 'reactivation', token, now);
+  if (!used) return false;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({
+        status: accounts.status,
+        siteId: accounts.siteId,
+        deletedAt: accounts.deletedAt,
+        confirmedAt: accounts.confirmedAt,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, used.accountId))
+      .for('update');
+    if (!account || account.siteId !== site.id || account.status !== 'deleted' || !account.deletedAt) return false;
+    if (now.getTime() - account.deletedAt.getTime() >= REACTIVATION_WINDOW_MS) return false;
+    const confirmed = account.confirmedAt !== null;
+    await tx
+      .update(accounts)
+      .set({ status: confirmed ? 'confirmed' : 'not_confirmed', deletedAt: null })
+      .where(eq(accounts.id, used.accountId));
+    // The profile is shown again as before: active once the address was confirmed.
+    await tx
+      .update(profiles)
+      .set({ status: confirmed ? 'active' : 'disabled' })
+      .where(eq(profiles.accountId, used.accountId));
+    return true;
+  });
+}
+
+/**
+ * Erases the personal data of accounts deleted at least REACTIVATION_WINDOW_DAYS ago: the
+ * profile with its interests and photos (and the photo files no other photo row uses),
+ * sessions, tokens, traffic source and deletion remarks. The account row stays as
+ * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
+ * Also drops stale rate-limit counters. Answers the number of purged accounts.
+ */
+export async function purgeDeletedAccounts(db: Db, now: Date, photosDir: string): Promise<number> {
+  await pruneRateLimits(db, new Date(now.getTime() - 2 * DAY));
+  const due = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.status, 'deleted'),
+        isNotNull(accounts.deletedAt),
+        lte(accounts.deletedAt, new Date(now.getTime() - REACTIVATION_WINDOW_MS)),
+      ),
+    );
+  let purged = 0;
+  for (const { id } of due) {
+    const keys = await db.transaction(async (tx) => {
+      // Re-checked under the lock: a reactivation may have won the race.
+      const [account] = await tx
+        .select({ status: accounts.status })
+        .from(accounts)
+        .where(eq(accounts.id, id))
+        .for('update');
+      if (account?.status !== 'deleted') return null;
+      const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, id));
+      const profileIds = owned.map((p) => p.id);
+      let storageKeys: string[] = [];
+      if (profileIds.length > 0) {
+        const rows = await tx
+          .select({ key: photos.storageKey })
+          .from(photos)
+          .where(inArray(photos.profileId, profileIds));
+        storageKeys = [...new Set(rows.map((r) => r.key))];
+        // Interests and photo rows go with the profile (ON DELETE CASCADE).
+        await tx.delete(profiles).where(inArray(profiles.id, profileIds));
+      }
+      await tx.delete(sessions).where(eq(sessions.accountId, id));
+      await tx.delete(accountTokens).where(eq(accountTokens.accountId, id));
+      await tx.delete(trafficSources).where(eq(trafficSources.accountId, id));
+      await tx.update(accountDeletions).set({ remarks: null }).where(eq(accountDeletions.accountId, id));
+      await tx
+        .update(accounts)
+        .set({
+          status: 'purged',
+          email: null,
+          passwordHash: null,
+          notificationsDisabled: [],
+          emailPreferences: {},
+          failedLogins: 0,
+          failedLoginsSince: null,
+          loginLockedUntil: null,
+        })
+        .where(eq(accounts.id, id));
+      return storageKeys;
+    });
+    if (keys === null) continue;
+    purged += 1;
+    for (const key of keys) {
+      if (!isStorageKey(key)) continue;
+      // Seeded photos share pool files: keep a file that another photo row still uses.
+      const [other] = await db.select({ id: photos.id }).from(photos).where(eq(photos.storageKey, key)).limit(1);
+      if (other) continue;
+      for (const variant of PHOTO_VARIANTS) {
+        await rm(join(photosDir, photoFileName(key, variant)), { force: true });
+      }
+    }
+  }
+  return purged;
+}

@@ -1,0 +1,89 @@
+/**
+ * The account mails (activation, password reset, e-mail change, change notice, deletion):
+ * subject, plain text and simple inline-styled HTML in the account's language, with the
+ * site's brand. User data is escaped; links carry the only copy of their token.
+ */
+import type { SiteConfig } from '../../../../sites.config.ts';
+import { translator } from '../../../i18n/index.ts';
+import { REACTIVATION_WINDOW_DAYS } from '../../../lib/constants.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../lib/locales.ts';
+import type { OutgoingMail } from '../../providers/mail/types.ts';
+
+export type AccountMailKind = 'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'deleted';
+
+export interface AccountMailInput {
+  kind: AccountMailKind;
+  site: SiteConfig;
+  to: string;
+  /** The account's language. */
+  language: string;
+  /** The member's username, for the greeting. */
+  name: string;
+  /** The link with its token (not for mail_changed_notice). */
+  link?: string;
+  supportEmail: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Builds a localized account mail. */
+export function accountMail(input: AccountMailInput): OutgoingMail {
+  const t = translator(isLocale(input.language) ? input.language : DEFAULT_LOCALE);
+  const params = { brand: input.site.brand, support: input.supportEmail, days: REACTIVATION_WINDOW_DAYS };
+  const key = (part: string) => `mail.${input.kind}.${part}`;
+  const subject = t(key('subject'), params);
+  const greeting = t('mail.common.greeting', { name: input.name });
+  const intro = t(key('intro'), params);
+  const expiry = input.link ? t(key('expiry'), params) : '';
+  const ignore = t(key('ignore'), params);
+  const footer = t('mail.common.footer', params);
+  const button = input.link ? t(key('button'), params) : '';
+  const fallback = t('mail.common.link_fallback');
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    ...(input.link ? ['', `${button}: ${input.link}`, '', expiry] : []),
+    '',
+    ignore,
+    '',
+    '--',
+    footer,
+    '',
+  ].join('\n');
+
+  const p = (content: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1e1b2e">${content}</p>`;
+  const link = input.link ? escapeHtml(input.link) : '';
+  const html = `<!doctype html>
+<html lang="${escapeHtml(input.language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3ff;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td>
+<h1 style="margin:0 0 24px;font-size:22px;color:#7c3aed">${escapeHtml(input.site.brand)}</h1>
+${p(escapeHtml(greeting))}
+${p(escapeHtml(intro))}
+${
+  input.link
+    ? `<p style="margin:24px 0;text-align:center"><a href="${link}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 24px;border-radius:6px">${escapeHtml(button)}</a></p>
+${p(escapeHtml(expiry))}
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5b5670">${escapeHtml(fallback)}<br><a href="${link}" style="color:#7c3aed;word-break:break-all">${link}</a></p>`
+    : ''
+}
+${p(escapeHtml(ignore))}
+<p style="margin:24px 0 0;font-size:12px;color:#5b5670">${escapeHtml(footer)}</p>
+</td></tr></table>
+</td></tr></table>
+</body></html>
+`;
+  return { to: input.to, subject, text, html, siteId: input.site.id };
+}

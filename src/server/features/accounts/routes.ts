@@ -1,0 +1,117 @@
+/** The account calls (contract src/contract/accounts.ts): signup to deletion. */
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import {
+  deleteAccount as deleteAccountEndpoint,
+  getActivate,
+  getLogout,
+  getReactivate,
+  postActivationMail,
+  postLogin,
+  postMailChange,
+  postPasswordChange,
+  postPasswordReset,
+  postSignup,
+  putMailChange,
+  putPasswordReset,
+} from '../../../contract/accounts.ts';
+import { accounts } from '../../db/schema.ts';
+import type { AppEnv, SessionAccount } from '../../http/context.ts';
+import { authenticationRequired } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { clearSessionCookie, endSession } from '../session/sessions.ts';
+import { accountContext, type AccountContext } from './common.ts';
+import { deleteAccount, reactivate } from './deletion.ts';
+import { login } from './login.ts';
+import {
+  changePassword,
+  completePasswordReset,
+  confirmMailChange,
+  requestMailChange,
+  requestPasswordReset,
+} from './recovery.ts';
+import { activate, resendActivation, signup } from './signup.ts';
+
+/** The session's account, which must belong to the request's site. */
+async function requireMember(ctx: AccountContext, session: SessionAccount | null): Promise<SessionAccount> {
+  if (!session) throw authenticationRequired();
+  const [row] = await ctx.db
+    .select({ siteId: accounts.siteId })
+    .from(accounts)
+    .where(eq(accounts.id, session.accountId))
+    .limit(1);
+  if (row?.siteId !== ctx.site.id) throw authenticationRequired();
+  return session;
+}
+
+export function registerAccountRoutes(app: Hono<AppEnv>): void {
+  route(app, postSignup, async ({ c, body, site }) => {
+    return { user: await signup(accountContext(c, site), body) };
+  });
+
+  route(app, postActivationMail, async ({ c, session, site }) => {
+    const ctx = accountContext(c, site);
+    const member = await requireMember(ctx, session);
+    await resendActivation(ctx, member.accountId);
+    return { sent: true as const };
+  });
+
+  route(app, getActivate, async ({ c, query, site }) => {
+    const ok = site ? await activate(accountContext(c, site), query.token) : false;
+    return c.redirect(ok ? '/activate/done' : '/activate/error', 302);
+  });
+
+  route(app, postLogin, async ({ c, body, session, site }) => {
+    const ctx = accountContext(c, site);
+    const user = await login(ctx, body);
+    // A fresh token on every login: the session the browser came with ends.
+    if (session) await endSession(ctx.db, session.sessionId);
+    return { user };
+  });
+
+  route(app, getLogout, async ({ c, session }) => {
+    if (session) await endSession(c.get('deps').database.db, session.sessionId);
+    clearSessionCookie(c);
+    return { ok: true as const };
+  });
+
+  route(app, postPasswordReset, async ({ c, body, site }) => {
+    await requestPasswordReset(accountContext(c, site), body.email);
+    return { sent: true as const };
+  });
+
+  route(app, putPasswordReset, async ({ c, body, site }) => {
+    await completePasswordReset(accountContext(c, site), body.token, body.password);
+    return { ok: true as const };
+  });
+
+  route(app, postPasswordChange, async ({ c, body, session, site }) => {
+    const ctx = accountContext(c, site);
+    await changePassword(ctx, await requireMember(ctx, session), body);
+    return { ok: true as const };
+  });
+
+  route(app, postMailChange, async ({ c, body, session, site }) => {
+    const ctx = accountContext(c, site);
+    const member = await requireMember(ctx, session);
+    await requestMailChange(ctx, member.accountId, body.email);
+    return { sent: true as const };
+  });
+
+  route(app, putMailChange, async ({ c, body, site }) => {
+    return { email: await confirmMailChange(accountContext(c, site), body.token) };
+  });
+
+  route(app, deleteAccountEndpoint, async ({ c, body, session, site }) => {
+    const ctx = accountContext(c, site);
+    const member = await requireMember(ctx, session);
+    const redirect = await deleteAccount(ctx, member.accountId, body);
+    clearSessionCookie(c);
+    return { redirect };
+  });
+
+  route(app, getReactivate, async ({ c, query, site }) => {
+    const ok = site ? await reactivate(accountContext(c, site), query.token) : false;
+    return c.redirect(ok ? '/login?reactivated=1' : '/activate/error', 302);
+  });
+}

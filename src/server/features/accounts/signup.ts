@@ -1,0 +1,224 @@
+/**
+ * Signup (SPEC §2.7, §6) and activation (SPEC §4 "Not confirmed"): creates a not-confirmed
+ * account with a disabled profile, stores the traffic source, books the signup credits,
+ * logs the member in and mails a single-use activation link (7 days).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { signupBody, TrafficSource } from '../../../contract/accounts.ts';
+import type { CurrentUser } from '../../../contract/user.ts';
+import { isCountryCode, type Locale } from '../../../lib/locales.ts';
+import { accounts, profiles, trafficSources } from '../../db/schema.ts';
+import { authenticationRequired } from '../../http/errors.ts';
+import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '../../http/rate-limit.ts';
+import { applyCredits } from '../credits/ledger.ts';
+import { loadCurrentUser } from '../user/current-user.ts';
+import { hashPassword } from '../user/password.ts';
+import { createSession, setSessionCookie } from '../session/sessions.ts';
+import { isUniqueViolation, link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
+import { consumeToken, issueToken } from './tokens.ts';
+import { accountError, normalizeEmail, validateDateOfBirth, validateName, validatePassword } from './validation.ts';
+
+const HOUR = 3_600_000;
+/** Accounts one IP address may create per hour. */
+export const SIGNUP_IP_LIMIT = { max: 5, windowMs: HOUR };
+/** Confirmation mails one account may request per hour. */
+export const ACTIVATION_MAIL_LIMIT = { max: 3, windowMs: HOUR };
+/** Confirmation mails one IP address may request per hour (over all its accounts). */
+export const ACTIVATION_MAIL_IP_LIMIT = { max: 20, windowMs: HOUR };
+
+/** The country a locale most likely means, for a new profile without a geoip country. */
+const LOCALE_COUNTRY: Readonly<Record<Locale, string>> = {
+  da: 'DK',
+  de: 'DE',
+  en: 'GB',
+  es: 'ES',
+  fi: 'FI',
+  fr: 'FR',
+  it: 'IT',
+  nb: 'NO',
+  nl: 'NL',
+  pl: 'PL',
+  sv: 'SE',
+};
+
+/** The traffic source with braces stripped and empty fields dropped; null when nothing is left. */
+export function cleanTrafficSource(source: TrafficSource | undefined): TrafficSource | null {
+  if (!source) return null;
+  const cleaned: TrafficSource = {};
+  for (const field of ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const) {
+    const value = source[field]?.replace(/[{}]/g, '').trim();
+    if (value) cleaned[field] = value;
+  }
+  return Object.keys(cleaned).length > 0 ? cleaned : null;
+}
+
+function geoipCountry(ctx: AccountContext): string | null {
+  const { c, deps } = ctx;
+  const header = deps.config.trustProxy ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code')) : undefined;
+  const code = header?.toUpperCase();
+  return isCountryCode(code) ? code : null;
+}
+
+function publicId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(12)].map((b) => alphabet.charAt(b % alphabet.length)).join('');
+}
+
+/** The member's DTO after a change; 500 when the account vanished meanwhile. */
+export async function currentUserOf(ctx: AccountContext, accountId: number): Promise<CurrentUser> {
+  const loaded = await loadCurrentUser(ctx.db, accountId, ctx.deps.sites);
+  if (!loaded) throw new Error(`account ${accountId} has no current user`);
+  return loaded.user;
+}
+
+export async function sendActivationMail(ctx: AccountContext, accountId: number, bestEffort: boolean): Promise<void> {
+  const [account] = await ctx.db
+    .select({ email: accounts.email, language: accounts.language, name: profiles.name })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!account?.email) return;
+  const token = await issueToken(ctx.db, { accountId, kind: 'activation', now: ctx.now });
+  await sendAccountMail(
+    ctx,
+    {
+      kind: 'activation',
+      to: account.email,
+      language: account.language,
+      name: account.name,
+      link: link(ctx, '/api/activate.php', token),
+    },
+    { bestEffort },
+  );
+}
+
+export async function signup(ctx: AccountContext, body: z.output<typeof signupBody>): Promise<CurrentUser> {
+  const { db, site, now, c } = ctx;
+  const settings = await siteSettings(ctx);
+  const source = cleanTrafficSource(body.trafficsource);
+  const open = settings.signups === 'all' || (settings.signups === 'with_trafficsource' && source !== null);
+  if (!open) throw accountError('signups_closed', 403);
+
+  // Typos do not count: only created accounts use up the IP's allowance.
+  const ipLimitKey = ipKey('signup', clientIp(c));
+  if (await isExhausted(db, ipLimitKey, SIGNUP_IP_LIMIT, now)) throw rateLimited();
+
+  const email = normalizeEmail(body.email);
+  if (!email) throw accountError('email_invalid', 400, 'email');
+  validateName(body.name, email);
+  validateDateOfBirth(body.date_of_birth, now);
+  validatePassword(body.password);
+
+  const taken = async () => {
+    const [existing] = await db
+      .select({ status: accounts.status })
+      .from(accounts)
+      .where(and(eq(accounts.siteId, site.id), eq(accounts.email, email)))
+      .limit(1);
+    if (!existing) return null;
+    return existing.status === 'deleted'
+      ? accountError('email_pending_deletion', 409, 'email', { support: settings.support_email })
+      : accountError('email_exists', 409, 'email');
+  };
+  const known = await taken();
+  if (known) throw known;
+
+  const passwordHash = await hashPassword(body.password);
+  const locale = c.get('locale');
+  const localeCountry = LOCALE_COUNTRY[locale];
+  const country =
+    geoipCountry(ctx) ??
+    (settings.countries.includes(localeCountry) ? localeCountry : (settings.countries[0] ?? localeCountry));
+
+  let accountId: number;
+  try {
+    accountId = await db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(accounts)
+        .values({
+          siteId: site.id,
+          email,
+          passwordHash,
+          status: 'not_confirmed',
+          language: locale,
+          signupDate: now,
+          createdAt: now,
+        })
+        .returning({ id: accounts.id });
+      if (!account) throw new Error('the account was not created');
+      await tx.insert(profiles).values({
+        publicId: publicId(),
+        siteId: site.id,
+        accountId: account.id,
+        type: 'member',
+        status: 'disabled',
+        name: body.name,
+        gender: body.gender,
+        seeking: body.seeking ?? (body.gender === 'male' ? 'female' : 'male'),
+        birthdate: body.date_of_birth,
+        country,
+        language: locale,
+        signupReason: body.signup_message ?? null,
+        lastActiveAt: now,
+        createdAt: now,
+      });
+      if (source) await tx.insert(trafficSources).values({ accountId: account.id, ...source, createdAt: now });
+      if (settings.signup_credits > 0) {
+        await applyCredits(tx, {
+          accountId: account.id,
+          delta: settings.signup_credits,
+          reason: 'signup_bonus',
+          reference: `signup:${account.id}`,
+          now,
+        });
+      }
+      return account.id;
+    });
+  } catch (error) {
+    // A twin signup with the same address won the race.
+    if (isUniqueViolation(error)) throw (await taken()) ?? accountError('email_exists', 409, 'email');
+    throw error;
+  }
+  await hit(db, ipLimitKey, SIGNUP_IP_LIMIT, now);
+
+  const token = await createSession(db, accountId, now);
+  setSessionCookie(c, token);
+  await sendActivationMail(ctx, accountId, true);
+  return currentUserOf(ctx, accountId);
+}
+
+/** POST /api/activation-mail.php: a new confirmation mail, 3 per hour per account. */
+export async function resendActivation(ctx: AccountContext, accountId: number): Promise<void> {
+  const [account] = await ctx.db
+    .select({ status: accounts.status, siteId: accounts.siteId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!account || account.siteId !== ctx.site.id) throw authenticationRequired();
+  if (account.status !== 'not_confirmed') throw accountError('already_confirmed', 409);
+  await enforce(ctx.db, accountKey('activation-mail', accountId), ACTIVATION_MAIL_LIMIT, ctx.now);
+  await enforce(ctx.db, ipKey('activation-mail', clientIp(ctx.c)), ACTIVATION_MAIL_IP_LIMIT, ctx.now);
+  await sendActivationMail(ctx, accountId, false);
+}
+
+/** GET /api/activate.php: true when the link confirmed the account. */
+export async function activate(ctx: AccountContext, token: string): Promise<boolean> {
+  const used = await consumeToken(ctx.db, 'activation', token, ctx.now);
+  if (!used) return false;
+  return ctx.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ status: accounts.status, siteId: accounts.siteId })
+      .from(accounts)
+      .where(eq(accounts.id, used.accountId))
+      .for('update');
+    if (!account || account.siteId !== ctx.site.id) return false;
+    if (account.status === 'confirmed') return true;
+    if (account.status !== 'not_confirmed') return false;
+    await tx.update(accounts).set({ status: 'confirmed', confirmedAt: ctx.now }).where(eq(accounts.id, used.accountId));
+    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.accountId, used.accountId));
+    return true;
+  });
+}

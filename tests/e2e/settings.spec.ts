@@ -1,0 +1,234 @@
+/**
+ * The account part of settings (SPEC §2.7) as a member meets it: change the e-mail address
+ * and confirm it from the mailed link, the password checks, the language, and the deletion
+ * flow ending on /account-deleted, then reactivation from the mailed link and a new login.
+ * Journeys that change an account create their own member through the API (signup +
+ * activation from the dev inbox); the seeded demo login is only used where nothing changes.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { translator } from '../../src/i18n/index.ts';
+import { test, expect, siteUrl, enterSite } from './fixtures.ts';
+
+const SITE = 'default';
+const PASSWORD = 'settings-e2e-password-1';
+const t = translator('en');
+
+/** Node does not resolve *.localhost as Chromium does: ask 127.0.0.1 with the Host header. */
+function direct(path: string): { url: string; host: string } {
+  const url = new URL(siteUrl(SITE, path));
+  return { url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`, host: url.host };
+}
+
+function uniqueEmail(label: string): string {
+  const project = test.info().project.name;
+  return `${label}-${project}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  links: string[];
+  sentAt: string;
+}
+
+/** The newest mail to an address whose links contain `linkPart`, from the dev inbox. */
+async function mailedLink(request: APIRequestContext, to: string, linkPart: string): Promise<string> {
+  const { url, host } = direct('/_dev/mail.json');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { mails } = (await (await request.get(url, { headers: { host } })).json()) as { mails: Mail[] };
+        found = mails
+          .filter((m) => m.to === to)
+          .flatMap((m) => m.links)
+          .reverse()
+          .find((l) => l.includes(linkPart));
+        return found;
+      },
+      { message: `a mail to ${to} with a ${linkPart} link`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  const link = new URL(found!);
+  return link.pathname + link.search;
+}
+
+/** Signs up a member through the API and activates it with the mailed link. */
+async function createMember(request: APIRequestContext, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const signup = direct('/api/signup.php');
+  const answer = await request.post(signup.url, {
+    // Each journey signs up from its own address, so the per-IP signup limit counts it
+    // apart when the server trusts X-Forwarded-For (TRUST_PROXY); ignored otherwise.
+    headers: { host: signup.host, 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    data: { email, name: `E2E ${label}`, password: PASSWORD, date_of_birth: '1990-04-02', gender: 'male' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const activation = direct(await mailedLink(request, email, '/api/activate.php'));
+  const activated = await request.get(activation.url, { headers: { host: activation.host }, maxRedirects: 0 });
+  expect(activated.headers()['location']).toContain('/activate/done');
+  return email;
+}
+
+/** Logs in from the site's own origin, as the login form does (POST /api/user.php). */
+async function logIn(page: Page, email: string, password = PASSWORD): Promise<number> {
+  if (!page.url().startsWith(siteUrl(SITE, '/'))) {
+    await page.goto(siteUrl(SITE, '/pages/faq'));
+    await enterSite(page);
+  }
+  return page.evaluate(
+    async ({ email, password }) =>
+      (
+        await fetch('/api/user.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-type': 'client' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status,
+    { email, password },
+  );
+}
+
+/**
+ * Chromium logs every 4xx answer as a console error. A journey that provokes an error answer
+ * on purpose (and shows its text) drops exactly those from the console watch.
+ */
+function expectErrorAnswers(consoleErrors: string[], status: number): void {
+  const expected = `the server responded with a status of ${status}`;
+  for (let i = consoleErrors.length - 1; i >= 0; i -= 1) {
+    if (consoleErrors[i]?.includes(expected)) consoleErrors.splice(i, 1);
+  }
+}
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto(siteUrl(SITE, '/notifications'));
+  await enterSite(page);
+  await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
+}
+
+test('the password change checks the repetition and the old password before changing anything', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The seeded demo member: both attempts are refused, so its password stays as it is.
+  expect(await logIn(page, 'free@demo.test', 'demo-password')).toBe(200);
+  await openSettings(page);
+  const section = page.locator('#password');
+  const submit = section.getByRole('button', { name: t('settings.password.submit') });
+  await section.getByLabel(t('settings.password.old')).fill('demo-password');
+  await section.getByLabel(t('settings.password.new'), { exact: true }).fill('another-long-password-1');
+  await section.getByLabel(t('settings.password.repeat')).fill('another-long-password-2');
+  await submit.click();
+  await expect(section.getByRole('alert')).toHaveText('The entered passwords are not the same.');
+
+  await section.getByLabel(t('settings.password.old')).fill('wrong-old-password-1');
+  await section.getByLabel(t('settings.password.repeat')).fill('another-long-password-1');
+  await submit.click();
+  await expect(section.getByRole('alert')).toHaveText('Please check your old password.');
+  expectErrorAnswers(consoleErrors, 400);
+});
+
+test('a member changes the e-mail address, confirms it from the mailed link, then the language', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const email = await createMember(request, 'mailchange');
+  expect(await logIn(page, email)).toBe(200);
+  await openSettings(page);
+  const section = page.locator('#account-email');
+  await expect(section.getByText(email)).toBeVisible();
+
+  const field = section.getByLabel(t('settings.email.new'));
+  await field.fill('not-an-address');
+  await section.getByRole('button', { name: t('settings.email.submit') }).click();
+  await expect(section.getByRole('alert')).toHaveText('New email adress is invalid.');
+  expectErrorAnswers(consoleErrors, 400);
+
+  const newEmail = uniqueEmail('changed');
+  await field.fill(newEmail);
+  await section.getByRole('button', { name: t('settings.email.submit') }).click();
+  await expect(section.getByRole('status')).toHaveText(t('settings.email.sent', { email: newEmail }));
+
+  await page.goto(siteUrl(SITE, await mailedLink(request, newEmail, '/mail-change/do')));
+  await enterSite(page);
+  await page.getByRole('link', { name: t('auth.mail_change.to_settings') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
+  await expect(page.locator('#account-email').getByText(newEmail)).toBeVisible();
+
+  // SPEC §4 "Locale": the language is saved to the server and the page reloads in it.
+  await page.locator('#language').getByRole('combobox').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('#language').getByRole('combobox')).toHaveValue('de');
+  await expect(page.getByRole('heading', { level: 1, name: translator('de')('settings.title') })).toBeVisible();
+  const saved = await page.evaluate(
+    async () => ((await (await fetch('/api/user.php')).json()) as { user: { language: string } }).user.language,
+  );
+  expect(saved).toBe('de');
+});
+
+test('a member changes the password, deletes the account, reactivates it from the mailed link and logs in again', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const email = await createMember(request, 'delete');
+  const newPassword = 'another-long-password-1';
+  expect(await logIn(page, email)).toBe(200);
+  await openSettings(page);
+  const password = page.locator('#password');
+  await password.getByLabel(t('settings.password.old')).fill(PASSWORD);
+  await password.getByLabel(t('settings.password.new'), { exact: true }).fill(newPassword);
+  await password.getByLabel(t('settings.password.repeat')).fill(newPassword);
+  await password.getByRole('button', { name: t('settings.password.submit') }).click();
+  await expect(password.getByRole('status')).toHaveText(t('settings.password.changed'));
+  expect(await logIn(page, email, newPassword)).toBe(200);
+
+  await openSettings(page);
+  const section = page.locator('#delete-account');
+  await section.getByRole('button', { name: t('settings.delete.start') }).click();
+  await expect(section.getByText(t('settings.delete.alt_privacy_title'), { exact: true })).toBeVisible();
+  await expect(section.getByRole('link', { name: t('settings.delete.alt_tryout_action') })).toHaveAttribute(
+    'href',
+    '/credits',
+  );
+  await section.getByRole('button', { name: t('settings.delete.next') }).click();
+  const confirm = section.getByRole('button', { name: t('settings.delete.confirm') });
+  await expect(confirm).toBeDisabled();
+  await section.getByLabel(t('settings.delete.reasons.found_someone')).check();
+  await section.getByLabel(t('settings.delete.remarks')).fill('Met someone here, thank you.');
+  await confirm.click();
+  await expect(page).toHaveURL(siteUrl(SITE, '/account-deleted'));
+
+  expect(await logIn(page, email, newPassword), 'a deleted account cannot log in').toBe(401);
+  expectErrorAnswers(consoleErrors, 401);
+
+  await page.goto(siteUrl(SITE, await mailedLink(request, email, '/api/reactivate.php')));
+  await expect(page).toHaveURL(/\/login\?reactivated=1$/);
+  expect(await logIn(page, email, newPassword)).toBe(200);
+  await openSettings(page);
+  await expect(page.locator('#account-email').getByText(email)).toBeVisible();
+});
+
+test('the logged-in nav routes inside the members area and logs out to the home page', async ({ page }) => {
+  expect(await logIn(page, 'free@demo.test', 'demo-password')).toBe(200);
+  await page.goto(siteUrl(SITE, '/members'));
+  await enterSite(page);
+  const nav = page.getByRole('navigation', { name: t('nav.main_navigation') });
+  await expect(nav.getByRole('link', { name: t('nav.login') }), 'the static nav is hidden for members').toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: t('members.welcome', { name: 'Sam' }) })).toBeVisible();
+
+  // Client-side routing: the page (and this marker) survives the move to the settings.
+  await page.evaluate(() => Object.assign(window, { stillHere: true }));
+  const accountMenu = nav.getByLabel(t('members_nav.account_menu', { name: 'Sam' }));
+  await accountMenu.click();
+  await nav.getByRole('link', { name: t('nav.settings') }).click();
+  await expect(page).toHaveURL(siteUrl(SITE, '/notifications'));
+  await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
+  expect(await page.evaluate(() => 'stillHere' in window)).toBe(true);
+
+  await accountMenu.click();
+  await nav.getByRole('button', { name: t('nav.logout') }).click();
+  await expect(page).toHaveURL(siteUrl(SITE, '/'));
+  await expect(page.locator('html')).not.toHaveAttribute('data-member');
+});

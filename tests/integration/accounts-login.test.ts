@@ -1,0 +1,187 @@
+/** Login, soft lock, ban, cookies and logout (SPEC §4 "Session", §8, §9). */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions } from '../../src/server/db/schema.ts';
+import { hashToken } from '../../src/server/features/session/sessions.ts';
+import { hashPassword } from '../../src/server/features/user/password.ts';
+import {
+  PASSWORD,
+  accountsApp,
+  call,
+  expectError,
+  expectNoSecrets,
+  freshIp,
+  sessionOf,
+  uniqueEmail,
+} from './accounts-helpers.ts';
+import { createTestMember, json, type TestApp } from './harness.ts';
+
+let t: TestApp;
+let passwordHash: string;
+
+beforeAll(async () => {
+  t = await accountsApp();
+  passwordHash = await hashPassword(PASSWORD);
+});
+afterAll(() => t.close());
+
+async function member(overrides: Parameters<typeof createTestMember>[1] = {}) {
+  const email = uniqueEmail('login');
+  const created = await createTestMember(t, { email, passwordHash, ...overrides });
+  return { email, ...created };
+}
+
+const login = (email: string, password: string, init: Parameters<typeof call>[2] = {}) =>
+  call(t, '/api/user.php', { method: 'POST', json: { email, password }, ...init });
+
+const MINUTE = 60_000;
+
+describe('POST /api/user.php (login)', () => {
+  it('logs in with the right password, answers the user and sets the cookies', async () => {
+    const { email, accountId } = await member();
+    const response = await login(email.toUpperCase(), PASSWORD);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const body = JSON.parse(text) as { user: { id: string; email: string } };
+    expect(body.user).toMatchObject({ id: String(accountId), email });
+    const token = sessionOf(response);
+    expect(token).toBeTruthy();
+    expectNoSecrets(text, [token ?? '', hashToken(token ?? '')]);
+
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('auth.session='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).toMatch(/Max-Age=2592000/);
+    expect(session).toMatch(/Path=\//);
+    expect(session).not.toMatch(/Secure/);
+    const marker = cookies.find((c) => c.startsWith('auth.loggedIn='));
+    expect(marker).toMatch(/^auth\.loggedIn=1;/);
+    expect(marker).not.toMatch(/HttpOnly/);
+    // Only the hash is stored.
+    const rows = await t.db.select().from(sessions).where(eq(sessions.accountId, accountId));
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashToken(token ?? '')]);
+  });
+
+  it('marks the cookies Secure behind an https proxy', async () => {
+    const { email } = await member();
+    const response = await login(email, PASSWORD, { headers: { 'x-forwarded-proto': 'https' } });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('auth.session='))).toMatch(/Secure/);
+    expect(cookies.find((c) => c.startsWith('auth.loggedIn='))).toMatch(/Secure/);
+  });
+
+  it('gives a new token on every login and ends the session the browser came with', async () => {
+    const { email } = await member();
+    const first = sessionOf(await login(email, PASSWORD)) ?? '';
+    const second = sessionOf(await login(email, PASSWORD, { session: first })) ?? '';
+    expect(second).not.toBe(first);
+    expect((await call(t, '/api/user.php', { session: first })).status).toBe(403);
+    expect((await call(t, '/api/user.php', { session: second })).status).toBe(200);
+  });
+
+  it('answers login_failed for an unknown address, a wrong password and a deleted account', async () => {
+    const { email, accountId } = await member();
+    await expectError(await login(uniqueEmail('nobody'), PASSWORD), 401, 'login_failed');
+    await expectError(await login('not an address', PASSWORD), 401, 'login_failed');
+    await expectError(await login(email, 'Wrong-Password-1'), 401, 'login_failed');
+    const noPassword = await member({ passwordHash: null });
+    await expectError(await login(noPassword.email, PASSWORD), 401, 'login_failed');
+    await t.db.update(accounts).set({ status: 'deleted', deletedAt: t.clock.now }).where(eq(accounts.id, accountId));
+    await expectError(await login(email, PASSWORD), 401, 'login_failed');
+  });
+
+  it('takes about as long for an unknown address as for a wrong password', async () => {
+    const { email } = await member();
+    const time = async (address: string) => {
+      const start = performance.now();
+      await login(address, 'Wrong-Password-1');
+      return performance.now() - start;
+    };
+    await time(uniqueEmail('warmup'));
+    const unknown = await time(uniqueEmail('nobody'));
+    const wrong = await time(email);
+    // Both run one argon2id verification; without it the unknown case would take ~1 ms.
+    expect(unknown).toBeGreaterThan(wrong / 4);
+  });
+
+  it('answers login_banned to a banned member with the right password only', async () => {
+    const { email, accountId } = await member();
+    await t.db.update(accounts).set({ status: 'banned' }).where(eq(accounts.id, accountId));
+    await expectError(await login(email, 'Wrong-Password-1'), 401, 'login_failed');
+    await expectError(await login(email, PASSWORD), 403, 'login_banned');
+  });
+
+  it('blocks the account for 15 minutes after 5 wrong passwords within 15 minutes, then lets it in', async () => {
+    const { email } = await member();
+    const start = new Date(t.clock.now);
+    for (let i = 0; i < 4; i++) await expectError(await login(email, `Wrong-Password-${i}`), 401, 'login_failed');
+    await expectError(await login(email, 'Wrong-Password-5'), 429, 'login_blocked', { minutes: 15 });
+    // Even the right password waits; the minutes count down (rounded up).
+    t.clock.now = new Date(start.getTime() + 5 * MINUTE + 30_000);
+    await expectError(await login(email, PASSWORD), 429, 'login_blocked', { minutes: 10 });
+    t.clock.now = new Date(start.getTime() + 15 * MINUTE + 1000);
+    expect((await login(email, PASSWORD)).status).toBe(200);
+    t.clock.now = start;
+  });
+
+  it('forgets wrong passwords older than 15 minutes and after a successful login', async () => {
+    const { email } = await member();
+    const start = new Date(t.clock.now);
+    for (let i = 0; i < 4; i++) await expectError(await login(email, `Wrong-${i}-password`), 401, 'login_failed');
+    t.clock.now = new Date(start.getTime() + 16 * MINUTE);
+    await expectError(await login(email, 'Wrong-again-1'), 401, 'login_failed');
+    for (let i = 0; i < 3; i++) await expectError(await login(email, `Wrong-${i}-later`), 401, 'login_failed');
+    expect((await login(email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) await expectError(await login(email, `Wrong-${i}-after`), 401, 'login_failed');
+    t.clock.now = start;
+  });
+
+  it('limits failed logins per IP address (rate_limited), whoever the accounts are', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      await expectError(await login(uniqueEmail('spray'), 'Wrong-Password-1', { ip }), 401, 'login_failed');
+    }
+    const { email } = await member();
+    await expectError(await login(email, PASSWORD, { ip }), 429, 'rate_limited');
+    // Other addresses are not affected.
+    expect((await login(email, PASSWORD)).status).toBe(200);
+    const start = t.clock.now;
+    t.clock.now = new Date(start.getTime() + 15 * MINUTE);
+    expect((await login(email, PASSWORD, { ip })).status).toBe(200);
+    t.clock.now = start;
+  });
+
+  it('needs JSON or the client header (CSRF)', async () => {
+    const { email } = await member();
+    const response = await t.request('/api/user.php', {
+      method: 'POST',
+      body: `email=${email}&password=${PASSWORD}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('GET /api/logout.php', () => {
+  it('ends the session and clears both cookies', async () => {
+    const { email } = await member();
+    const token = sessionOf(await login(email, PASSWORD)) ?? '';
+    const response = await call(t, '/api/logout.php', { session: token });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ ok: true });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('auth.session='))).toMatch(/Max-Age=0/);
+    expect(cookies.find((c) => c.startsWith('auth.loggedIn='))).toMatch(/Max-Age=0/);
+    expect((await call(t, '/api/user.php', { session: token })).status).toBe(403);
+    const rows = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers ok without a session too', async () => {
+    expect((await call(t, '/api/logout.php')).status).toBe(200);
+  });
+});
