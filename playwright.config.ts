@@ -48,6 +48,15 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_MEMBERS: '60', NODE_ENV: 'development' },
+    // TRUST_PROXY: each test sends its own X-Forwarded-For, so per-IP limits meet one
+    // visitor per test instead of every test coming from 127.0.0.1.
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: '60',
+      NODE_ENV: 'development',
+      TRUST_PROXY: '1',
+    },
   },
 });

@@ -2,6 +2,7 @@
  * Login (SPEC §2.7, §8): e-mail and password. The server's message is shown as sent;
  * a banned account goes to the access-ban page; success lands on members.
  */
+import '../styles/islands.css';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';

@@ -2,6 +2,7 @@
  * E-mail change confirmation (SPEC §2.7, §4): /mail-change/do reads ?token=, confirms the
  * change once on mount and shows the new address, or that the link is not valid.
  */
+import '../styles/islands.css';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';

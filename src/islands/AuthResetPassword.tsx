@@ -2,6 +2,7 @@
  * Password reset, request screen (SPEC §2.7, §8): asks for the e-mail address and sends
  * the reset e-mail. Errors are the server's texts ('E-mail address not found', the daily cap).
  */
+import '../styles/islands.css';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';

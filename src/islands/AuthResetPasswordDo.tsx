@@ -3,6 +3,7 @@
  * (?token=). A used, expired or missing link shows 'Link expired or invalid, request a new
  * email' with the way back to the request screen.
  */
+import '../styles/islands.css';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';

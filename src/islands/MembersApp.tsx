@@ -5,6 +5,7 @@
  * members layout (logged-in top nav, banners) and the screen of the route. Routes whose
  * screens later issues build show the members home.
  */
+import '../styles/islands.css';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';

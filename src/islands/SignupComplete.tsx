@@ -2,6 +2,7 @@
  * /complete-signup (SPEC §2.7): a logged-in, not-confirmed member finishes the signup flow
  * after the account step (photo, steps 2–4, push opt-in, 'check your e-mail').
  */
+import '../styles/islands.css';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';

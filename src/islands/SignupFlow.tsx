@@ -3,6 +3,7 @@
  * smartphones and as a modal dialog elsewhere. Mounted client-only: what it shows depends
  * on the device and on the visitor's earlier steps.
  */
+import '../styles/islands.css';
 import { useState } from 'react';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';

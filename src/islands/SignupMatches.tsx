@@ -3,6 +3,7 @@
  * for and shows a few matching members as teasers, then the signup form. The teasers are
  * generic, non-identifying placeholders until public search exists.
  */
+import '../styles/islands.css';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGE_RANGES, GENDERS, type Gender } from '../lib/constants.ts';
