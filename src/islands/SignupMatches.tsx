@@ -1,16 +1,19 @@
 /**
  * /signup-matches (SPEC §2.1): a signup variant that first asks whom the visitor is looking
- * for and shows a few matching members as teasers, then the signup form. The teasers are
- * generic, non-identifying placeholders until public search exists.
+ * for and shows a few matching profiles of the site as teasers (GET /api/teasers.php: name,
+ * age, city; no photos yet), then the signup form. Every fictional card carries the
+ * fictional warning (trust rule).
  */
 import '../styles/islands.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getTeasers, type Teaser } from '../contract/profile.ts';
 import { AGE_RANGES, GENDERS, type Gender } from '../lib/constants.ts';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
-import { inputClass } from '../features/auth/fields.tsx';
+import { authApi } from '../features/auth/browser.ts';
+import { Alert, inputClass } from '../features/auth/fields.tsx';
 import { startSignup } from '../features/auth/signup-store.ts';
 
 interface Props extends AuthIslandProps {
@@ -21,8 +24,31 @@ type AgeRangeKey = (typeof AGE_RANGES)[number]['key'];
 type Phase =
   { name: 'choose' } | { name: 'teasers'; gender: Gender; seeking: Gender; age: AgeRangeKey } | { name: 'form' };
 
-/** How many teaser cards to show. */
-const TEASERS = 6;
+type TeaserList = { state: 'loading' } | { state: 'loaded'; profiles: Teaser[] } | { state: 'failed' };
+
+/** The teasers for the visitor's choice: whom they seek, within the age range (remount to reload). */
+function useTeasers(seeking: Gender, age: AgeRangeKey): TeaserList {
+  const [list, setList] = useState<TeaserList>({ state: 'loading' });
+  useEffect(() => {
+    let current = true;
+    const range = AGE_RANGES.find((r) => r.key === age);
+    const query = {
+      gender: seeking,
+      ...(range?.min != null ? { min_age: range.min } : {}),
+      ...(range?.max != null ? { max_age: range.max } : {}),
+    };
+    authApi()
+      .call(getTeasers, { query })
+      .then(
+        ({ profiles }) => current && setList({ state: 'loaded', profiles }),
+        () => current && setList({ state: 'failed' }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [seeking, age]);
+  return list;
+}
 
 export default function SignupMatches({ locale, catalogue, signupFlowEmbeddedSiteEntryWarning = false }: Props) {
   return (
@@ -106,31 +132,7 @@ function Matches({ embeddedWarning }: { embeddedWarning: boolean }) {
               <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('auth.matches.found_title')}</h1>
               <p className="mt-1 text-ink-muted">{t('auth.matches.teaser_hint')}</p>
             </div>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {Array.from({ length: TEASERS }, (_, i) => (
-                <li key={i} className="overflow-hidden rounded-2xl border border-line bg-surface-alt">
-                  <div className="hero-band grid place-items-center py-6">
-                    <svg viewBox="0 0 24 24" className="size-14" fill="currentColor" aria-hidden="true">
-                      <circle cx="12" cy="8" r="4.2" />
-                      <path d="M3.5 22c0-5 3.8-8 8.5-8s8.5 3 8.5 8z" />
-                    </svg>
-                  </div>
-                  <div className="p-3 text-sm">
-                    <p className="font-bold">{t('auth.matches.teaser_hidden')}</p>
-                    <p className="text-ink-muted">
-                      {t(`auth.signup.${phase.seeking}`)}
-                      {phase.age !== 'all' && ` · ${t('auth.matches.teaser_age', { range: ageLabel(phase.age) })}`}
-                    </p>
-                    {i % 2 === 0 && (
-                      <p className="mt-1 flex items-center gap-1.5 text-xs font-semibold text-success">
-                        <span className="size-1.5 rounded-full bg-success" aria-hidden="true" />
-                        {t('auth.matches.online')}
-                      </p>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <Teasers key={`${phase.seeking}:${phase.age}`} seeking={phase.seeking} age={phase.age} />
             <button
               type="button"
               className="btn btn-primary btn-lg w-full"
@@ -148,6 +150,54 @@ function Matches({ embeddedWarning }: { embeddedWarning: boolean }) {
         )}
       </div>
     </div>
+  );
+}
+
+function Teasers({ seeking, age }: { seeking: Gender; age: AgeRangeKey }) {
+  const { t } = useTranslation();
+  const list = useTeasers(seeking, age);
+  if (list.state === 'loading')
+    return (
+      <p role="status" className="text-ink-muted">
+        {t('teasers.loading')}
+      </p>
+    );
+  if (list.state === 'failed') return <Alert tone="info">{t('teasers.error')}</Alert>;
+  if (list.profiles.length === 0) return <Alert tone="info">{t('teasers.none')}</Alert>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
+      {list.profiles.map((profile) => (
+        <li
+          key={profile.id}
+          className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface-alt"
+          data-type={profile.type}
+        >
+          <div className="hero-band grid place-items-center py-6">
+            <span
+              className="grid size-16 place-items-center rounded-full bg-surface text-3xl font-extrabold text-primary-ink"
+              aria-hidden="true"
+            >
+              {Array.from(profile.name)[0]?.toUpperCase() ?? '?'}
+            </span>
+          </div>
+          <div className="flex flex-1 flex-col gap-1 p-3 text-sm">
+            <p className="font-bold break-words">{profile.name}</p>
+            <p className="text-ink-muted">
+              {t('teasers.age', { age: profile.age })}
+              {profile.city && ` · ${profile.city}`}
+            </p>
+            {profile.type === 'fictional' && (
+              <div className="mt-1">
+                <span className="inline-block rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold text-ink">
+                  {t('fictional.singular')}
+                </span>
+                <p className="mt-1 text-xs text-ink-muted">{t('fictional.warning')}</p>
+              </div>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 

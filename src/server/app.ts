@@ -15,6 +15,8 @@ import { sessionMiddleware } from './features/session/sessions.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
+import { registerPhotoRoutes } from './features/photos/routes.ts';
+import { registerProfileRoutes } from './features/profile/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSiteRoutes(api);
   registerUserRoutes(api);
   registerAccountRoutes(api);
+  registerPhotoRoutes(api);
+  registerProfileRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

@@ -4,18 +4,38 @@
  * flow ending on /account-deleted, then reactivation from the mailed link and a new login.
  * Journeys that change an account create their own member through the API (signup +
  * activation from the dev inbox); the seeded demo login is only used where nothing changes.
+ * The account journeys run on two sites in two languages (issue 3: "at least two sites and
+ * two locales"), each with its own member.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { translator } from '../../src/i18n/index.ts';
+import type { Locale } from '../../src/lib/locales.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 const SITE = 'default';
 const PASSWORD = 'settings-e2e-password-1';
 const t = translator('en');
 
+/** A site on one of its domains: the default site in English, Kinkbound on its German domain. */
+interface Where {
+  site: string;
+  /** The domain's language prefix (`de.bdsm.localhost`); none for the site's default domain. */
+  locale?: Locale;
+}
+const EN_DEFAULT: Where = { site: SITE };
+const JOURNEY_SITES: readonly Where[] = [EN_DEFAULT, { site: 'bdsm', locale: 'de' }];
+
+function urlOf(where: Where, path: string): string {
+  return siteUrl(where.site, path, where.locale);
+}
+
+function label(where: Where): string {
+  return `${where.site}/${where.locale ?? 'en'}`;
+}
+
 /** Node does not resolve *.localhost as Chromium does: ask 127.0.0.1 with the Host header. */
-function direct(path: string): { url: string; host: string } {
-  const url = new URL(siteUrl(SITE, path));
+function direct(path: string, where: Where = EN_DEFAULT): { url: string; host: string } {
+  const url = new URL(urlOf(where, path));
   return { url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`, host: url.host };
 }
 
@@ -54,9 +74,9 @@ async function mailedLink(request: APIRequestContext, to: string, linkPart: stri
 }
 
 /** Signs up a member through the API and activates it with the mailed link. */
-async function createMember(request: APIRequestContext, label: string): Promise<string> {
+async function createMember(request: APIRequestContext, label: string, where: Where = EN_DEFAULT): Promise<string> {
   const email = uniqueEmail(label);
-  const signup = direct('/api/signup.php');
+  const signup = direct('/api/signup.php', where);
   const answer = await request.post(signup.url, {
     // Each journey signs up from its own address, so the per-IP signup limit counts it
     // apart when the server trusts X-Forwarded-For (TRUST_PROXY); ignored otherwise.
@@ -64,16 +84,16 @@ async function createMember(request: APIRequestContext, label: string): Promise<
     data: { email, name: `E2E ${label}`, password: PASSWORD, date_of_birth: '1990-04-02', gender: 'male' },
   });
   expect(answer.status(), await answer.text()).toBe(200);
-  const activation = direct(await mailedLink(request, email, '/api/activate.php'));
+  const activation = direct(await mailedLink(request, email, '/api/activate.php'), where);
   const activated = await request.get(activation.url, { headers: { host: activation.host }, maxRedirects: 0 });
   expect(activated.headers()['location']).toContain('/activate/done');
   return email;
 }
 
 /** Logs in from the site's own origin, as the login form does (POST /api/user.php). */
-async function logIn(page: Page, email: string, password = PASSWORD): Promise<number> {
-  if (!page.url().startsWith(siteUrl(SITE, '/'))) {
-    await page.goto(siteUrl(SITE, '/pages/faq'));
+async function logIn(page: Page, email: string, password = PASSWORD, where: Where = EN_DEFAULT): Promise<number> {
+  if (!page.url().startsWith(urlOf(where, '/'))) {
+    await page.goto(urlOf(where, '/pages/faq'));
     await enterSite(page);
   }
   return page.evaluate(
@@ -100,10 +120,11 @@ function expectErrorAnswers(consoleErrors: string[], status: number): void {
   }
 }
 
-async function openSettings(page: Page): Promise<void> {
-  await page.goto(siteUrl(SITE, '/notifications'));
+async function openSettings(page: Page, where: Where = EN_DEFAULT): Promise<void> {
+  await page.goto(urlOf(where, '/notifications'));
   await enterSite(page);
-  await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
+  const tr = translator(where.locale ?? 'en');
+  await expect(page.getByRole('heading', { level: 1, name: tr('settings.title') })).toBeVisible();
 }
 
 test('the password change checks the repetition and the old password before changing anything', async ({
@@ -128,87 +149,92 @@ test('the password change checks the repetition and the old password before chan
   expectErrorAnswers(consoleErrors, 400);
 });
 
-test('a member changes the e-mail address, confirms it from the mailed link, then the language', async ({
-  page,
-  request,
-  consoleErrors,
-}) => {
-  const email = await createMember(request, 'mailchange');
-  expect(await logIn(page, email)).toBe(200);
-  await openSettings(page);
-  const section = page.locator('#account-email');
-  await expect(section.getByText(email)).toBeVisible();
+for (const where of JOURNEY_SITES) {
+  const t = translator(where.locale ?? 'en');
 
-  const field = section.getByLabel(t('settings.email.new'));
-  await field.fill('not-an-address');
-  await section.getByRole('button', { name: t('settings.email.submit') }).click();
-  await expect(section.getByRole('alert')).toHaveText('New email adress is invalid.');
-  expectErrorAnswers(consoleErrors, 400);
+  test(`a member changes the e-mail address, confirms it from the mailed link, then the language (${label(where)})`, async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const email = await createMember(request, 'mailchange', where);
+    expect(await logIn(page, email, PASSWORD, where)).toBe(200);
+    await openSettings(page, where);
+    const section = page.locator('#account-email');
+    await expect(section.getByText(email)).toBeVisible();
 
-  const newEmail = uniqueEmail('changed');
-  await field.fill(newEmail);
-  await section.getByRole('button', { name: t('settings.email.submit') }).click();
-  await expect(section.getByRole('status')).toHaveText(t('settings.email.sent', { email: newEmail }));
+    const field = section.getByLabel(t('settings.email.new'));
+    await field.fill('not-an-address');
+    await section.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(section.getByRole('alert')).toHaveText(t('accounts.errors.new_email_invalid'));
+    expectErrorAnswers(consoleErrors, 400);
 
-  await page.goto(siteUrl(SITE, await mailedLink(request, newEmail, '/mail-change/do')));
-  await enterSite(page);
-  await page.getByRole('link', { name: t('auth.mail_change.to_settings') }).click();
-  await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
-  await expect(page.locator('#account-email').getByText(newEmail)).toBeVisible();
+    const newEmail = uniqueEmail('changed');
+    await field.fill(newEmail);
+    await section.getByRole('button', { name: t('settings.email.submit') }).click();
+    await expect(section.getByRole('status')).toHaveText(t('settings.email.sent', { email: newEmail }));
 
-  // SPEC §4 "Locale": the language is saved to the server and the page reloads in it.
-  await page.locator('#language').getByRole('combobox').selectOption('de');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await expect(page.locator('#language').getByRole('combobox')).toHaveValue('de');
-  await expect(page.getByRole('heading', { level: 1, name: translator('de')('settings.title') })).toBeVisible();
-  const saved = await page.evaluate(
-    async () => ((await (await fetch('/api/user.php')).json()) as { user: { language: string } }).user.language,
-  );
-  expect(saved).toBe('de');
-});
+    await page.goto(urlOf(where, await mailedLink(request, newEmail, '/mail-change/do')));
+    await enterSite(page);
+    await page.getByRole('link', { name: t('auth.mail_change.to_settings') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
+    await expect(page.locator('#account-email').getByText(newEmail)).toBeVisible();
 
-test('a member changes the password, deletes the account, reactivates it from the mailed link and logs in again', async ({
-  page,
-  request,
-  consoleErrors,
-}) => {
-  const email = await createMember(request, 'delete');
-  const newPassword = 'another-long-password-1';
-  expect(await logIn(page, email)).toBe(200);
-  await openSettings(page);
-  const password = page.locator('#password');
-  await password.getByLabel(t('settings.password.old')).fill(PASSWORD);
-  await password.getByLabel(t('settings.password.new'), { exact: true }).fill(newPassword);
-  await password.getByLabel(t('settings.password.repeat')).fill(newPassword);
-  await password.getByRole('button', { name: t('settings.password.submit') }).click();
-  await expect(password.getByRole('status')).toHaveText(t('settings.password.changed'));
-  expect(await logIn(page, email, newPassword)).toBe(200);
+    // SPEC §4 "Locale": the language is saved to the server and the page reloads in it.
+    const next: Locale = where.locale === 'de' ? 'en' : 'de';
+    await page.locator('#language').getByRole('combobox').selectOption(next);
+    await expect(page.locator('html')).toHaveAttribute('lang', next);
+    await expect(page.locator('#language').getByRole('combobox')).toHaveValue(next);
+    await expect(page.getByRole('heading', { level: 1, name: translator(next)('settings.title') })).toBeVisible();
+    const saved = await page.evaluate(
+      async () => ((await (await fetch('/api/user.php')).json()) as { user: { language: string } }).user.language,
+    );
+    expect(saved).toBe(next);
+  });
 
-  await openSettings(page);
-  const section = page.locator('#delete-account');
-  await section.getByRole('button', { name: t('settings.delete.start') }).click();
-  await expect(section.getByText(t('settings.delete.alt_privacy_title'), { exact: true })).toBeVisible();
-  await expect(section.getByRole('link', { name: t('settings.delete.alt_tryout_action') })).toHaveAttribute(
-    'href',
-    '/credits',
-  );
-  await section.getByRole('button', { name: t('settings.delete.next') }).click();
-  const confirm = section.getByRole('button', { name: t('settings.delete.confirm') });
-  await expect(confirm).toBeDisabled();
-  await section.getByLabel(t('settings.delete.reasons.found_someone')).check();
-  await section.getByLabel(t('settings.delete.remarks')).fill('Met someone here, thank you.');
-  await confirm.click();
-  await expect(page).toHaveURL(siteUrl(SITE, '/account-deleted'));
+  test(`a member changes the password, deletes the account, reactivates it from the mailed link and logs in again (${label(where)})`, async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const email = await createMember(request, 'delete', where);
+    const newPassword = 'another-long-password-1';
+    expect(await logIn(page, email, PASSWORD, where)).toBe(200);
+    await openSettings(page, where);
+    const password = page.locator('#password');
+    await password.getByLabel(t('settings.password.old')).fill(PASSWORD);
+    await password.getByLabel(t('settings.password.new'), { exact: true }).fill(newPassword);
+    await password.getByLabel(t('settings.password.repeat')).fill(newPassword);
+    await password.getByRole('button', { name: t('settings.password.submit') }).click();
+    await expect(password.getByRole('status')).toHaveText(t('settings.password.changed'));
+    expect(await logIn(page, email, newPassword, where)).toBe(200);
 
-  expect(await logIn(page, email, newPassword), 'a deleted account cannot log in').toBe(401);
-  expectErrorAnswers(consoleErrors, 401);
+    await openSettings(page, where);
+    const section = page.locator('#delete-account');
+    await section.getByRole('button', { name: t('settings.delete.start') }).click();
+    await expect(section.getByText(t('settings.delete.alt_privacy_title'), { exact: true })).toBeVisible();
+    await expect(section.getByRole('link', { name: t('settings.delete.alt_tryout_action') })).toHaveAttribute(
+      'href',
+      '/credits',
+    );
+    await section.getByRole('button', { name: t('settings.delete.next') }).click();
+    const confirm = section.getByRole('button', { name: t('settings.delete.confirm') });
+    await expect(confirm).toBeDisabled();
+    await section.getByLabel(t('settings.delete.reasons.found_someone')).check();
+    await section.getByLabel(t('settings.delete.remarks')).fill('Met someone here, thank you.');
+    await confirm.click();
+    await expect(page).toHaveURL(urlOf(where, '/account-deleted'));
 
-  await page.goto(siteUrl(SITE, await mailedLink(request, email, '/api/reactivate.php')));
-  await expect(page).toHaveURL(/\/login\?reactivated=1$/);
-  expect(await logIn(page, email, newPassword)).toBe(200);
-  await openSettings(page);
-  await expect(page.locator('#account-email').getByText(email)).toBeVisible();
-});
+    expect(await logIn(page, email, newPassword, where), 'a deleted account cannot log in').toBe(401);
+    expectErrorAnswers(consoleErrors, 401);
+
+    await page.goto(urlOf(where, await mailedLink(request, email, '/api/reactivate.php')));
+    await expect(page).toHaveURL(/\/login\?reactivated=1$/);
+    expect(await logIn(page, email, newPassword, where)).toBe(200);
+    await openSettings(page, where);
+    await expect(page.locator('#account-email').getByText(email)).toBeVisible();
+  });
+}
 
 test('the logged-in nav routes inside the members area and logs out to the home page', async ({ page }) => {
   expect(await logIn(page, 'free@demo.test', 'demo-password')).toBe(200);

@@ -17,9 +17,11 @@ import {
   emailSuggestion,
   fieldOfError,
   isClosable,
+  pageDetails,
   readTrafficSource,
   resendActivation,
   resumeSignup,
+  setAnswer,
   setSignupValue,
   skipPhoto,
   startSignup,
@@ -231,16 +233,21 @@ describe('the steps after the account', () => {
     expect(isClosable($signup.get())).toBe(false);
     skipPhoto();
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
-    continuePersonal();
-    continuePersonal();
+    // Pages 2 and 3 without answers have nothing to save; page 4 saves the (empty) interests.
+    const { client, sent } = api({ status: 200, body: { ok: true } });
+    await continuePersonal({ api: client });
+    await continuePersonal({ api: client });
     backPersonal();
     expect($signup.get()).toMatchObject({ step: 'personal', page: 3 });
-    continuePersonal();
+    await continuePersonal({ api: client });
     toggleInterest('music');
     toggleInterest('wine');
     toggleInterest('music');
     expect($signupAnswers.get().interests).toEqual(['wine']);
-    continuePersonal();
+    await continuePersonal({ api: client });
+    expect(sent).toEqual([
+      { url: 'http://x/api/profile.php', method: 'PUT', body: { interests: ['wine'], about_me: '' } },
+    ]);
     expect($signup.get().step).toBe('push');
     const ask = vi.fn(() => Promise.reject(new Error('blocked')));
     await answerPush(true, ask);
@@ -248,6 +255,73 @@ describe('the steps after the account', () => {
     expect($signup.get()).toEqual({ step: 'complete', email: 'anna@example.com', resend: 'idle' });
     expect(isClosable($signup.get())).toBe(true);
     expect(stepNumber($signup.get())).toEqual({ n: 7, total: 7 });
+  });
+
+  it("saves each personal page's answers on 'Continue', showing 'saving' meanwhile", async () => {
+    resumeSignup('anna@example.com');
+    skipPhoto();
+    setAnswer('relationship_status', 'single');
+    setAnswer('body_type', 'slim');
+    setAnswer('hair_color', 'red');
+    const { client, sent } = api(
+      { status: 200, body: { ok: true } },
+      { status: 200, body: { ok: true } },
+      { status: 200, body: { ok: true } },
+    );
+    const pending = continuePersonal({ api: client });
+    expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com', saving: true });
+    // A second click or 'Back' while saving does nothing.
+    await continuePersonal({ api: client });
+    await pending;
+    expect($signup.get()).toEqual({ step: 'personal', page: 3, email: 'anna@example.com' });
+    await continuePersonal({ api: client });
+    toggleInterest('music');
+    setAnswer('about', '  Hello there  ');
+    await continuePersonal({ api: client });
+    expect(sent).toEqual([
+      { url: 'http://x/api/profile.php', method: 'PUT', body: { relationship_status: 'single', body_type: 'slim' } },
+      { url: 'http://x/api/profile.php', method: 'PUT', body: { hair_color: 'red' } },
+      { url: 'http://x/api/profile.php', method: 'PUT', body: { interests: ['music'], about_me: 'Hello there' } },
+    ]);
+    expect($signup.get()).toEqual({ step: 'push', email: 'anna@example.com' });
+    expect(pageDetails(3, { interests: [], about: '' })).toEqual({});
+  });
+
+  it('keeps the page and the answers when saving fails, and saves them on retry', async () => {
+    resumeSignup('anna@example.com');
+    skipPhoto();
+    setAnswer('body_type', 'normal');
+    const message = 'Please check your input.';
+    const { client, sent } = api(
+      { status: 400, body: { error: { code: 'invalid_input', message, field: 'body_type' } } },
+      { status: 200, body: { ok: true } },
+    );
+    await continuePersonal({ api: client });
+    expect($signup.get()).toEqual({
+      step: 'personal',
+      page: 2,
+      email: 'anna@example.com',
+      error: { code: 'invalid_input', message },
+    });
+    expect($signupAnswers.get().body_type).toBe('normal');
+    await continuePersonal({ api: client });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toEqual({ body_type: 'normal' });
+    expect($signup.get()).toEqual({ step: 'personal', page: 3, email: 'anna@example.com' });
+  });
+
+  it('shows the network error when the server cannot be reached, answers kept', async () => {
+    resumeSignup('anna@example.com');
+    skipPhoto();
+    setAnswer('relationship_status', 'married');
+    await continuePersonal({ api: api().client });
+    expect($signup.get()).toEqual({
+      step: 'personal',
+      page: 2,
+      email: 'anna@example.com',
+      error: { code: 'network' },
+    });
+    expect($signupAnswers.get().relationship_status).toBe('married');
   });
 
   it("sends the activation e-mail again from 'complete'", async () => {

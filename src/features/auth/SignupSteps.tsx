@@ -19,17 +19,18 @@ import {
   resendActivation,
   setAnswer,
   setSignupValue,
-  skipPhoto,
   stepNumber,
   submitSignup,
   toggleInterest,
   type FieldErrors,
   type PersonalPage,
   type ProfileAnswers,
+  type SignupError,
   type SignupState,
 } from './signup-store.ts';
 import { Alert, PasswordField, Progress, TextField, inputClass, useErrorText } from './fields.tsx';
 import { DateOfBirthField } from './DateOfBirthField.tsx';
+import { SignupPhotoUpload } from './SignupPhotoUpload.tsx';
 import { authApi, safeStorage } from './browser.ts';
 
 /** The current step's screen. */
@@ -76,7 +77,7 @@ function StepView({ state, titleId }: { state: SignupState; titleId: string }) {
     case 'photo':
       return <PhotoStep titleId={titleId} />;
     case 'personal':
-      return <PersonalStep titleId={titleId} page={state.page} />;
+      return <PersonalStep titleId={titleId} page={state.page} saving={state.saving ?? false} error={state.error} />;
     case 'push':
       return <PushStep titleId={titleId} />;
     case 'complete':
@@ -385,22 +386,7 @@ function PhotoStep({ titleId }: { titleId: string }) {
   return (
     <>
       <StepTitle id={titleId}>{t('auth.photo.title')}</StepTitle>
-      <div className="grid place-items-center rounded-3xl border-2 border-dashed border-line bg-surface py-10">
-        <svg
-          viewBox="0 0 24 24"
-          className="size-14 text-ink-muted"
-          fill="none"
-          stroke="currentColor"
-          aria-hidden="true"
-        >
-          <circle cx="12" cy="8" r="4" strokeWidth="1.6" />
-          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" strokeWidth="1.6" strokeLinecap="round" />
-        </svg>
-      </div>
-      <p className="text-ink-muted">{t('auth.photo.text')}</p>
-      <button type="button" className="btn btn-primary btn-lg w-full" onClick={skipPhoto}>
-        {t('auth.photo.skip')}
-      </button>
+      <SignupPhotoUpload />
     </>
   );
 }
@@ -414,14 +400,25 @@ const PERSONAL_FIELDS: Record<
   4: [],
 };
 
-function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }) {
+function PersonalStep({
+  titleId,
+  page,
+  saving,
+  error,
+}: {
+  titleId: string;
+  page: PersonalPage;
+  saving: boolean;
+  error: SignupError | undefined;
+}) {
   const { t } = useTranslation();
   const answers = useStore($signupAnswers);
+  const errorText = useErrorText();
   useFocusTitle(titleId, `personal-${page}`);
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    continuePersonal();
+    void continuePersonal({ api: authApi() });
   }
 
   return (
@@ -430,6 +427,11 @@ function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }
         <StepTitle id={titleId}>{t(`auth.personal.title_${page}`)}</StepTitle>
         <p className="mt-1 text-ink-muted">{t('auth.personal.text')}</p>
       </div>
+      {error && (
+        <Alert tone="danger">
+          {errorText(error)} {t('profile_details.answers_kept')}
+        </Alert>
+      )}
       {PERSONAL_FIELDS[page].map((field) => (
         <div key={field}>
           <label htmlFor={`signup-${field}`} className="mb-1.5 block font-semibold">
@@ -492,11 +494,11 @@ function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }
         </>
       )}
       <div className="flex flex-col gap-2">
-        <button type="submit" className="btn btn-primary btn-lg w-full">
-          {t('auth.personal.continue')}
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={saving} aria-busy={saving}>
+          {saving ? t('profile_details.saving') : t('auth.personal.continue')}
         </button>
         {page > 2 && (
-          <button type="button" className="btn btn-ghost w-full" onClick={backPersonal}>
+          <button type="button" className="btn btn-ghost w-full" disabled={saving} onClick={backPersonal}>
             {t('auth.personal.back')}
           </button>
         )}
@@ -575,7 +577,7 @@ function CompleteStep({ titleId, state }: { titleId: string; state: Extract<Sign
               </div>
             ))}
           </dl>
-          <p className="mt-2 text-sm text-ink-muted">{t('auth.complete.answers_note')}</p>
+          <p className="mt-2 text-sm text-ink-muted">{t('profile_details.answers_saved')}</p>
         </section>
       )}
       <a href="/members" className="btn btn-primary w-full">

@@ -1,7 +1,17 @@
 /** The catalogue namespaces the auth islands use: pages pass only these as a prop. */
 import { pickNamespaces, type Catalogue } from '../../i18n/index.ts';
 
-export const AUTH_NAMESPACES = ['auth', 'common', 'errors', 'site_entry', 'fictional', 'interests'] as const;
+export const AUTH_NAMESPACES = [
+  'auth',
+  'common',
+  'errors',
+  'site_entry',
+  'fictional',
+  'interests',
+  'photos',
+  'profile_details',
+  'teasers',
+] as const;
 export type AuthCatalogue = Pick<Catalogue, (typeof AUTH_NAMESPACES)[number]>;
 
 export function authCatalogue(catalogue: Catalogue): AuthCatalogue {

@@ -18,6 +18,7 @@ import {
   trafficSource,
   type TrafficSource,
 } from '../../contract/accounts.ts';
+import { putProfileDetails, type ProfileDetails } from '../../contract/profile.ts';
 import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../lib/constants.ts';
 
 /** localStorage key of the traffic source captured on landing (SPEC §3 "Traffic source"). */
@@ -53,7 +54,7 @@ export interface SignupValues {
   terms: boolean;
 }
 
-/** Answers of steps 2–4; kept here until the profile issue saves them. */
+/** Answers of steps 2–4; each page's 'Continue' saves its own (PUT /api/profile.php). */
 export interface ProfileAnswers {
   relationship_status?: (typeof PROFILE_ATTRIBUTES.relationship_status)[number];
   body_type?: (typeof PROFILE_ATTRIBUTES.body_type)[number];
@@ -70,7 +71,15 @@ export type SignupState =
   | { step: 'account'; errors: FieldErrors; formError?: SignupError }
   | { step: 'sending' }
   | { step: 'photo'; email: string }
-  | { step: 'personal'; page: PersonalPage; email: string }
+  | {
+      step: 'personal';
+      page: PersonalPage;
+      email: string;
+      /** The page's answers are being saved. */
+      saving?: boolean;
+      /** Saving failed: the answers are kept, 'Continue' tries again. */
+      error?: SignupError;
+    }
   | { step: 'push'; email: string }
   | { step: 'complete'; email: string; resend: ResendStatus; resendError?: string }
   | { step: 'closed'; message?: string };
@@ -301,20 +310,55 @@ export function toggleInterest(interest: Interest) {
   );
 }
 
-/** Next personal page, then the push opt-in. */
-export function continuePersonal() {
+/** What a personal page saves: its own answers only (page 4 replaces the interests). */
+export function pageDetails(page: PersonalPage, answers: ProfileAnswers): ProfileDetails {
+  const pick = <K extends 'relationship_status' | 'body_type' | 'hair_color' | 'eye_color'>(key: K) =>
+    answers[key] ? { [key]: answers[key] } : {};
+  switch (page) {
+    case 2:
+      return { ...pick('relationship_status'), ...pick('body_type') };
+    case 3:
+      return { ...pick('hair_color'), ...pick('eye_color') };
+    case 4:
+      return { interests: [...new Set(answers.interests)], about_me: answers.about.trim() };
+  }
+}
+
+/**
+ * A failed save as the page shows it: the server's translated message, or (no usable answer)
+ * the client's own network / try-later text, never a technical error string.
+ */
+function saveError(error: unknown): SignupError {
+  if (!(error instanceof ApiError) || error.code === 'network' || error.status === 0) return { code: 'network' };
+  if (error.code === 'internal') return { code: 'internal' };
+  return { code: error.code, message: error.message };
+}
+
+/**
+ * 'Continue' on a personal page: saves the page's answers, then the next page (after 4 the
+ * push opt-in). On failure the page stays with the error and the answers, ready to retry.
+ */
+export async function continuePersonal(env: Pick<SignupEnv, 'api'>): Promise<void> {
   const state = $signup.get();
-  if (state.step !== 'personal') return;
-  $signup.set(
-    state.page < 4
-      ? { step: 'personal', page: (state.page + 1) as PersonalPage, email: state.email }
-      : { step: 'push', email: state.email },
-  );
+  if (state.step !== 'personal' || state.saving) return;
+  const { page, email } = state;
+  const body = pageDetails(page, $signupAnswers.get());
+  if (Object.keys(body).length > 0) {
+    $signup.set({ step: 'personal', page, email, saving: true });
+    try {
+      await env.api.call(putProfileDetails, { body });
+    } catch (error) {
+      $signup.set({ step: 'personal', page, email, error: saveError(error) });
+      return;
+    }
+  }
+  $signup.set(page < 4 ? { step: 'personal', page: (page + 1) as PersonalPage, email } : { step: 'push', email });
 }
 
 /** Back within steps 2–4 (the account step cannot be reopened once sent). */
 export function backPersonal() {
   const state = $signup.get();
+  if (state.step === 'personal' && state.saving) return;
   if (state.step === 'personal' && state.page > 2)
     $signup.set({ step: 'personal', page: (state.page - 1) as PersonalPage, email: state.email });
   else if (state.step === 'push') $signup.set({ step: 'personal', page: 4, email: state.email });

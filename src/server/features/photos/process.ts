@@ -1,0 +1,91 @@
+/**
+ * Turns an uploaded file into the stored variants of files.ts: the format is identified by
+ * content (never by name or declared type), the pixel count is checked before decoding,
+ * the image is rotated by its EXIF orientation and re-encoded as JPEG without any metadata
+ * (no EXIF, GPS, XMP, ICC comments survive a fresh encode).
+ */
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { PHOTO_MAX_PIXELS } from '../../../contract/photos.ts';
+import { HttpError } from '../../http/errors.ts';
+import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
+
+/** The formats an upload may have, as sharp's metadata names them (heif covers HEIC). */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'heif'] as const;
+
+/** Uploaded photos are kept larger than the seeded pool: at most 1200×1600 (inside). */
+export const UPLOAD_FULL_SIZE = { width: 1200, height: 1600 } as const;
+
+export const photoTypeError = () => new HttpError('photo_type', 'photos.errors.photo_type', 415, 'photo');
+export const photoTooLargeError = () =>
+  new HttpError('photo_too_large', 'photos.errors.photo_too_large', 413, 'photo', {
+    max_mb: 15,
+    max_megapixels: PHOTO_MAX_PIXELS / 1_000_000,
+  });
+
+export interface ProcessedPhoto {
+  variants: Record<PhotoVariant, Buffer>;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+const SHARP_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const };
+
+export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, SHARP_OPTIONS).metadata();
+  } catch (error) {
+    // sharp names a pixel-limit breach; anything else is not an image we know.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw photoTooLargeError();
+    throw photoTypeError();
+  }
+  if (!(ACCEPTED_FORMATS as readonly string[]).includes(metadata.format)) throw photoTypeError();
+  if (!metadata.width || !metadata.height) throw photoTypeError();
+  if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
+
+  // Decode once, upright, into raw pixels: every variant is encoded from these, so nothing of
+  // the original file (metadata, trailing data) can reach a stored file.
+  let upright: { data: Buffer; info: OutputInfo };
+  try {
+    upright = await sharp(bytes, SHARP_OPTIONS)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw photoTypeError();
+  }
+  const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
+  const source = () => sharp(upright.data, raw);
+  const { thumb, match, blur } = PHOTO_SIZES;
+
+  const [full, thumbnail, matchImage, blurred] = await Promise.all([
+    source()
+      .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 84, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true }),
+    source()
+      .resize(thumb.width, thumb.height, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true }),
+    source()
+      .resize(match.width, match.height, { fit: 'cover', position: 'attention' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer(),
+    source()
+      .resize(blur.width, blur.height, { fit: 'cover', position: 'attention' })
+      .blur(12)
+      .jpeg({ quality: 70, mozjpeg: true })
+      .toBuffer(),
+  ]);
+  return {
+    variants: { full: full.data, thumb: thumbnail.data, match: matchImage, blur: blurred },
+    width: full.info.width,
+    height: full.info.height,
+    thumbWidth: thumbnail.info.width,
+    thumbHeight: thumbnail.info.height,
+  };
+}

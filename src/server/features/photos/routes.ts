@@ -1,0 +1,79 @@
+/**
+ * POST /api/photos.php: a multipart upload, so it has its own handler instead of route()
+ * (which reads JSON bodies), with the same rules: login required (403
+ * authentication_required), the `X-Request-Type: client` header as CSRF proof (a browser
+ * form cannot set it), errors as translated HttpErrors, the answer shaped by the contract.
+ */
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PHOTO_FIELD, PHOTO_MAX_BYTES, postPhoto } from '../../../contract/photos.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { HttpError, authenticationRequired } from '../../http/errors.ts';
+import { accountKey, enforce } from '../../http/rate-limit.ts';
+import { createStorageProvider } from '../../providers/storage/index.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import { photoTooLargeError, processUpload } from './process.ts';
+import { loadUploader, photoLimitError, countPhotos, savePhoto } from './upload.ts';
+
+/** Uploads per account and hour. */
+export const UPLOAD_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
+/** Room for the multipart boundaries and headers around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const photoMissing = () => new HttpError('photo_missing', 'photos.errors.photo_missing', 400, PHOTO_FIELD);
+
+export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<AppEnv>) => StorageProvider): void {
+  const storage = storageOf ?? ((c: Context<AppEnv>) => createStorageProvider(c.get('deps').config));
+
+  app.post(
+    postPhoto.path,
+    // Checked before the body is read: a declared or streamed body past the limit stops here.
+    async (c, next) => {
+      if (!c.get('session')) throw authenticationRequired();
+      if (c.req.header('x-request-type') !== 'client') {
+        throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
+      }
+      const declared = Number(c.req.header('content-length'));
+      if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();
+      await next();
+    },
+    bodyLimit({
+      maxSize: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw photoTooLargeError();
+      },
+    }),
+    async (c) => {
+      const session = c.get('session');
+      if (!session) throw authenticationRequired();
+      const { database, now } = c.get('deps');
+      const db = database.db;
+      const uploader = await loadUploader(db, session.accountId, c.get('site')?.id ?? null);
+      if (!uploader) throw authenticationRequired();
+      await enforce(db, accountKey('photo-upload', session.accountId), UPLOAD_LIMIT, now());
+      // A cheap early answer before decoding; savePhoto checks again under a lock.
+      if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
+
+      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw photoMissing();
+      let file: unknown;
+      try {
+        file = (await c.req.parseBody())[PHOTO_FIELD];
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw photoMissing();
+      }
+      if (!(file instanceof File) || file.size === 0) throw photoMissing();
+      if (file.size > PHOTO_MAX_BYTES) throw photoTooLargeError();
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLargeError();
+
+      const processed = await processUpload(bytes);
+      const saved = await savePhoto(db, storage(c), uploader, processed, now());
+      return c.json(
+        postPhoto.response.parse({
+          photo: { id: String(saved.id), status: 'being_inspected', thumb_url: null, is_main: saved.isMain },
+        }),
+      );
+    },
+  );
+}

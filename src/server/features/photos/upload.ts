@@ -1,0 +1,108 @@
+/**
+ * Adding a photo: the member's profile, the photo limit of SPEC §6 (3 free, 25 premium),
+ * the stored files under a random key and the photo row, being inspected until a moderator
+ * approves it. The first photo of a profile without a main photo becomes the main photo.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../contract/photos.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, photos, profiles } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import { PHOTO_VARIANTS, photoFileName } from './files.ts';
+import type { ProcessedPhoto } from './process.ts';
+
+/** A fresh storage key: 32 hex characters from 16 random bytes (128 bits). */
+export function newStorageKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export const photoLimitError = (max: number) =>
+  new HttpError('photo_limit', 'photos.errors.photo_limit', 400, 'photo', { max });
+
+export interface Uploader {
+  profileId: number;
+  /** The most photos this member may hold. */
+  limit: number;
+}
+
+/** The member's profile and photo limit; null when the account has no profile here. */
+export async function loadUploader(db: Db, accountId: number, siteId: string | null): Promise<Uploader | null> {
+  const [row] = await db
+    .select({ profileId: profiles.id, paidUser: accounts.paidUser, siteId: accounts.siteId })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!row || (siteId && row.siteId !== siteId)) return null;
+  return { profileId: row.profileId, limit: row.paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE };
+}
+
+/** Photos that count against the limit: all but rejected ones. */
+export async function countPhotos(db: Pick<Db, 'select'>, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), ne(photos.status, 'rejected')));
+  return row?.n ?? 0;
+}
+
+export interface SavedPhoto {
+  id: number;
+  isMain: boolean;
+}
+
+/**
+ * Stores the variants and the row. The limit is checked again under a lock of the profile
+ * row, so parallel uploads cannot pass it; the files of a refused upload are removed.
+ */
+export async function savePhoto(
+  db: Db,
+  storage: StorageProvider,
+  uploader: Uploader,
+  processed: ProcessedPhoto,
+  now: Date,
+): Promise<SavedPhoto> {
+  const key = newStorageKey();
+  const names = PHOTO_VARIANTS.map((variant) => photoFileName(key, variant));
+  const removeFiles = () => Promise.all(names.map((name) => storage.delete(name)));
+  try {
+    await Promise.all(
+      PHOTO_VARIANTS.map((variant) =>
+        storage.put(photoFileName(key, variant), processed.variants[variant], 'image/jpeg'),
+      ),
+    );
+    return await db.transaction(async (tx) => {
+      const [profile] = await tx
+        .select({ mainPhotoId: profiles.mainPhotoId })
+        .from(profiles)
+        .where(eq(profiles.id, uploader.profileId))
+        .for('update');
+      const held = await countPhotos(tx, uploader.profileId);
+      if (held >= uploader.limit) throw photoLimitError(uploader.limit);
+      const [inserted] = await tx
+        .insert(photos)
+        .values({
+          profileId: uploader.profileId,
+          storageKey: key,
+          width: processed.width,
+          height: processed.height,
+          thumbWidth: processed.thumbWidth,
+          thumbHeight: processed.thumbHeight,
+          status: 'being_inspected',
+          position: sql`(select coalesce(max(${photos.position}), -1) + 1 from ${photos} where ${photos.profileId} = ${uploader.profileId})`,
+          createdAt: now,
+        })
+        .returning({ id: photos.id });
+      if (!inserted) throw new Error('photo insert returned nothing');
+      const isMain = profile?.mainPhotoId == null;
+      if (isMain)
+        await tx.update(profiles).set({ mainPhotoId: inserted.id }).where(eq(profiles.id, uploader.profileId));
+      return { id: inserted.id, isMain };
+    });
+  } catch (error) {
+    await removeFiles().catch(() => {});
+    throw error;
+  }
+}
