@@ -77,3 +77,16 @@ test('members lose the legal footer links off the home page, visitors keep them'
   await page.goto(siteUrl('milf', '/', 'de'));
   await expect(legal).toBeVisible();
 });
+
+test('a logged-in member sees the way into the members area instead of Login', async ({ page, context }) => {
+  const t = translator('nl');
+  await page.goto(siteUrl('bbw', '/pages/cookies', 'nl'));
+  await enterSite(page);
+  const nav = page.locator('header nav');
+  await expect(nav.getByRole('link', { name: t('nav.login') })).toBeVisible();
+  const url = new URL(siteUrl('bbw', '/', 'nl'));
+  await context.addCookies([{ name: 'auth.loggedIn', value: '1', domain: url.hostname, path: '/' }]);
+  await page.reload();
+  await expect(nav.getByRole('link', { name: t('nav.search_members') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: t('nav.login') })).toBeHidden();
+});

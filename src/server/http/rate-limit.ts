@@ -3,13 +3,14 @@
  * process counts against the same numbers. A key names the action and its subject, e.g.
  * `signup:ip:<hash>` or `activation-mail:account:42`; IP addresses are stored hashed.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { AppEnv } from './context.ts';
+import { appKey } from '../features/keys/app-keys.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {
@@ -34,9 +35,17 @@ export function clientIp(c: Context<AppEnv>): string {
   }
 }
 
-/** A rate-limit subject for an IP address; only a hash of the address is stored. */
-export function ipKey(action: string, ip: string): string {
-  return `${action}:ip:${createHash('sha256').update(ip).digest('hex').slice(0, 32)}`;
+const isSecret = (v: unknown): v is { secret: string } =>
+  typeof (v as { secret?: unknown } | null)?.secret === 'string';
+
+/**
+ * A rate-limit subject for an IP address. Only a keyed hash (HMAC with a secret the server
+ * keeps in app_keys) is stored, so the table cannot be turned back into addresses by
+ * hashing the small IPv4 space.
+ */
+export async function ipKey(db: Db, action: string, ip: string): Promise<string> {
+  const { secret } = await appKey(db, 'ip_hash', isSecret, () => ({ secret: randomBytes(32).toString('hex') }));
+  return `${action}:ip:${createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32)}`;
 }
 
 export function accountKey(action: string, accountId: number): string {

@@ -56,7 +56,7 @@ async function recordFailure(ctx: AccountContext, accountId: number): Promise<Da
 
 export async function login(ctx: AccountContext, input: { email: string; password: string }): Promise<CurrentUser> {
   const { db, site, now, c } = ctx;
-  const ipFailures = ipKey('login-failures', clientIp(c));
+  const ipFailures = await ipKey(db, 'login-failures', clientIp(c));
   if (await isExhausted(db, ipFailures, LOGIN_IP_LIMIT, now)) throw rateLimited();
   const failed = async () => {
     await hit(db, ipFailures, LOGIN_IP_LIMIT, now);

@@ -33,7 +33,7 @@ async function profileName(ctx: AccountContext, accountId: number): Promise<stri
 
 export async function requestPasswordReset(ctx: AccountContext, rawEmail: string): Promise<void> {
   const { db, site, now, c } = ctx;
-  await enforce(db, ipKey('password-reset', clientIp(c)), RESET_IP_LIMIT, now);
+  await enforce(db, await ipKey(db, 'password-reset', clientIp(c)), RESET_IP_LIMIT, now);
   const email = normalizeEmail(rawEmail);
   const [account] = email
     ? await db
@@ -59,7 +59,7 @@ export async function requestPasswordReset(ctx: AccountContext, rawEmail: string
 /** Sets the password from a reset link; ends every session and lifts the login lock. */
 export async function completePasswordReset(ctx: AccountContext, token: string, password: string): Promise<void> {
   const { db, site, now, c } = ctx;
-  await enforce(db, ipKey('password-reset', clientIp(c)), RESET_IP_LIMIT, now);
+  await enforce(db, await ipKey(db, 'password-reset', clientIp(c)), RESET_IP_LIMIT, now);
   validatePassword(password);
   const used = await consumeToken(db, 'password_reset', token, now);
   if (!used) throw accountError('link_invalid', 400, 'token');

@@ -103,7 +103,7 @@ export async function signup(ctx: AccountContext, body: z.output<typeof signupBo
   if (!open) throw accountError('signups_closed', 403);
 
   // Typos do not count: only created accounts use up the IP's allowance.
-  const ipLimitKey = ipKey('signup', clientIp(c));
+  const ipLimitKey = await ipKey(db, 'signup', clientIp(c));
   if (await isExhausted(db, ipLimitKey, SIGNUP_IP_LIMIT, now)) throw rateLimited();
 
   const email = normalizeEmail(body.email);
@@ -200,7 +200,7 @@ export async function resendActivation(ctx: AccountContext, accountId: number): 
   if (!account || account.siteId !== ctx.site.id) throw authenticationRequired();
   if (account.status !== 'not_confirmed') throw accountError('already_confirmed', 409);
   await enforce(ctx.db, accountKey('activation-mail', accountId), ACTIVATION_MAIL_LIMIT, ctx.now);
-  await enforce(ctx.db, ipKey('activation-mail', clientIp(ctx.c)), ACTIVATION_MAIL_IP_LIMIT, ctx.now);
+  await enforce(ctx.db, await ipKey(ctx.db, 'activation-mail', clientIp(ctx.c)), ACTIVATION_MAIL_IP_LIMIT, ctx.now);
   await sendActivationMail(ctx, accountId, false);
 }
 
