@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE } from '../../lib/constants.ts';
-import { FieldMessage } from './fields.tsx';
+import { FieldMessage } from '../forms/fields.tsx';
 
 const OLDEST_AGE = 100;
 const selectClass =

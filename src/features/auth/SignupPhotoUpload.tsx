@@ -19,7 +19,7 @@ import {
   type SignupPhotoEnv,
 } from './signup-photo-store.ts';
 import type { SignupError } from './signup-store.ts';
-import { Alert } from './fields.tsx';
+import { Alert } from '../forms/fields.tsx';
 import { useIsSmartphone } from './hooks.ts';
 
 /** The browser's uploader and object URLs. */

@@ -28,7 +28,8 @@ import {
   type SignupError,
   type SignupState,
 } from './signup-store.ts';
-import { Alert, PasswordField, Progress, TextField, inputClass, useErrorText } from './fields.tsx';
+import { Alert, PasswordField, TextField, inputClass } from '../forms/fields.tsx';
+import { Progress, useErrorText } from './fields.tsx';
 import { DateOfBirthField } from './DateOfBirthField.tsx';
 import { SignupPhotoUpload } from './SignupPhotoUpload.tsx';
 import { authApi, safeStorage } from './browser.ts';

@@ -15,6 +15,7 @@ import { languageName } from '../members-shell/language-name.ts';
 import { createAccountForms, type AccountForms } from './settings-store.ts';
 import DeleteAccount from './DeleteAccount.tsx';
 import Section from './Section.tsx';
+import { PasswordField, TextField, inputClass } from '../forms/fields.tsx';
 
 export default function SettingsScreen({ user, locale }: { user: CurrentUser; locale: Locale }) {
   const { t } = useTranslation();
@@ -26,41 +27,6 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
       <PasswordSection forms={forms} />
       <LanguageSection locale={locale} />
       <DeleteAccount />
-    </div>
-  );
-}
-
-const inputClass =
-  'mt-1 block min-h-11 w-full rounded-xl border border-line bg-surface px-3 text-ink focus-visible:border-primary-ink';
-
-function Field(props: {
-  label: string;
-  type: string;
-  name: string;
-  autoComplete: string;
-  value: string;
-  onChange(value: string): void;
-  minLength?: number;
-  maxLength?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type={props.type}
-        name={props.name}
-        autoComplete={props.autoComplete}
-        required
-        minLength={props.minLength}
-        maxLength={props.maxLength}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
-      />
     </div>
   );
 }
@@ -79,14 +45,15 @@ function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms 
         {t('settings.email.current')} <strong className="break-all text-ink">{user.email}</strong>
       </p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3" noValidate>
-        <Field
+        <TextField
           label={t('settings.email.new')}
           type="email"
           name="email"
           autoComplete="email"
           value={email}
-          onChange={setEmail}
+          onChange={(event) => setEmail(event.target.value)}
           maxLength={254}
+          required
         />
         {state.status === 'done' && (
           <p role="status" className="text-sm font-semibold text-success">
@@ -128,33 +95,33 @@ function PasswordSection({ forms }: { forms: AccountForms }) {
   return (
     <Section id="password" title={t('settings.password.title')}>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
-        <Field
+        <PasswordField
           label={t('settings.password.old')}
-          type="password"
           name="old_password"
           autoComplete="current-password"
           value={oldPassword}
-          onChange={setOldPassword}
+          onChange={(event) => setOldPassword(event.target.value)}
+          required
         />
-        <Field
+        <PasswordField
           label={t('settings.password.new')}
-          type="password"
           name="password"
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={(event) => setPassword(event.target.value)}
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
+          required
         />
-        <Field
+        <PasswordField
           label={t('settings.password.repeat')}
-          type="password"
           name="password_repeat"
           autoComplete="new-password"
           value={passwordRepeat}
-          onChange={setPasswordRepeat}
+          onChange={(event) => setPasswordRepeat(event.target.value)}
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
+          required
         />
         <p className="text-xs text-ink-muted">{t('settings.password.hint', { min: PASSWORD_MIN })}</p>
         {state.status === 'done' && (
