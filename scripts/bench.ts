@@ -8,7 +8,7 @@
  * - Page weight: compressed HTML of each static page type and the members shell's JS.
  * - With --builds: the build strategies of docs/decisions.md (takes about a minute).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +25,7 @@ import { createSession } from '../src/server/features/session/sessions.ts';
 import { createMailProvider } from '../src/server/providers/mail/index.ts';
 import { seed } from '../src/server/seed/index.ts';
 import { measureBuilds } from './lib/bench-build.ts';
+import { upfrontScriptBytes } from './lib/shell-js.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
@@ -124,11 +125,8 @@ if (existsSync(join(dist, 'build.json'))) {
       '',
     );
   }
-  const assets = join(dist, 'default/en/_astro');
-  const js = readdirSync(assets)
-    .filter((f) => f.endsWith('.js'))
-    .reduce((n, f) => n + gzipSync(readFileSync(join(assets, f))).length, 0);
-  add('weight', 'members shell JavaScript, gzip', kb(js), '', '', '');
+  const js = upfrontScriptBytes(join(dist, 'default/en'), 'members.html').gzipBytes;
+  add('weight', 'members shell JavaScript loaded up front, gzip', kb(js), '', '', '');
 }
 
 // Build strategies
