@@ -5,7 +5,7 @@
  * are seeded from `settings` here on first start; operators change them there.
  */
 import { z } from 'zod';
-import { LANDERS, CAM_PROVIDER_SEGMENT } from './src/lib/constants.ts';
+import { LANDERS, CAM_PROVIDER_SEGMENT, VISIBLE_PROFILE_FIELDS } from './src/lib/constants.ts';
 import { LOCALES, COUNTRIES, type Locale } from './src/lib/locales.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
@@ -56,7 +56,7 @@ const settingsSchema = z.object({
   /** Countries where the site-entry warning shows on the default layout; empty = everywhere. */
   site_entry_countries: z.array(z.string().length(2)),
   member_resell: z.array(z.enum(['cams', 'camads'])),
-  visible_profile_fields: z.array(z.enum(['city', 'country', 'countryregion', 'age', 'gender'])).min(1),
+  visible_profile_fields: z.array(z.enum(VISIBLE_PROFILE_FIELDS)).min(1),
   visible_profile_notes: z.array(z.string()),
   search_fields: z.array(z.enum(['gender', 'age', 'country', 'countryregion'])).min(1),
   support_email: z.email(),
@@ -172,7 +172,17 @@ const baseSettings: SiteConfig['settings'] = {
   enable_site_entry_popup: 'yes',
   site_entry_countries: [],
   member_resell: ['cams', 'camads'],
-  visible_profile_fields: ['city'],
+  visible_profile_fields: [
+    'city',
+    'sexuality',
+    'hair_color',
+    'eye_color',
+    'body_type',
+    'relationship_status',
+    'tattoos',
+    'about_me',
+    'interests',
+  ],
   visible_profile_notes: [],
   search_fields: ['gender', 'age', 'country', 'countryregion'],
   support_email: 'support@example.com',

@@ -20,26 +20,95 @@ export const PHOTO_LIMIT_PREMIUM = 25;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 
 /** Error codes of the photo calls, each with its text in `photos.errors.<code>`. */
-export const PHOTO_ERRORS = ['photo_missing', 'photo_type', 'photo_too_large', 'photo_limit'] as const;
+export const PHOTO_ERRORS = ['photo_missing', 'photo_type', 'photo_too_large', 'photo_limit', 'photo_not_found'] as const;
 export type PhotoErrorCode = (typeof PHOTO_ERRORS)[number];
 
+/** Why a moderator rejected a photo; the member sees the text `photos.reject_reasons.<reason>`. */
+export const PHOTO_REJECT_REASONS = ['no_face', 'nudity', 'not_you', 'quality', 'copyright', 'other'] as const;
+export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
+
+/** The stored variants a photo URL may ask for (`v=`): see server features/photos/files.ts. */
+export const PHOTO_URL_VARIANTS = ['full', 'thumb', 'match', 'blur'] as const;
+export type PhotoUrlVariant = (typeof PHOTO_URL_VARIANTS)[number];
+
+/**
+ * GET /api/photo.php?id=<photo id>&v=<variant>: the image file (image/jpeg). The server checks
+ * the viewer on every request, not just the URL: the owner and moderators get any variant;
+ * other members get active photos of profiles they may see, a non-premium viewer only the
+ * `blur` variant of a premium-only photo; visitors only the thumb/match of a main photo.
+ * Anything else is a 404 (nothing tells whether the photo exists).
+ */
+export const PHOTO_FILE_PATH = '/api/photo.php';
+
+/** The URL of one variant of a photo; photo ids are random, never a sequence. */
+export function photoUrl(photoId: string, variant: PhotoUrlVariant): string {
+  return `${PHOTO_FILE_PATH}?id=${encodeURIComponent(photoId)}&v=${variant}`;
+}
+
 export const ownPhoto = z.object({
-  /** Not a sequence others could walk: the photo's own id, only ever sent to its owner. */
+  /** Random (not a sequence others could walk); other members see it only for photos they may see. */
   id: z.string(),
   status: z.enum(['being_inspected', 'active', 'rejected']),
-  /** Null until the photo is approved and served. */
-  thumb_url: z.string().nullable(),
+  /** The owner always sees their photos, whatever the status. */
+  thumb_url: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
   is_main: z.boolean(),
+  /** Premium-only: non-premium viewers get a blurred image behind a lock. */
+  premium: z.boolean(),
+  /** Why a moderator rejected it (rejected photos only). */
+  reject_reason: z.enum(PHOTO_REJECT_REASONS).nullable(),
 });
 export type OwnPhoto = z.infer<typeof ownPhoto>;
 
-/** POST /api/photos.php (multipart/form-data, field `photo`): adds a photo. */
+const ownPhotos = z.object({
+  photos: z.array(ownPhoto),
+  /** The most photos this member may hold (3 free, 25 premium); rejected ones do not count. */
+  limit: z.number().int(),
+});
+export type OwnPhotos = z.infer<typeof ownPhotos>;
+
+/** POST /api/photos.php (multipart/form-data, field `photo`): adds a photo, being inspected. */
 export const postPhoto = defineEndpoint({
   method: 'POST',
   path: '/api/photos.php',
-  response: z.object({
-    photo: ownPhoto.extend({ status: z.literal('being_inspected'), thumb_url: z.null() }),
-  }),
+  response: z.object({ photo: ownPhoto.extend({ status: z.literal('being_inspected') }) }),
   errors: ['authentication_required', 'rate_limited'],
+  auth: true,
+});
+
+/** GET /api/photos.php: the caller's photos in order (main first), with the photo limit. */
+export const getPhotos = defineEndpoint({
+  method: 'GET',
+  path: '/api/photos.php',
+  response: ownPhotos,
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/**
+ * PUT /api/photos.php: sets a photo as the profile image (`main: true`; not a rejected one)
+ * and/or marks it premium-only. Answers the whole list.
+ */
+export const putPhoto = defineEndpoint({
+  method: 'PUT',
+  path: '/api/photos.php',
+  body: z.object({ photo: z.string().max(40), main: z.literal(true).optional(), premium: z.boolean().optional() }).strict(),
+  response: ownPhotos,
+  errors: ['authentication_required', 'not_found'],
+  auth: true,
+});
+
+/**
+ * DELETE /api/photos.php: deletes a photo and its files. When it was the profile image, the
+ * next active photo becomes it (or none). Answers the whole list.
+ */
+export const deletePhoto = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/photos.php',
+  body: z.object({ photo: z.string().max(40) }).strict(),
+  response: ownPhotos,
+  errors: ['authentication_required', 'not_found'],
   auth: true,
 });

@@ -6,11 +6,15 @@
 import { z } from 'zod';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '../lib/constants.ts';
 import { defineEndpoint } from './define.ts';
+import { ownPhoto } from './photos.ts';
 
 /** How many interests a profile may have at most (all of them). */
 export const INTERESTS_MAX = 51;
 export const ABOUT_ME_MAX = 2000;
 export const SIGNUP_REASON_MAX = 500;
+export const NAME_MIN = 2;
+export const NAME_MAX = 30;
+export const CITY_MAX = 80;
 
 export const profileDetailsBody = z
   .object({
@@ -26,17 +30,102 @@ export const profileDetailsBody = z
       .refine((list) => new Set(list).size === list.length, { message: 'duplicate interest' }),
     about_me: z.string().trim().max(ABOUT_ME_MAX),
     signup_reason: z.string().trim().max(SIGNUP_REASON_MAX),
+    /** The username shown to others (SPEC §5: not the e-mail address, not starting with '@'). */
+    name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+    gender: z.enum(GENDERS),
+    /** YYYY-MM-DD, at least min_age years ago (SPEC §5). */
+    date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** A country the site serves; changing it without a region clears the region. */
+    country: z.string().regex(/^[A-Z]{2}$/),
+    /** A region id of regions.php for the country, or 0 for none. */
+    countryregion: z.number().int().nonnegative(),
+    city: z.string().trim().max(CITY_MAX),
   })
   .partial()
   .strict();
 export type ProfileDetails = z.infer<typeof profileDetailsBody>;
 
-/** PUT /api/profile.php: saves the given details of the caller's own profile; interests replace the set. */
+/** Error codes of the profile calls with their texts in `profile.errors.<code>`. */
+export const PROFILE_ERRORS = ['country_invalid', 'region_invalid'] as const;
+
+/** The caller's own profile as the 'My profile' editor shows it (SPEC §2.7). */
+export const ownProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  gender: z.enum(GENDERS),
+  date_of_birth: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  countryregion: z.number().int(),
+  city: z.string(),
+  sexuality: z.enum(PROFILE_ATTRIBUTES.sexuality).nullable(),
+  hair_color: z.enum(PROFILE_ATTRIBUTES.hair_color).nullable(),
+  eye_color: z.enum(PROFILE_ATTRIBUTES.eye_color).nullable(),
+  body_type: z.enum(PROFILE_ATTRIBUTES.body_type).nullable(),
+  relationship_status: z.enum(PROFILE_ATTRIBUTES.relationship_status).nullable(),
+  tattoos: z.enum(PROFILE_ATTRIBUTES.tattoos).nullable(),
+  signup_reason: z.string(),
+  about_me: z.string(),
+  interests: z.array(z.enum(INTERESTS)),
+  invisible: z.boolean(),
+  privacy_mode: z.boolean(),
+  photos: z.array(ownPhoto),
+  /** The most photos this member may hold (3 free, 25 premium). */
+  photo_limit: z.number().int(),
+});
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+/** GET /api/profile.php: the caller's own profile with photos. */
+export const getOwnProfile = defineEndpoint({
+  method: 'GET',
+  path: '/api/profile.php',
+  response: z.object({ profile: ownProfile }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/**
+ * PUT /api/profile.php: saves the given fields of the caller's own profile; fields left out
+ * stay as they are, interests replace the set. Answers the saved profile.
+ */
 export const putProfileDetails = defineEndpoint({
   method: 'PUT',
   path: '/api/profile.php',
   body: profileDetailsBody,
-  response: z.object({ ok: z.literal(true) }),
+  response: z.object({ ok: z.literal(true), profile: ownProfile }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/**
+ * PUT /api/privacy.php: invisible mode (hidden from search; existing partners still see the
+ * member) and privacy mode (seen only by members the member liked or messaged), SPEC §4.
+ */
+export const putPrivacy = defineEndpoint({
+  method: 'PUT',
+  path: '/api/privacy.php',
+  body: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }).partial().strict(),
+  response: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/** How many city suggestions cities.php answers at most. */
+export const CITY_SUGGESTIONS_MAX = 10;
+
+/**
+ * GET /api/cities.php?country=NL&countryregion=…&q=Ams: city suggestions for the location
+ * field, the cities members of the site live in, most common first (free text stays allowed).
+ */
+export const getCities = defineEndpoint({
+  method: 'GET',
+  path: '/api/cities.php',
+  query: z.looseObject({
+    country: z.string().regex(/^[A-Z]{2}$/),
+    countryregion: z.coerce.number().int().nonnegative().optional(),
+    q: z.string().trim().max(CITY_MAX).optional(),
+  }),
+  response: z.object({ cities: z.array(z.string()).max(CITY_SUGGESTIONS_MAX) }),
   errors: ['authentication_required'],
   auth: true,
 });

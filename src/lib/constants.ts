@@ -45,6 +45,27 @@ export const WEBCAM_AD_SLOT_AFTER = 5;
 export const DEFAULT_CARD_COLUMNS = [2, 3, 4] as const;
 export const DEFAULT_DETAIL_FIELD = 'city';
 
+/**
+ * Fields a site may list in visible_profile_fields (SPEC §3, §6). The location ones are the
+ * detail fields of cards (default: city; country and region by name); the personal ones
+ * show on the member profile page. Age and name are always shown (design version 2).
+ */
+export const PROFILE_LOCATION_FIELDS = ['city', 'country', 'countryregion'] as const;
+export const PROFILE_PERSONAL_FIELDS = [
+  'gender',
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'signup_reason',
+  'about_me',
+  'interests',
+] as const;
+export const VISIBLE_PROFILE_FIELDS = ['age', ...PROFILE_LOCATION_FIELDS, ...PROFILE_PERSONAL_FIELDS] as const;
+export type VisibleProfileField = (typeof VISIBLE_PROFILE_FIELDS)[number];
+
 /** Age ranges of the search filter, with what is sent (SPEC §9). */
 export const AGE_RANGES = [
   { key: 'all', min: null, max: null },

@@ -201,6 +201,7 @@ describe('purgeDeletedAccounts', () => {
     });
     await t.db.insert(photos).values(
       ['ownphotokey00000001', 'sharedpoolkey000001'].map((key, position) => ({
+        publicId: `deletedphoto${position}`,
         profileId: profile.id,
         storageKey: key,
         width: 600,

@@ -79,8 +79,8 @@ async function cameraJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function storedFiles(photoId: number) {
-  const [row] = await t.db.select().from(photos).where(eq(photos.id, photoId));
+async function storedFiles(photoId: string) {
+  const [row] = await t.db.select().from(photos).where(eq(photos.publicId, photoId));
   if (!row) throw new Error('no photo row');
   const dir = photoStorageDir(t.config);
   return {
@@ -102,11 +102,24 @@ describe('POST /api/photos.php', () => {
 
     const response = await upload(blob(original), { session: m.session });
     expect(response.status).toBe(200);
-    const body = await json<{ photo: { id: string; status: string; thumb_url: null; is_main: boolean } }>(response);
-    expect(body.photo.id).toMatch(/^\d+$/);
-    expect(body).toEqual({ photo: { id: body.photo.id, status: 'being_inspected', thumb_url: null, is_main: true } });
+    const body = await json<{ photo: { id: string } }>(response);
+    // A random id, not the row's sequence number.
+    expect(body.photo.id).toMatch(/^[a-z0-9]{12}$/);
+    expect(body).toEqual({
+      photo: {
+        id: body.photo.id,
+        status: 'being_inspected',
+        thumb_url: `/api/photo.php?id=${body.photo.id}&v=thumb`,
+        url: `/api/photo.php?id=${body.photo.id}&v=full`,
+        width: 600,
+        height: 800,
+        is_main: true,
+        premium: false,
+        reject_reason: null,
+      },
+    });
 
-    const { row, file } = await storedFiles(Number(body.photo.id));
+    const { row, file } = await storedFiles(body.photo.id);
     expect(row.profileId).toBe(m.profileId);
     expect(row.status).toBe('being_inspected');
     expect(row.storageKey).toMatch(/^[a-f0-9]{32}$/);
@@ -145,7 +158,7 @@ describe('POST /api/photos.php', () => {
     const response = await upload(blob(big), { session: m.session });
     expect(response.status).toBe(200);
     const { photo } = await json<{ photo: { id: string } }>(response);
-    const { file } = await storedFiles(Number(photo.id));
+    const { file } = await storedFiles(photo.id);
     const meta = await sharp(await readFile(file('full'))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
   });
@@ -165,8 +178,22 @@ describe('POST /api/photos.php', () => {
     expect(second.status).toBe(200);
     const { photo } = await json<{ photo: { id: string; is_main: boolean } }>(second);
     expect(photo.is_main).toBe(false);
-    const { file } = await storedFiles(Number(photo.id));
+    const { file } = await storedFiles(photo.id);
     expect((await sharp(await readFile(file('full'))).metadata()).format).toBe('jpeg');
+  });
+
+  it('accepts an iPhone HEIC photo (HEVC inside), decoded and stored as JPEG', async () => {
+    const m = await member();
+    const heic = await readFile(join(import.meta.dirname, '../fixtures/sample-hevc.heic'));
+    // The fixture really is HEVC, which the prebuilt libvips cannot decode by itself.
+    expect((await sharp(heic).metadata()).compression).toBe('hevc');
+    const response = await upload(blob(heic, 'image/heic'), { session: m.session }, 'IMG_0001.HEIC');
+    expect(response.status).toBe(200);
+    const { photo } = await json<{ photo: { id: string; width: number; height: number } }>(response);
+    expect([photo.width, photo.height]).toEqual([96, 64]);
+    const { file } = await storedFiles(photo.id);
+    const meta = await sharp(await readFile(file('full'))).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 96, 64]);
   });
 
   it('refuses a text file named .jpg, and other image formats, with the translated photo_type error', async () => {

@@ -53,7 +53,10 @@ describe('PUT /api/profile.php', () => {
       m.session,
     );
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ ok: true });
+    expect(await json(response)).toMatchObject({
+      ok: true,
+      profile: { sexuality: 'bi', about_me: 'I like long walks.' },
+    });
     const saved = await profileOf(m.profileId);
     expect(saved.row).toMatchObject({
       sexuality: 'bi',

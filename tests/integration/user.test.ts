@@ -81,8 +81,9 @@ describe('GET /api/user.php', () => {
         country: 'NL',
         status: 'active',
         main_image: {
-          filename: 'abcdefghijklmnop1234.jpg',
-          thumb_filename: 'abcdefghijklmnop1234-thumb.jpg',
+          // Served by the viewer-checked photo endpoint under the photo's random id.
+          filename: expect.stringMatching(/^\/api\/photo\.php\?id=[a-z0-9]{12}&v=full$/) as unknown,
+          thumb_filename: expect.stringMatching(/^\/api\/photo\.php\?id=[a-z0-9]{12}&v=thumb$/) as unknown,
           status: 'active',
         },
       },

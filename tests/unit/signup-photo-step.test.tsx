@@ -16,7 +16,17 @@ import { $signup, resumeSignup } from '../../src/features/auth/signup-store.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);
-const photo: OwnPhoto = { id: '5', status: 'being_inspected', thumb_url: null, is_main: true };
+const photo: OwnPhoto = {
+  id: 'abc5defghij',
+  status: 'being_inspected',
+  thumb_url: '/api/photo.php?id=abc5defghij&v=thumb',
+  url: '/api/photo.php?id=abc5defghij&v=full',
+  width: 600,
+  height: 800,
+  is_main: true,
+  premium: false,
+  reject_reason: null,
+};
 
 function phone(matches: boolean) {
   vi.stubGlobal(

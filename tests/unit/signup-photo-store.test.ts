@@ -19,7 +19,17 @@ import {
 } from '../../src/features/auth/signup-photo-store.ts';
 import { $signup, resumeSignup } from '../../src/features/auth/signup-store.ts';
 
-const photo: OwnPhoto = { id: '17', status: 'being_inspected', thumb_url: null, is_main: true };
+const photo: OwnPhoto = {
+  id: 'abc17defghij',
+  status: 'being_inspected',
+  thumb_url: '/api/photo.php?id=abc17defghij&v=thumb',
+  url: '/api/photo.php?id=abc17defghij&v=full',
+  width: 600,
+  height: 800,
+  is_main: true,
+  premium: false,
+  reject_reason: null,
+};
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -56,13 +56,11 @@ export default function DeleteAccount() {
 function Alternatives({ store, discount }: { store: DeleteAccountStore; discount: string | null | undefined }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  // E-mail and privacy mode are sections of this screen: scroll to them.
+  const scrollTo = (id: string) => () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
   const cards = [
-    {
-      key: 'email',
-      href: '#account-email',
-      onClick: () => document.getElementById('account-email')?.scrollIntoView({ behavior: 'smooth' }),
-    },
-    { key: 'privacy', href: '/notifications#privacy' },
+    { key: 'email', href: '#account-email', onClick: scrollTo('account-email') },
+    { key: 'privacy', href: '#privacy', onClick: scrollTo('privacy') },
     { key: 'tryout', href: '/credits' },
   ] as const;
   return (

@@ -1,7 +1,7 @@
 /**
- * Settings (route notifications, SPEC §2.7): the account part — account e-mail, password,
- * language and account deletion. Notification preferences, push, invisible and privacy
- * mode join this screen with their issues.
+ * Settings (route notifications, SPEC §2.7): account e-mail, password, language, privacy
+ * (invisible and privacy mode), blocked members and account deletion. Notification
+ * preferences and push join this screen with their issues.
  */
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -14,6 +14,8 @@ import { changeLanguage } from '../../stores/account.ts';
 import { languageName } from '../members-shell/language-name.ts';
 import { createAccountForms, type AccountForms } from './settings-store.ts';
 import DeleteAccount from './DeleteAccount.tsx';
+import PrivacySection from './PrivacySection.tsx';
+import BlockedMembers from './BlockedMembers.tsx';
 import Section from './Section.tsx';
 import { PasswordField, TextField, inputClass } from '../forms/fields.tsx';
 
@@ -26,6 +28,8 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
       <EmailSection user={user} forms={forms} />
       <PasswordSection forms={forms} />
       <LanguageSection locale={locale} />
+      <PrivacySection />
+      <BlockedMembers locale={locale} />
       <DeleteAccount />
     </div>
   );

@@ -167,7 +167,11 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('profiles_search').on(t.siteId, t.gender, t.country, t.birthdate)],
+  (t) => [
+    index('profiles_search').on(t.siteId, t.gender, t.country, t.birthdate),
+    // City suggestions of the location field (cities.php).
+    index('profiles_city').on(t.siteId, t.country, t.city),
+  ],
 );
 
 export const profileInterests = pgTable(
@@ -188,6 +192,8 @@ export const photos = pgTable(
   'photos',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The id in URLs and answers: random, not a sequence. */
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
     profileId: bigint('profile_id', { mode: 'number' })
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -205,11 +211,83 @@ export const photos = pgTable(
       .default('being_inspected'),
     /** Premium-only: non-premium viewers get the blurred derivative. */
     premium: boolean('premium').notNull().default(false),
+    /** One of PHOTO_REJECT_REASONS (contract/photos.ts) when rejected. */
     rejectReason: text('reject_reason'),
+    /** The moderator's decision: when and by whom (null once that account is gone). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => accounts.id, { onDelete: 'set null' }),
     position: smallint('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_profile').on(t.profileId, t.position), index('photos_storage_key').on(t.storageKey)],
+  (t) => [
+    index('photos_profile').on(t.profileId, t.position),
+    index('photos_storage_key').on(t.storageKey),
+    // The moderation queue: photos being inspected, oldest first.
+    index('photos_queue').on(t.createdAt).where(sql`${t.status} = 'being_inspected'`),
+  ],
+);
+
+/**
+ * Likes between profiles (SPEC §3 'Likes data', §4 Likes): mutual likes are a match.
+ * `seenAt` is null while the like is new to the liked member (like_new).
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: bigint('liker_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    likedId: bigint('liked_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.likerId, t.likedId] }), index('likes_liked').on(t.likedId, t.createdAt)],
+);
+
+/** Blocks (SPEC §4 Blocking): the blocker and the blocked never see each other. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: bigint('blocker_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
+);
+
+/**
+ * A conversation between two profiles (SPEC §3 'Conversation'); the chat issue adds its
+ * messages. The pair is stored ordered (profileLow < profileHigh), so there is one per pair.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
+    profileLow: bigint('profile_low', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileHigh: bigint('profile_high', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** Who sent the first message. */
+    startedBy: bigint('started_by', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair').on(t.profileLow, t.profileHigh),
+    index('conversations_high').on(t.profileHigh),
+    check('conversations_ordered_pair', sql`${t.profileLow} < ${t.profileHigh}`),
+  ],
 );
 
 /** Login sessions; only the SHA-256 of the token is stored. */

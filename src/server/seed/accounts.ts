@@ -86,6 +86,7 @@ export async function createMember(db: Db, input: NewMember): Promise<CreatedMem
         .insert(photos)
         .values(
           list.map((p, position) => ({
+            publicId: new Random(`${publicId}:photo:${position}`).token(12),
             profileId: profile.id,
             storageKey: p.key,
             width: PHOTO_SIZES.full.width,

@@ -11,6 +11,7 @@ import { accounts, creditLedger, photos, profileInterests, profiles } from '../d
 import { PHOTO_SIZES } from '../features/photos/files.ts';
 import { generateMembers, type GeneratedMember } from './generate.ts';
 import type { PhotoPool } from './photos.ts';
+import { Random } from './prng.ts';
 
 /** Rows per INSERT: each batch is one JSON parameter, so only its size limits it. */
 const ROWS_PER_STATEMENT = 5_000;
@@ -136,6 +137,7 @@ async function writeBatch(
       mainPhotoId ??= id;
       photoRows.push({
         id,
+        publicId: new Random(`${m.publicId}:photo:${position}`).token(12),
         profileId,
         storageKey: photo.key,
         width: full.width,

@@ -3,7 +3,7 @@
  * account with a disabled profile, stores the traffic source, books the signup credits,
  * logs the member in and mails a single-use activation link (7 days).
  */
-import { randomBytes } from 'node:crypto';
+import { randomPublicId } from '../../db/ids.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signupBody, TrafficSource } from '../../../contract/accounts.ts';
@@ -59,11 +59,6 @@ function geoipCountry(ctx: AccountContext): string | null {
   const header = deps.config.trustProxy ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code')) : undefined;
   const code = header?.toUpperCase();
   return isCountryCode(code) ? code : null;
-}
-
-function publicId(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  return [...randomBytes(12)].map((b) => alphabet.charAt(b % alphabet.length)).join('');
 }
 
 /** The member's DTO after a change; 500 when the account vanished meanwhile. */
@@ -150,7 +145,7 @@ export async function signup(ctx: AccountContext, body: z.output<typeof signupBo
         .returning({ id: accounts.id });
       if (!account) throw new Error('the account was not created');
       await tx.insert(profiles).values({
-        publicId: publicId(),
+        publicId: randomPublicId(),
         siteId: site.id,
         accountId: account.id,
         type: 'member',

@@ -2,9 +2,12 @@
  * Turns an uploaded file into the stored variants of files.ts: the format is identified by
  * content (never by name or declared type), the pixel count is checked before decoding,
  * the image is rotated by its EXIF orientation and re-encoded as JPEG without any metadata
- * (no EXIF, GPS, XMP, ICC comments survive a fresh encode).
+ * (no EXIF, GPS, XMP, ICC comments survive a fresh encode). iPhone photos (HEIC, HEVC
+ * inside) are decoded by libheif compiled to WebAssembly (heic-decode): the prebuilt
+ * libvips of sharp reads their header but has no HEVC decoder.
  */
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import decodeHeic from 'heic-decode';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '../../../contract/photos.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
@@ -49,13 +52,17 @@ export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> 
   // the original file (metadata, trailing data) can reach a stored file.
   let upright: { data: Buffer; info: OutputInfo };
   try {
-    upright = await sharp(bytes, SHARP_OPTIONS)
-      .rotate()
+    const decoder =
+      metadata.format === 'heif' && metadata.compression === 'hevc'
+        ? await decodedHevc(bytes)
+        : sharp(bytes, SHARP_OPTIONS).rotate();
+    upright = await decoder
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw photoTypeError();
   }
   const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
@@ -88,4 +95,12 @@ export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> 
     thumbWidth: thumbnail.info.width,
     thumbHeight: thumbnail.info.height,
   };
+}
+
+/** An HEVC HEIC image as raw RGBA pixels for sharp; libheif applies its rotation boxes. */
+async function decodedHevc(bytes: Uint8Array): Promise<Sharp> {
+  const image = await decodeHeic({ buffer: bytes });
+  if (image.width * image.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
+  const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }

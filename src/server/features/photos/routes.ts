@@ -6,14 +6,25 @@
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PHOTO_FIELD, PHOTO_MAX_BYTES, postPhoto } from '../../../contract/photos.ts';
+import {
+  PHOTO_FIELD,
+  PHOTO_FILE_PATH,
+  PHOTO_MAX_BYTES,
+  deletePhoto,
+  getPhotos,
+  postPhoto,
+  putPhoto,
+} from '../../../contract/photos.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError, authenticationRequired } from '../../http/errors.ts';
 import { accountKey, enforce } from '../../http/rate-limit.ts';
 import { createStorageProvider } from '../../providers/storage/index.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
+import { route } from '../../http/route.ts';
+import { deleteOwnPhoto, listOwnPhotos, ownPhotos, updateOwnPhoto } from './own.ts';
 import { photoTooLargeError, processUpload } from './process.ts';
-import { loadUploader, photoLimitError, countPhotos, savePhoto } from './upload.ts';
+import { servePhoto } from './serve.ts';
+import { loadUploader, photoLimitError, countPhotos, savePhoto, type Uploader } from './upload.ts';
 
 /** Uploads per account and hour. */
 export const UPLOAD_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
@@ -22,8 +33,35 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const photoMissing = () => new HttpError('photo_missing', 'photos.errors.photo_missing', 400, PHOTO_FIELD);
 
+/** The caller's profile and photo limit on the request's site (403 without one). */
+async function uploaderOf(c: Context<AppEnv>): Promise<Uploader> {
+  const session = c.get('session');
+  if (!session) throw authenticationRequired();
+  const uploader = await loadUploader(c.get('deps').database.db, session.accountId, c.get('site')?.id ?? null);
+  if (!uploader) throw authenticationRequired();
+  return uploader;
+}
+
 export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<AppEnv>) => StorageProvider): void {
   const storage = storageOf ?? ((c: Context<AppEnv>) => createStorageProvider(c.get('deps').config));
+
+  app.get(PHOTO_FILE_PATH, (c) => servePhoto(c, storage(c)));
+
+  route(app, getPhotos, async ({ c }) => ownPhotos(c.get('deps').database.db, await uploaderOf(c)));
+
+  route(app, putPhoto, async ({ c, body }) => {
+    const uploader = await uploaderOf(c);
+    const db = c.get('deps').database.db;
+    await updateOwnPhoto(db, uploader, body);
+    return ownPhotos(db, uploader);
+  });
+
+  route(app, deletePhoto, async ({ c, body }) => {
+    const uploader = await uploaderOf(c);
+    const db = c.get('deps').database.db;
+    await deleteOwnPhoto(db, storage(c), uploader, body.photo);
+    return ownPhotos(db, uploader);
+  });
 
   app.post(
     postPhoto.path,
@@ -44,13 +82,10 @@ export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<A
       },
     }),
     async (c) => {
-      const session = c.get('session');
-      if (!session) throw authenticationRequired();
       const { database, now } = c.get('deps');
       const db = database.db;
-      const uploader = await loadUploader(db, session.accountId, c.get('site')?.id ?? null);
-      if (!uploader) throw authenticationRequired();
-      await enforce(db, accountKey('photo-upload', session.accountId), UPLOAD_LIMIT, now());
+      const uploader = await uploaderOf(c);
+      await enforce(db, accountKey('photo-upload', uploader.accountId), UPLOAD_LIMIT, now());
       // A cheap early answer before decoding; savePhoto checks again under a lock.
       if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
 
@@ -69,11 +104,8 @@ export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<A
 
       const processed = await processUpload(bytes);
       const saved = await savePhoto(db, storage(c), uploader, processed, now());
-      return c.json(
-        postPhoto.response.parse({
-          photo: { id: String(saved.id), status: 'being_inspected', thumb_url: null, is_main: saved.isMain },
-        }),
-      );
+      const photo = (await listOwnPhotos(db, uploader.profileId)).find((p) => p.id === saved.publicId);
+      return c.json(postPhoto.response.parse({ photo }));
     },
   );
 }

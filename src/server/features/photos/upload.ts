@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../contract/photos.ts';
 import type { Db } from '../../db/client.ts';
+import { randomPublicId } from '../../db/ids.ts';
 import { accounts, photos, profiles } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { StorageProvider } from '../../providers/storage/types.ts';
@@ -22,6 +23,7 @@ export const photoLimitError = (max: number) =>
   new HttpError('photo_limit', 'photos.errors.photo_limit', 400, 'photo', { max });
 
 export interface Uploader {
+  accountId: number;
   profileId: number;
   /** The most photos this member may hold. */
   limit: number;
@@ -36,7 +38,7 @@ export async function loadUploader(db: Db, accountId: number, siteId: string | n
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row || (siteId && row.siteId !== siteId)) return null;
-  return { profileId: row.profileId, limit: row.paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE };
+  return { accountId, profileId: row.profileId, limit: row.paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE };
 }
 
 /** Photos that count against the limit: all but rejected ones. */
@@ -50,6 +52,7 @@ export async function countPhotos(db: Pick<Db, 'select'>, profileId: number): Pr
 
 export interface SavedPhoto {
   id: number;
+  publicId: string;
   isMain: boolean;
 }
 
@@ -84,6 +87,7 @@ export async function savePhoto(
       const [inserted] = await tx
         .insert(photos)
         .values({
+          publicId: randomPublicId(),
           profileId: uploader.profileId,
           storageKey: key,
           width: processed.width,
@@ -94,12 +98,12 @@ export async function savePhoto(
           position: sql`(select coalesce(max(${photos.position}), -1) + 1 from ${photos} where ${photos.profileId} = ${uploader.profileId})`,
           createdAt: now,
         })
-        .returning({ id: photos.id });
+        .returning({ id: photos.id, publicId: photos.publicId });
       if (!inserted) throw new Error('photo insert returned nothing');
       const isMain = profile?.mainPhotoId == null;
       if (isMain)
         await tx.update(profiles).set({ mainPhotoId: inserted.id }).where(eq(profiles.id, uploader.profileId));
-      return { id: inserted.id, isMain };
+      return { id: inserted.id, publicId: inserted.publicId, isMain };
     });
   } catch (error) {
     await removeFiles().catch(() => {});

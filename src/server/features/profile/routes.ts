@@ -1,17 +1,35 @@
-/** The profile calls (contract src/contract/profile.ts): details of the own profile, signup teasers. */
+/**
+ * The profile calls (contract src/contract/profile.ts): the caller's own profile (read and
+ * save), invisible and privacy mode, city suggestions, and the signup teasers.
+ */
 import type { Hono } from 'hono';
-import { getTeasers, putProfileDetails } from '../../../contract/profile.ts';
+import { getCities, getOwnProfile, getTeasers, putPrivacy, putProfileDetails } from '../../../contract/profile.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { authenticationRequired } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { accountContext } from '../accounts/common.ts';
-import { findTeasers, saveProfileDetails } from './service.ts';
+import { findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
 
 export function registerProfileRoutes(app: Hono<AppEnv>): void {
+  route(app, getOwnProfile, async ({ c, session, site }) => {
+    if (!session) throw authenticationRequired();
+    return { profile: await loadOwnProfile(accountContext(c, site), session.accountId) };
+  });
+
   route(app, putProfileDetails, async ({ c, body, session, site }) => {
     if (!session) throw authenticationRequired();
-    await saveProfileDetails(accountContext(c, site), session.accountId, body);
-    return { ok: true as const };
+    const ctx = accountContext(c, site);
+    await saveProfileDetails(ctx, session.accountId, body);
+    return { ok: true as const, profile: await loadOwnProfile(ctx, session.accountId) };
+  });
+
+  route(app, putPrivacy, async ({ c, body, session, site }) => {
+    if (!session) throw authenticationRequired();
+    return await savePrivacy(accountContext(c, site), session.accountId, body);
+  });
+
+  route(app, getCities, async ({ c, query, site }) => {
+    return { cities: await suggestCities(accountContext(c, site), query) };
   });
 
   route(app, getTeasers, async ({ c, query, site }) => {

@@ -2,28 +2,66 @@
  * Profile details of the caller's own profile (SPEC §3) and the public signup teasers
  * (SPEC §2.7 /signup-matches).
  */
-import { and, desc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { ProfileDetails, Teaser } from '../../../contract/profile.ts';
-import { TEASERS_MAX } from '../../../contract/profile.ts';
-import type { Gender } from '../../../lib/constants.ts';
-import { accounts, profileInterests, profiles } from '../../db/schema.ts';
-import { authenticationRequired } from '../../http/errors.ts';
+import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { OwnProfile, PROFILE_ERRORS, ProfileDetails, Teaser } from '../../../contract/profile.ts';
+import { CITY_SUGGESTIONS_MAX, TEASERS_MAX } from '../../../contract/profile.ts';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../contract/photos.ts';
+import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../../lib/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, interests, profileInterests, profiles, regions } from '../../db/schema.ts';
+import { HttpError, authenticationRequired } from '../../http/errors.ts';
 import type { AccountContext } from '../accounts/common.ts';
 import { siteSettings } from '../accounts/common.ts';
+import { validateDateOfBirth, validateName } from '../accounts/validation.ts';
+import { listOwnPhotos } from '../photos/own.ts';
+
+const profileError = (code: (typeof PROFILE_ERRORS)[number], field: string) =>
+  new HttpError('invalid_input', `profile.errors.${code}`, 400, field);
+
+/** The caller's profile on the request's site, locked for the transaction. */
+async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: AccountContext, accountId: number) {
+  const [profile] = await tx
+    .select({ id: profiles.id, country: profiles.country, email: accounts.email })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id), eq(accounts.siteId, ctx.site.id)))
+    .for('update', { of: profiles })
+    .limit(1);
+  if (!profile) throw authenticationRequired();
+  return profile;
+}
 
 /**
- * Saves the given details of the caller's profile on the request's site; fields left out
- * stay as they are, `interests` replaces the whole set. All in one transaction.
+ * Saves the given fields of the caller's profile on the request's site; fields left out
+ * stay as they are, `interests` replaces the whole set. The username, date of birth and
+ * location follow SPEC §5 (the texts of the signup); the country must be one the site
+ * serves and the region one of that country's (0 = none). All in one transaction.
  */
 export async function saveProfileDetails(ctx: AccountContext, accountId: number, details: ProfileDetails) {
+  const settings = await siteSettings(ctx);
   await ctx.db.transaction(async (tx) => {
-    const [profile] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .innerJoin(accounts, eq(accounts.id, profiles.accountId))
-      .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id), eq(accounts.siteId, ctx.site.id)))
-      .limit(1);
-    if (!profile) throw authenticationRequired();
+    const profile = await lockOwnProfile(tx, ctx, accountId);
+    if (details.name !== undefined) validateName(details.name, profile.email ?? '');
+    if (details.date_of_birth !== undefined) validateDateOfBirth(details.date_of_birth, ctx.now);
+    const country = details.country ?? profile.country;
+    if (details.country !== undefined && !(settings.countries as readonly string[]).includes(details.country)) {
+      throw profileError('country_invalid', 'country');
+    }
+    let regionId: number | null | undefined;
+    if (details.countryregion !== undefined) {
+      regionId = details.countryregion === 0 ? null : details.countryregion;
+      if (regionId !== null) {
+        const [region] = await tx
+          .select({ id: regions.id })
+          .from(regions)
+          .where(and(eq(regions.id, regionId), eq(regions.country, country)))
+          .limit(1);
+        if (!region) throw profileError('region_invalid', 'countryregion');
+      }
+    } else if (details.country !== undefined && details.country !== profile.country) {
+      // A new country without a region: the old region belongs to the old country.
+      regionId = null;
+    }
 
     const columns = {
       ...(details.sexuality !== undefined ? { sexuality: details.sexuality } : {}),
@@ -34,6 +72,12 @@ export async function saveProfileDetails(ctx: AccountContext, accountId: number,
       ...(details.tattoos !== undefined ? { tattoos: details.tattoos } : {}),
       ...(details.about_me !== undefined ? { aboutMe: details.about_me || null } : {}),
       ...(details.signup_reason !== undefined ? { signupReason: details.signup_reason || null } : {}),
+      ...(details.name !== undefined ? { name: details.name } : {}),
+      ...(details.gender !== undefined ? { gender: details.gender } : {}),
+      ...(details.date_of_birth !== undefined ? { birthdate: details.date_of_birth } : {}),
+      ...(details.country !== undefined ? { country: details.country } : {}),
+      ...(regionId !== undefined ? { regionId } : {}),
+      ...(details.city !== undefined ? { city: details.city || null } : {}),
     };
     if (Object.keys(columns).length > 0) {
       await tx.update(profiles).set(columns).where(eq(profiles.id, profile.id));
@@ -47,6 +91,99 @@ export async function saveProfileDetails(ctx: AccountContext, accountId: number,
       }
     }
   });
+}
+
+function attribute<T extends readonly string[]>(values: T, value: string | null): T[number] | null {
+  return value !== null && (values as readonly string[]).includes(value) ? value : null;
+}
+
+/** The caller's own profile with its photos (GET /api/profile.php). */
+export async function loadOwnProfile(ctx: AccountContext, accountId: number): Promise<OwnProfile> {
+  const [row] = await ctx.db
+    .select({ profile: profiles, paidUser: accounts.paidUser })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id)))
+    .limit(1);
+  if (!row) throw authenticationRequired();
+  const p = row.profile;
+  const [interestRows, photoList] = await Promise.all([
+    ctx.db
+      .select({ interest: profileInterests.interest })
+      .from(profileInterests)
+      .innerJoin(interests, eq(interests.key, profileInterests.interest))
+      .where(eq(profileInterests.profileId, p.id))
+      .orderBy(asc(interests.position)),
+    listOwnPhotos(ctx.db, p.id),
+  ]);
+  return {
+    id: p.publicId,
+    name: p.name,
+    gender: p.gender,
+    date_of_birth: p.birthdate,
+    age: ageOf(p.birthdate, ctx.now),
+    country: p.country,
+    countryregion: p.regionId ?? 0,
+    city: p.city ?? '',
+    sexuality: attribute(PROFILE_ATTRIBUTES.sexuality, p.sexuality),
+    hair_color: attribute(PROFILE_ATTRIBUTES.hair_color, p.hairColor),
+    eye_color: attribute(PROFILE_ATTRIBUTES.eye_color, p.eyeColor),
+    body_type: attribute(PROFILE_ATTRIBUTES.body_type, p.bodyType),
+    relationship_status: attribute(PROFILE_ATTRIBUTES.relationship_status, p.relationshipStatus),
+    tattoos: attribute(PROFILE_ATTRIBUTES.tattoos, p.tattoos),
+    signup_reason: p.signupReason ?? '',
+    about_me: p.aboutMe ?? '',
+    interests: interestRows.map((r) => r.interest as Interest),
+    invisible: p.invisible,
+    privacy_mode: p.privacyMode,
+    photos: photoList,
+    photo_limit: row.paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE,
+  };
+}
+
+/** Switches invisible and/or privacy mode of the caller's profile; answers both. */
+export async function savePrivacy(
+  ctx: AccountContext,
+  accountId: number,
+  input: { invisible?: boolean | undefined; privacy_mode?: boolean | undefined },
+): Promise<{ invisible: boolean; privacy_mode: boolean }> {
+  const [row] = await ctx.db
+    .update(profiles)
+    .set({
+      ...(input.invisible !== undefined ? { invisible: input.invisible } : {}),
+      ...(input.privacy_mode !== undefined ? { privacyMode: input.privacy_mode } : {}),
+    })
+    .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id)))
+    .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
+  if (!row) throw authenticationRequired();
+  return { invisible: row.invisible, privacy_mode: row.privacyMode };
+}
+
+/**
+ * City suggestions: the cities the site's members give for the country (and region),
+ * most common first, starting with what was typed (case-insensitive).
+ */
+export async function suggestCities(
+  ctx: AccountContext,
+  query: { country: string; countryregion?: number | undefined; q?: string | undefined },
+): Promise<string[]> {
+  const typed = (query.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await ctx.db
+    .select({ city: profiles.city, n: sql<number>`count(*)` })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.siteId, ctx.site.id),
+        eq(profiles.country, query.country),
+        isNotNull(profiles.city),
+        query.countryregion ? eq(profiles.regionId, query.countryregion) : undefined,
+        typed ? ilike(profiles.city, `${typed}%`) : undefined,
+      ),
+    )
+    .groupBy(profiles.city)
+    .orderBy(desc(sql`count(*)`), asc(profiles.city))
+    .limit(CITY_SUGGESTIONS_MAX);
+  return rows.flatMap((r) => (r.city ? [r.city] : []));
 }
 
 /** YYYY-MM-DD of `now` minus whole years (UTC). */

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../../../contract/user.ts';
 import type { SiteConfig } from '../../../../sites.config.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, photos, profiles, sites } from '../../db/schema.ts';
-import { photoFileName } from '../photos/files.ts';
+import { photoUrl } from '../../../contract/photos.ts';
 
 const NOTIFICATION_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
@@ -45,7 +45,7 @@ export async function loadCurrentUser(
       profileName: profiles.name,
       profileCountry: profiles.country,
       profileStatus: profiles.status,
-      photoKey: photos.storageKey,
+      photoId: photos.publicId,
       photoStatus: photos.status,
     })
     .from(accounts)
@@ -60,10 +60,10 @@ export async function loadCurrentUser(
   const configured = siteConfigs.find((s) => s.id === row.siteId);
   const fictionalIcon = row.siteSettings['fictional_icon'];
   const mainImage =
-    row.photoKey !== null && row.photoStatus !== null
+    row.photoId !== null && row.photoStatus !== null
       ? {
-          filename: photoFileName(row.photoKey, 'full'),
-          thumb_filename: photoFileName(row.photoKey, 'thumb'),
+          filename: photoUrl(row.photoId, 'full'),
+          thumb_filename: photoUrl(row.photoId, 'thumb'),
           status: row.photoStatus,
         }
       : null;

@@ -1,0 +1,124 @@
+/**
+ * A profile card (SPEC §2.7 'Profile card'), built from the `profileCard` DTO: optional
+ * title, 'new like' badge, language badge (SPEC §5), thumbnail or a no-image placeholder,
+ * name and age, the location fields the DTO carries, the fictional warning and like icons
+ * (SPEC §4), and the envelope button of design version 2. Used by the related profiles of a
+ * profile page and by the member search.
+ */
+import { useTranslation } from 'react-i18next';
+import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
+import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '../../lib/profile-rules.ts';
+import { locationParts } from './profile-location.ts';
+import ProfileIcon, { type ProfileIconName } from './ProfileIcon.tsx';
+import { useRegions } from './use-regions.ts';
+
+export interface ProfileCardProps {
+  card: ProfileCardDto;
+  /** The interface locale: language badge rule and country names. */
+  locale: string;
+  /** A line above the name (e.g. why this profile is suggested). */
+  title?: string | undefined;
+  /** The envelope button that opens the chat (design version 2); default shown. */
+  messageButton?: boolean;
+  /** Load the image at once (cards in the first screenful); default lazy. */
+  eager?: boolean;
+}
+
+/** The icon of each like state; shared with the member profile page. */
+export const LIKE_ICONS: Record<LikeIcon, ProfileIconName> = {
+  match: 'match',
+  'did-like': 'heart',
+  'like-received': 'heart-in',
+};
+
+export default function ProfileCard({ card, locale, title, messageButton = true, eager = false }: ProfileCardProps) {
+  const { t } = useTranslation();
+  const regions = useRegions(card.countryregion !== undefined);
+  const location = locationParts(card, locale, regions).join(', ');
+  const like = likeIcon(card);
+  const href = `/members/${encodeURIComponent(card.id)}`;
+  const languageBadge = showLanguageBadge(card.language, card.country, locale);
+  const language = profileLanguageName(card.language, locale);
+  return (
+    <article className="card relative overflow-hidden" data-profile={card.id}>
+      <a href={href} className="block text-ink no-underline">
+        <div className="relative aspect-[3/4] bg-ink-soft">
+          {card.main_image ? (
+            <img
+              src={card.main_image.thumb_filename}
+              width={card.main_image.thumb_width}
+              height={card.main_image.thumb_height}
+              alt={t('member_profile.card.photo_alt', { name: card.name })}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="size-full object-cover"
+            />
+          ) : (
+            <div
+              role="img"
+              aria-label={t('member_profile.card.no_photo')}
+              className="flex size-full items-center justify-center text-ink-muted"
+            >
+              <ProfileIcon name="user" className="size-16 opacity-60" />
+            </div>
+          )}
+          <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+            {card.like_new && (
+              <span className="rounded-full bg-unread px-2.5 py-0.5 text-xs font-bold text-on-unread elevation-1">
+                {t('member_profile.badges.new_like')}
+              </span>
+            )}
+            {languageBadge && (
+              <span
+                title={t('member_profile.badges.language', { language })}
+                className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold text-ink elevation-1"
+              >
+                <ProfileIcon name="globe" className="size-3.5" />
+                <span className="sr-only">{t('member_profile.badges.language', { language })}</span>
+                <span aria-hidden="true">{language}</span>
+              </span>
+            )}
+          </div>
+          <div className="absolute top-2 right-2 flex flex-col items-end gap-1">
+            {card.type === 'fictional' && (
+              <span
+                title={t('fictional.warning')}
+                className="flex size-8 items-center justify-center rounded-full bg-warning text-ink elevation-1"
+              >
+                <ProfileIcon name="mask" className="size-5" />
+                <span className="sr-only">{t('fictional.warning')}</span>
+              </span>
+            )}
+            {like && (
+              <span
+                title={t(`member_profile.like_state.${like}`, { name: card.name })}
+                data-like={like}
+                className="flex size-8 items-center justify-center rounded-full bg-surface text-primary elevation-1"
+              >
+                <ProfileIcon name={LIKE_ICONS[like]} className="size-5" />
+                <span className="sr-only">{t(`member_profile.like_state.${like}`, { name: card.name })}</span>
+              </span>
+            )}
+          </div>
+        </div>
+        <div className={`p-3 ${messageButton ? 'pr-14' : ''}`}>
+          {title && <p className="eyebrow truncate text-primary-ink">{title}</p>}
+          <h3 className="truncate font-bold">
+            {card.name}, {card.age}
+          </h3>
+          {location && <p className="truncate text-sm text-ink-muted">{location}</p>}
+        </div>
+      </a>
+      {messageButton && (
+        <a
+          href={`${href}/chat`}
+          aria-label={t('member_profile.card.message', { name: card.name })}
+          title={t('member_profile.card.message', { name: card.name })}
+          className="absolute right-2 bottom-2 flex size-11 items-center justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep"
+        >
+          <ProfileIcon name="mail" className="size-5" />
+        </a>
+      )}
+    </article>
+  );
+}

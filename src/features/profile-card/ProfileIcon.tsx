@@ -1,0 +1,92 @@
+/**
+ * The line icons of profile cards and the member profile page (likes, fictional warning,
+ * language, message, lock), drawn like the members nav icons. Always decorative: the text
+ * next to it, or the label of its control, says what it means.
+ */
+const PATHS = {
+  heart: (
+    <path d="M12 20s-7.5-4.6-7.5-10.2C4.5 7.1 6.5 5 9 5c1.3 0 2.4.6 3 1.6C12.6 5.6 13.7 5 15 5c2.5 0 4.5 2.1 4.5 4.8C19.5 15.4 12 20 12 20z" />
+  ),
+  /** Two hearts: both liked (a match). */
+  match: (
+    <>
+      <path d="M9 18.5s-6-3.7-6-8.2C3 8.1 4.6 6.5 6.6 6.5c1 0 1.9.5 2.4 1.3.5-.8 1.4-1.3 2.4-1.3 2 0 3.6 1.6 3.6 3.8" />
+      <path d="M16 20s-4.5-2.8-4.5-6.1c0-1.6 1.2-2.9 2.7-2.9.8 0 1.4.4 1.8 1 .4-.6 1-1 1.8-1 1.5 0 2.7 1.3 2.7 2.9C20.5 17.2 16 20 16 20z" />
+    </>
+  ),
+  /** A heart with an arrow in: they liked the viewer. */
+  'heart-in': (
+    <>
+      <path d="M12 20s-7.5-4.6-7.5-10.2C4.5 7.1 6.5 5 9 5c1.3 0 2.4.6 3 1.6C12.6 5.6 13.7 5 15 5c2.5 0 4.5 2.1 4.5 4.8C19.5 15.4 12 20 12 20z" />
+      <path d="M9.5 11.5h5M12.5 9.5l2 2-2 2" />
+    </>
+  ),
+  /** Fictional profile warning: a theatre mask. */
+  mask: (
+    <>
+      <path d="M4 5.5c5.3 1.6 10.7 1.6 16 0v6c0 4.4-3.6 8-8 8s-8-3.6-8-8v-6z" />
+      <path d="M8 10.5h2M14 10.5h2M9 15c1.8 1.3 4.2 1.3 6 0" />
+    </>
+  ),
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
+      <path d="M4 7l8 6 8-6" />
+    </>
+  ),
+  gift: (
+    <>
+      <rect x="4" y="9" width="16" height="4" rx="1" />
+      <path d="M5.5 13v7h13v-7M12 9v11M12 9c-1.5-3.5-5-4.2-5-1.8C7 9 12 9 12 9zM12 9c1.5-3.5 5-4.2 5-1.8C17 9 12 9 12 9z" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="5" y="10.5" width="14" height="10" rx="2.5" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+    </>
+  ),
+  block: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M6 6l12 12" />
+    </>
+  ),
+  user: (
+    <>
+      <circle cx="12" cy="8" r="3.8" />
+      <path d="M4.5 20c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
+    </>
+  ),
+  pin: (
+    <>
+      <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" />
+      <circle cx="12" cy="10" r="2.3" />
+    </>
+  ),
+} as const;
+
+export type ProfileIconName = keyof typeof PATHS;
+
+export default function ProfileIcon({ name, className = 'size-5' }: { name: ProfileIconName; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      {PATHS[name]}
+    </svg>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The blocked members section of settings (SPEC §4 'Blocking'): whom the member blocked,
+ * newest first, each with Unblock.
+ */
+import { useEffect, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../lib/locales.ts';
+import { api } from '../../stores/api.ts';
+import ProfileIcon from '../profile-card/ProfileIcon.tsx';
+import { createBlocksStore } from './blocks-store.ts';
+import Section from './Section.tsx';
+
+export default function BlockedMembers({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const store = useMemo(() => createBlocksStore(api), []);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const state = useStore(store.$state);
+  const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
+  return (
+    <Section id="blocked-members" title={t('settings.blocked.title')}>
+      <p className="mt-1 text-sm text-ink-muted">{t('settings.blocked.intro')}</p>
+      {state.status === 'loading' && <p className="mt-3 text-sm text-ink-muted">{t('common.loading')}</p>}
+      {state.status === 'error' && (
+        <div className="mt-3">
+          <p className="text-sm font-semibold text-danger">{state.message}</p>
+          <button type="button" className="btn btn-outline mt-3" onClick={() => void store.load()}>
+            {t('settings.retry')}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.profiles.length === 0 && (
+        <p className="mt-3 text-sm font-semibold">{t('settings.blocked.empty')}</p>
+      )}
+      {state.status === 'ready' && state.profiles.length > 0 && (
+        <ul className="mt-3 flex flex-col divide-y divide-line">
+          {state.profiles.map((profile) => (
+            <li key={profile.id} className="flex items-center gap-3 py-3">
+              {profile.thumb_url ? (
+                <img
+                  src={profile.thumb_url}
+                  width={48}
+                  height={48}
+                  alt=""
+                  loading="lazy"
+                  className="size-12 shrink-0 rounded-full object-cover"
+                />
+              ) : (
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-ink-soft text-ink-muted">
+                  <ProfileIcon name="user" className="size-6" />
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <a href={`/members/${encodeURIComponent(profile.id)}`} className="block truncate font-semibold">
+                  {profile.name}
+                </a>
+                <p className="text-xs text-ink-muted">
+                  {t('settings.blocked.since', { date: date.format(new Date(profile.blocked_at)) })}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline min-h-10 shrink-0 px-4 text-sm disabled:opacity-60"
+                aria-label={t('settings.blocked.unblock_name', { name: profile.name })}
+                disabled={state.unblocking !== null}
+                onClick={() => void store.unblock(profile.id)}
+              >
+                {t('settings.blocked.unblock')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.status === 'ready' && state.error && (
+        <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+          {state.error}
+        </p>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+/** The calls about other members (contract src/contract/members.ts): profile page and blocking. */
+import type { Context, Hono } from 'hono';
+import { deleteBlock, getBlocks, getMember, postBlock, type blockedAnswer } from '../../../contract/members.ts';
+import { translator } from '../../../i18n/index.ts';
+import type { z } from 'zod';
+import type { AppEnv } from '../../http/context.ts';
+import { route } from '../../http/route.ts';
+import { accountContext } from '../accounts/common.ts';
+import { loadSite } from '../site/settings.ts';
+import { BlockedError, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
+import { requireViewer } from './visibility.ts';
+
+export function registerMemberRoutes(app: Hono<AppEnv>): void {
+  route(app, getMember, async ({ c, query, site }) => {
+    const ctx = accountContext(c, site);
+    const viewer = await requireViewer(c);
+    const loaded = await loadSite(ctx.db, ctx.site);
+    try {
+      return await loadMemberPage(
+        {
+          db: ctx.db,
+          viewer,
+          now: ctx.now,
+          visibleFields: loaded.settings.visible_profile_fields,
+          cdnPrefix: loaded.row.cdnPrefix,
+        },
+        query.id,
+      );
+    } catch (error) {
+      if (error instanceof BlockedError) return blockedResponse(c, error);
+      throw error;
+    }
+  });
+
+  route(app, postBlock, async ({ c, body, site }) => {
+    const ctx = accountContext(c, site);
+    await blockProfile(ctx.db, await requireViewer(c), body.profile, ctx.now);
+    return { ok: true as const };
+  });
+
+  route(app, deleteBlock, async ({ c, body, site }) => {
+    const ctx = accountContext(c, site);
+    await unblockProfile(ctx.db, await requireViewer(c), body.profile);
+    return { ok: true as const };
+  });
+
+  route(app, getBlocks, async ({ c, site }) => {
+    const ctx = accountContext(c, site);
+    return { profiles: await listBlocked(ctx.db, await requireViewer(c)) };
+  });
+}
+
+/** 403 with "You're blocked by {name}. …" in the viewer's language, and the name itself. */
+function blockedResponse(c: Context<AppEnv>, error: BlockedError): Response {
+  const t = translator(c.get('locale'));
+  const body: z.infer<typeof blockedAnswer> = {
+    error: { code: 'blocked', message: t(error.messageKey, error.params) },
+    blocked_by: error.blockedBy,
+  };
+  return c.json(body, 403);
+}

@@ -1,0 +1,121 @@
+/**
+ * Who may see whom (SPEC §4 Blocking, Invisible mode, Privacy mode; §6): one place for the
+ * rules, as SQL conditions on `profiles`, so the profile page, related profiles, photos and
+ * the search of the discovery issue apply the same ones.
+ *
+ * A profile is shown to a logged-in viewer of the same site when:
+ * - it is active (a member's profile is active once the e-mail address is confirmed) and its
+ *   account is confirmed, or it is a fictional chat pal;
+ * - neither of the two blocked the other;
+ * - it is in neither invisible nor privacy mode, or it is "in touch" with the viewer: it
+ *   liked the viewer, or there is a conversation between the two. (Invisible members must
+ *   send the first message or like; their existing partners still see them. Privacy-mode
+ *   members are seen only by members they liked or messaged.)
+ * Search additionally leaves invisible members out entirely (`listedIn: 'search'`).
+ */
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { accounts, blocks, conversations, likes, profiles } from '../../db/schema.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { authenticationRequired } from '../../http/errors.ts';
+
+/** The logged-in member asking, with what their rights depend on. */
+export interface Viewer {
+  accountId: number;
+  profileId: number;
+  siteId: string;
+  /** Premium (paid_user): sees premium-only photos. */
+  paid: boolean;
+  role: 'member' | 'moderator' | 'operator' | 'admin';
+}
+
+/** The session's member on the request's site; null for a visitor or another site's account. */
+export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
+  const session = c.get('session');
+  if (!session) return null;
+  const db = c.get('deps').database.db;
+  const [row] = await db
+    .select({
+      accountId: accounts.id,
+      profileId: profiles.id,
+      siteId: accounts.siteId,
+      paid: accounts.paidUser,
+      role: accounts.role,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, session.accountId))
+    .limit(1);
+  const site = c.get('site');
+  if (!row || (site && row.siteId !== site.id)) return null;
+  return row;
+}
+
+export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const viewer = await loadViewer(c);
+  if (!viewer) throw authenticationRequired();
+  return viewer;
+}
+
+export function isStaff(viewer: Viewer | null): boolean {
+  return viewer?.role === 'moderator' || viewer?.role === 'admin';
+}
+
+/** The profile is a confirmed member's active profile, or a fictional chat pal. */
+export function isShownProfile(): SQL {
+  return and(
+    eq(profiles.status, 'active'),
+    or(
+      eq(profiles.type, 'fictional'),
+      sql`exists (select 1 from ${accounts} where ${accounts.id} = ${profiles.accountId} and ${accounts.status} = 'confirmed')`,
+    ),
+  ) as SQL;
+}
+
+/** Either of the two blocked the other. */
+export function blockedBetween(viewerProfileId: number): SQL {
+  return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${profiles.id} and ${blocks.blockedId} = ${viewerProfileId}) or (${blocks.blockerId} = ${viewerProfileId} and ${blocks.blockedId} = ${profiles.id}))`;
+}
+
+/** The profile liked the viewer, or the two have a conversation. */
+export function inTouchWith(viewerProfileId: number): SQL {
+  return sql`(exists (select 1 from ${likes} where ${likes.likerId} = ${profiles.id} and ${likes.likedId} = ${viewerProfileId})
+    or exists (select 1 from ${conversations} where (${conversations.profileLow} = least(${profiles.id}, ${viewerProfileId})::bigint and ${conversations.profileHigh} = greatest(${profiles.id}, ${viewerProfileId})::bigint)))`;
+}
+
+/**
+ * The condition for `profiles` rows the viewer may see (the viewer's own profile excluded).
+ * `listedIn: 'search'` also leaves out invisible members, whoever the viewer is.
+ */
+export function visibleTo(viewer: Pick<Viewer, 'profileId' | 'siteId'>, options: { listedIn?: 'search' } = {}): SQL {
+  const hidden = options.listedIn === 'search' ? sql`${profiles.invisible}` : sql`false`;
+  return and(
+    eq(profiles.siteId, viewer.siteId),
+    ne(profiles.id, viewer.profileId),
+    isShownProfile(),
+    sql`not ${blockedBetween(viewer.profileId)}`,
+    sql`not ${hidden}`,
+    or(and(eq(profiles.invisible, false), eq(profiles.privacyMode, false)), inTouchWith(viewer.profileId)),
+  ) as SQL;
+}
+
+/** Visitors (logged out) see only shown profiles in neither invisible nor privacy mode. */
+export function visibleToVisitors(siteId: string): SQL {
+  return and(
+    eq(profiles.siteId, siteId),
+    isShownProfile(),
+    eq(profiles.invisible, false),
+    eq(profiles.privacyMode, false),
+  ) as SQL;
+}
+
+/** Whether `profileId` blocked the viewer (the "You're blocked by {name}" page). */
+export async function hasBlocked(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,92 @@
+/**
+ * GET /api/photo.php?id=<photo id>&v=<variant> (contract/photos.ts PHOTO_FILE_PATH): the
+ * image file, after checking the viewer on every request (the URL alone proves nothing):
+ * - the owner, moderators and admins get every variant of every photo of the site;
+ * - other members get active photos of profiles they may see (visibility.ts); a premium-only
+ *   photo reaches a member who is not premium only as the server-blurred `blur` variant;
+ * - visitors get the thumb and match images of a public profile's main photo, nothing more.
+ * Everything else is a 404 that does not tell whether the photo exists.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '../../../contract/photos.ts';
+import type { Db } from '../../db/client.ts';
+import { photos, profiles } from '../../db/schema.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { StorageProvider } from '../../providers/storage/types.ts';
+import { isStaff, loadViewer, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
+import { photoFileName } from './files.ts';
+
+/** Browsers may keep an image a short while; it is private to the viewer who got it. */
+const CACHE_CONTROL = 'private, max-age=600';
+
+function isVariant(value: string | undefined): value is PhotoUrlVariant {
+  return (PHOTO_URL_VARIANTS as readonly string[]).includes(value ?? '');
+}
+
+interface PhotoAccess {
+  storageKey: string;
+  status: 'being_inspected' | 'active' | 'rejected';
+  premium: boolean;
+  isMain: boolean;
+  ownerProfileId: number;
+  siteId: string;
+  /** The profile passes the viewer's visibility rules. */
+  visible: boolean;
+}
+
+async function loadAccess(db: Db, photoId: string, viewer: Viewer | null, siteId: string): Promise<PhotoAccess | null> {
+  const visibility = viewer ? visibleTo(viewer) : visibleToVisitors(siteId);
+  const [row] = await db
+    .select({
+      storageKey: photos.storageKey,
+      status: photos.status,
+      premium: photos.premium,
+      isMain: sql<boolean>`${photos.id} = ${profiles.mainPhotoId}`,
+      ownerProfileId: profiles.id,
+      siteId: profiles.siteId,
+      visible: sql<boolean>`${visibility}`,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(and(eq(photos.publicId, photoId), eq(profiles.siteId, siteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The variant the viewer may get of this photo, or null for none. */
+export function allowedVariant(
+  access: PhotoAccess,
+  viewer: Viewer | null,
+  asked: PhotoUrlVariant,
+): PhotoUrlVariant | null {
+  if (viewer && (viewer.profileId === access.ownerProfileId || isStaff(viewer))) return asked;
+  if (access.status !== 'active' || !access.visible) return null;
+  if (!viewer) return access.isMain && (asked === 'thumb' || asked === 'match') ? asked : null;
+  if (access.premium && !access.isMain && !viewer.paid) return asked === 'blur' ? 'blur' : null;
+  return asked;
+}
+
+export async function servePhoto(c: Context<AppEnv>, storage: StorageProvider): Promise<Response> {
+  const photoId = c.req.query('id');
+  const asked = c.req.query('v') ?? 'full';
+  const site = c.get('site');
+  if (!site || !photoId || photoId.length > 40 || !isVariant(asked)) throw notFound();
+  const db = c.get('deps').database.db;
+  const viewer = await loadViewer(c);
+  const access = await loadAccess(db, photoId, viewer, site.id);
+  const variant = access ? allowedVariant(access, viewer, asked) : null;
+  if (!access || !variant) throw notFound();
+  const bytes = await storage.get(photoFileName(access.storageKey, variant));
+  if (!bytes) throw notFound();
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': CACHE_CONTROL,
+      // The answer depends on who asks.
+      Vary: 'Cookie',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

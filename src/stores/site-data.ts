@@ -1,0 +1,81 @@
+/**
+ * Site data the members area loads once per page (SPEC §7: settings, regions, interests,
+ * "loaded once"): `loadX(api)` starts the request the first time and shares it after; a
+ * failed load is forgotten, so the next call tries again. Components read the atoms.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { ApiClient } from '../client/api.ts';
+import { getInterests, getRegions, getSettings, type SiteSettings } from '../contract/site.ts';
+import type { z } from 'zod';
+import type { interest, region } from '../contract/site.ts';
+
+export type Region = z.infer<typeof region>;
+export type InterestItem = z.infer<typeof interest>;
+
+interface Once<T> {
+  $value: ReadableAtom<T | null>;
+  load: (api: ApiClient) => Promise<T>;
+  /** Tests: forget what was loaded. */
+  reset: () => void;
+}
+
+function once<T>(fetch: (api: ApiClient) => Promise<T>): Once<T> {
+  const $value = atom<T | null>(null);
+  let pending: Promise<T> | null = null;
+  return {
+    $value,
+    load: (api) => {
+      pending ??= fetch(api).then(
+        (value) => {
+          $value.set(value);
+          return value;
+        },
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+    reset: () => {
+      pending = null;
+      $value.set(null);
+    },
+  };
+}
+
+const settings = once<SiteSettings>(
+  async (api) => (await api.call(getSettings, { query: { _force_domain: location.host } })).settings,
+);
+const regions = once<Record<string, Region[]>>(async (api) => (await api.call(getRegions)).regions);
+const interests = once<InterestItem[]>(async (api) => (await api.call(getInterests)).interests);
+
+/** Site settings (SPEC §3 'Site settings'). */
+export const $siteSettings = settings.$value;
+export const loadSiteSettings = settings.load;
+/** Country code → regions of the countries the site serves. */
+export const $regions = regions.$value;
+export const loadRegions = regions.load;
+/** Interests with their localized name and icon, in the site's order. */
+export const $interests = interests.$value;
+export const loadInterests = interests.load;
+
+export function resetSiteData(): void {
+  settings.reset();
+  regions.reset();
+  interests.reset();
+}
+
+/** A country's name in the interface language (SPEC §2.7: country shown by name). */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A region's name by id, or null when unknown. */
+export function regionName(all: Record<string, Region[]> | null, country: string, id: number): string | null {
+  return all?.[country]?.find((r) => r.id === id)?.name ?? null;
+}
