@@ -237,6 +237,23 @@ describe('GET /api/member.php', () => {
     expect((await page(viewer, target, 'bdsm.localhost')).status).toBe(403);
   });
 
+  it('lets moderators see photos being inspected on every site, and nobody else', async () => {
+    const target = await member({
+      site: 'bdsm',
+      withPhoto: false,
+      extraPhotos: [{ premium: true, status: 'being_inspected' }],
+    });
+    const photo = target.photos[0];
+    if (!photo) throw new Error('no photo');
+    const moderator = await createTestMember(t, { role: 'moderator' });
+    const session = await t.login(moderator.accountId);
+    const asModerator = await t.request(`/api/photo.php?id=${photo.publicId}&v=full`, { session });
+    expect(asModerator.status).toBe(200);
+    expect(await asModerator.text()).toBe(`${photo.storageKey}:full`);
+    const premiumMember = await member({ site: 'bdsm', paid: true });
+    expect((await file(premiumMember, photo.publicId, 'full')).status).toBe(404);
+  });
+
   it('does not show unconfirmed members, and 404s unknown ids', async () => {
     const viewer = await member();
     const unconfirmed = await member({ status: 'not_confirmed' });

@@ -198,12 +198,22 @@ function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => Pr
       label={t('members_nav.account_menu', { name: user.name })}
       summary={
         <>
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase"
-          >
-            {user.name.charAt(0)}
-          </span>
+          {user.profile.main_image ? (
+            <img
+              src={user.profile.main_image.thumb_filename}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase"
+            >
+              {user.name.charAt(0)}
+            </span>
+          )}
           <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
         </>
       }

@@ -1,7 +1,7 @@
 /**
  * GET /api/photo.php?id=<photo id>&v=<variant> (contract/photos.ts PHOTO_FILE_PATH): the
  * image file, after checking the viewer on every request (the URL alone proves nothing):
- * - the owner, moderators and admins get every variant of every photo of the site;
+ * - the owner gets every variant of their photos, moderators and admins of every photo;
  * - other members get active photos of profiles they may see (visibility.ts); a premium-only
  *   photo reaches a member who is not premium only as the server-blurred `blur` variant;
  * - visitors get the thumb and match images of a public profile's main photo, nothing more.
@@ -50,7 +50,8 @@ async function loadAccess(db: Db, photoId: string, viewer: Viewer | null, siteId
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
-    .where(and(eq(photos.publicId, photoId), eq(profiles.siteId, siteId)))
+    // Moderators inspect the photos of every site from one console.
+    .where(and(eq(photos.publicId, photoId), isStaff(viewer) ? undefined : eq(profiles.siteId, siteId)))
     .limit(1);
   return row ?? null;
 }
