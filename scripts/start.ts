@@ -32,6 +32,7 @@ if (seeded) console.log(`Seeded the demo world: ${seeded.members} members in ${s
 
 const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
+const moderator = DEMO_LOGINS.find((l) => l.role === 'moderator');
 console.log(`
 Serving ${sites.length} sites and the API (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
@@ -39,4 +40,4 @@ ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: ht
 ${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
 Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):
 ${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}
-`);
+${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})\n` : ''}`);

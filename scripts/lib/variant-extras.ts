@@ -30,7 +30,15 @@ export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string
   writeFileSync(join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
   writeFileSync(
     join(dir, 'robots.txt'),
-    ['User-agent: *', 'Disallow: /members', 'Disallow: /chats', 'Disallow: /api/', 'Allow: /', ''].join('\n'),
+    [
+      'User-agent: *',
+      'Disallow: /members',
+      'Disallow: /chats',
+      'Disallow: /moderation',
+      'Disallow: /api/',
+      'Allow: /',
+      '',
+    ].join('\n'),
   );
   const favicon = join(root, 'sites', site.id, 'favicon.svg');
   if (existsSync(favicon)) copyFileSync(favicon, join(dir, 'favicon.svg'));

@@ -52,7 +52,9 @@ export const postModerationDecision = defineEndpoint({
   path: '/api/moderation/photo.php',
   body: z.discriminatedUnion('decision', [
     z.object({ photo: z.string().max(40), decision: z.literal('approve') }).strict(),
-    z.object({ photo: z.string().max(40), decision: z.literal('reject'), reason: z.enum(PHOTO_REJECT_REASONS) }).strict(),
+    z
+      .object({ photo: z.string().max(40), decision: z.literal('reject'), reason: z.enum(PHOTO_REJECT_REASONS) })
+      .strict(),
   ]),
   response: z.object({ ok: z.literal(true), remaining: z.number().int() }),
   errors: ['authentication_required', 'forbidden', 'not_found'],

@@ -20,7 +20,13 @@ export const PHOTO_LIMIT_PREMIUM = 25;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 
 /** Error codes of the photo calls, each with its text in `photos.errors.<code>`. */
-export const PHOTO_ERRORS = ['photo_missing', 'photo_type', 'photo_too_large', 'photo_limit', 'photo_not_found'] as const;
+export const PHOTO_ERRORS = [
+  'photo_missing',
+  'photo_type',
+  'photo_too_large',
+  'photo_limit',
+  'photo_not_found',
+] as const;
 export type PhotoErrorCode = (typeof PHOTO_ERRORS)[number];
 
 /** Why a moderator rejected a photo; the member sees the text `photos.reject_reasons.<reason>`. */
@@ -94,7 +100,9 @@ export const getPhotos = defineEndpoint({
 export const putPhoto = defineEndpoint({
   method: 'PUT',
   path: '/api/photos.php',
-  body: z.object({ photo: z.string().max(40), main: z.literal(true).optional(), premium: z.boolean().optional() }).strict(),
+  body: z
+    .object({ photo: z.string().max(40), main: z.literal(true).optional(), premium: z.boolean().optional() })
+    .strict(),
   response: ownPhotos,
   errors: ['authentication_required', 'not_found'],
   auth: true,

@@ -31,7 +31,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
-    'auth.personal.values.hair_color.blond': SAME_WORD,
+    'attributes.hair_color.values.blond': SAME_WORD,
   },
   de: {
     'nav.credits': LOANWORD,
@@ -44,8 +44,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.tattoos': LOANWORD,
     'interests.sushi': SAME_WORD,
     'auth.optional': SAME_WORD,
-    'auth.personal.values.relationship_status.single': LOANWORD,
-    'auth.personal.values.hair_color.blond': SAME_WORD,
+    'attributes.relationship_status.values.single': LOANWORD,
+    'attributes.hair_color.values.blond': SAME_WORD,
   },
   es: {
     'errors.error': SAME_WORD,
@@ -53,6 +53,9 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.gangbang': LOANWORD,
     'interests.bondage': LOANWORD,
     'interests.sushi': SAME_WORD,
+    'attributes.sexuality.values.hetero': SAME_WORD,
+    'attributes.sexuality.values.bi': SAME_WORD,
+    'attributes.tattoos.values.no': SAME_WORD,
   },
   fi: {
     'interests.gangbang': LOANWORD,
@@ -86,8 +89,9 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.sushi': SAME_WORD,
     'auth.password': LOANWORD,
     'settings.password.title': LOANWORD,
-    'auth.personal.values.relationship_status.single': LOANWORD,
     'auth.activate.discount_badge': 'a discount badge is written the same way',
+    'attributes.relationship_status.values.single': LOANWORD,
+    'attributes.tattoos.values.no': SAME_WORD,
   },
   nb: {
     'nav.likes': LOANWORD,
@@ -98,7 +102,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
-    'auth.personal.values.hair_color.blond': 'blond is the Norwegian word for this hair colour',
+    'attributes.hair_color.values.blond': 'blond is the Norwegian word for this hair colour',
   },
   nl: {
     'nav.credits': LOANWORD,
@@ -114,9 +118,10 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.bondage': LOANWORD,
     'interests.sushi': SAME_WORD,
     'auth.signup.male': SAME_WORD,
-    'auth.personal.values.hair_color.brunette': SAME_WORD,
-    'auth.personal.values.hair_color.blond': SAME_WORD,
     'auth.activate.discount_badge': 'a minus sign and a percentage, written the same way in Dutch',
+    'attributes.gender.values.male': SAME_WORD,
+    'attributes.hair_color.values.brunette': SAME_WORD,
+    'attributes.hair_color.values.blond': SAME_WORD,
   },
   pl: {
     'common.menu': SAME_WORD,
@@ -125,8 +130,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.gangbang': LOANWORD,
     'interests.bondage': LOANWORD,
     'interests.sushi': SAME_WORD,
-    'auth.personal.values.hair_color.blond': SAME_WORD,
     'auth.activate.discount_badge': 'a discount badge is written the same way',
+    'attributes.hair_color.values.blond': SAME_WORD,
   },
   sv: {
     'nav.likes': LOANWORD,
@@ -139,7 +144,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.shopping': LOANWORD,
     'interests.sushi': SAME_WORD,
     'auth.signup.male': 'man is the Swedish word for a man (answer to "Jag är")',
-    'auth.personal.values.hair_color.blond': 'blond is the Swedish word for this hair colour',
+    'attributes.gender.values.male': 'man is the Swedish word for a man',
+    'attributes.hair_color.values.blond': 'blond is the Swedish word for this hair colour',
   },
 };
 

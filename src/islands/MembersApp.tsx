@@ -26,6 +26,8 @@ import Banners from '../features/banners/Banners.tsx';
  * the layout; each later issue's screen adds its own chunk.
  */
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
+const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx'));
+const MemberProfileScreen = lazy(() => import('../features/member-profile/MemberProfileScreen.tsx'));
 
 /** The catalogue namespaces the island uses: the page passes only these. */
 export const MEMBERS_NAMESPACES = [
@@ -36,6 +38,13 @@ export const MEMBERS_NAMESPACES = [
   'members_nav',
   'settings',
   'banners',
+  'profile',
+  'member_profile',
+  'attributes',
+  'interests',
+  'photos',
+  'fictional',
+  'region_label',
 ] as const satisfies readonly (keyof Catalogue)[];
 export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 
@@ -102,8 +111,11 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
   const isSettings = route === 'notifications' || route === 'settings';
   const [shellTitle] = useState(() => document.title);
   useEffect(() => {
-    document.title = isSettings ? `${t('settings.title')} · ${brand}` : shellTitle;
-  }, [isSettings, t, brand, shellTitle]);
+    // Screens with a title of their own (a member's name) set it themselves.
+    if (route === 'members-id') return;
+    const title = isSettings ? t('settings.title') : route === 'profile' ? t('profile.title') : null;
+    document.title = title ? `${title} · ${brand}` : shellTitle;
+  }, [isSettings, route, t, brand, shellTitle]);
   useEffect(() => {
     if (page?.hash) document.getElementById(page.hash.slice(1))?.scrollIntoView();
   }, [page?.hash, route]);
@@ -119,13 +131,17 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
       />
       <Banners user={user} route={route} search={page?.search ?? {}} />
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        {isSettings ? (
-          <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner />}>
+          {isSettings ? (
             <SettingsScreen user={user} locale={locale} />
-          </Suspense>
-        ) : (
-          <MembersHome user={user} />
-        )}
+          ) : route === 'profile' ? (
+            <ProfileScreen user={user} locale={locale} />
+          ) : page?.route === 'members-id' ? (
+            <MemberProfileScreen key={page.params.id} id={page.params.id} user={user} locale={locale} brand={brand} />
+          ) : (
+            <MembersHome user={user} />
+          )}
+        </Suspense>
       </div>
     </div>
   );

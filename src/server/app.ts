@@ -17,6 +17,8 @@ import { registerUserRoutes } from './features/user/routes.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerPhotoRoutes } from './features/photos/routes.ts';
 import { registerProfileRoutes } from './features/profile/routes.ts';
+import { registerMemberRoutes } from './features/members/routes.ts';
+import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -38,7 +40,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // Photo files set their own (private) caching; every other answer is not stored.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
   api.use('/api/*', sessionMiddleware);
@@ -47,6 +50,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerAccountRoutes(api);
   registerPhotoRoutes(api);
   registerProfileRoutes(api);
+  registerMemberRoutes(api);
+  registerModerationRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

@@ -42,6 +42,7 @@ describe('built sites', () => {
         'index.html',
         '404.html',
         'members.html',
+        'moderation.html',
         '_redirects',
         'manifest.webmanifest',
         ...LEGAL_PAGES.map((p) => `pages/${p}.html`),

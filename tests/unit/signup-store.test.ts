@@ -31,6 +31,10 @@ import {
   validateAccount,
   type SignupValues,
 } from '../../src/features/auth/signup-store.ts';
+import { ownProfile } from './profile-fixtures.ts';
+
+/** The answer of PUT /api/profile.php: the saved profile. */
+const saved = { ok: true, profile: ownProfile() };
 
 const NOW = new Date(Date.UTC(2026, 5, 15, 12));
 const user = {
@@ -234,7 +238,7 @@ describe('the steps after the account', () => {
     skipPhoto();
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
     // Pages 2 and 3 without answers have nothing to save; page 4 saves the (empty) interests.
-    const { client, sent } = api({ status: 200, body: { ok: true } });
+    const { client, sent } = api({ status: 200, body: saved });
     await continuePersonal({ api: client });
     await continuePersonal({ api: client });
     backPersonal();
@@ -264,9 +268,9 @@ describe('the steps after the account', () => {
     setAnswer('body_type', 'slim');
     setAnswer('hair_color', 'red');
     const { client, sent } = api(
-      { status: 200, body: { ok: true } },
-      { status: 200, body: { ok: true } },
-      { status: 200, body: { ok: true } },
+      { status: 200, body: saved },
+      { status: 200, body: saved },
+      { status: 200, body: saved },
     );
     const pending = continuePersonal({ api: client });
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com', saving: true });
@@ -294,7 +298,7 @@ describe('the steps after the account', () => {
     const message = 'Please check your input.';
     const { client, sent } = api(
       { status: 400, body: { error: { code: 'invalid_input', message, field: 'body_type' } } },
-      { status: 200, body: { ok: true } },
+      { status: 200, body: saved },
     );
     await continuePersonal({ api: client });
     expect($signup.get()).toEqual({

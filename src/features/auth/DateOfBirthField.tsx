@@ -15,6 +15,8 @@ interface Props {
   dayRef?: (element: HTMLSelectElement | null) => void;
   /** The current year; injected by tests. */
   thisYear?: number;
+  /** Texts for islands without the auth namespace (the members island); signup's by default. */
+  labels?: { legend: string; day: string; month: string; year: string } | undefined;
 }
 
 function split(value: string): [string, string, string] {
@@ -22,8 +24,21 @@ function split(value: string): [string, string, string] {
   return [day, month, year];
 }
 
-export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = new Date().getFullYear() }: Props) {
+export function DateOfBirthField({
+  value,
+  onChange,
+  error,
+  dayRef,
+  thisYear = new Date().getFullYear(),
+  labels,
+}: Props) {
   const { t, i18n } = useTranslation();
+  const text = labels ?? {
+    legend: t('auth.signup.date_of_birth'),
+    day: t('auth.signup.day'),
+    month: t('auth.signup.month'),
+    year: t('auth.signup.year'),
+  };
   const id = useId();
   const [parts, setParts] = useState(() => split(value));
   const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
@@ -42,10 +57,10 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
   const describedBy = error ? `${id}-error` : undefined;
   return (
     <fieldset>
-      <legend className="mb-1.5 font-semibold">{t('auth.signup.date_of_birth')}</legend>
+      <legend className="mb-1.5 font-semibold">{text.legend}</legend>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor={`${id}-day`}>
-          {t('auth.signup.day')}
+          {text.day}
         </label>
         <select
           id={`${id}-day`}
@@ -58,7 +73,7 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
           autoComplete="bday-day"
           onChange={(e) => update(0, e.target.value)}
         >
-          <option value="">{t('auth.signup.day')}</option>
+          <option value="">{text.day}</option>
           {Array.from({ length: 31 }, (_, d) => (
             <option key={d} value={String(d + 1).padStart(2, '0')}>
               {d + 1}
@@ -66,7 +81,7 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
           ))}
         </select>
         <label className="sr-only" htmlFor={`${id}-month`}>
-          {t('auth.signup.month')}
+          {text.month}
         </label>
         <select
           id={`${id}-month`}
@@ -78,7 +93,7 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
           autoComplete="bday-month"
           onChange={(e) => update(1, e.target.value)}
         >
-          <option value="">{t('auth.signup.month')}</option>
+          <option value="">{text.month}</option>
           {months.map((name, m) => (
             <option key={name} value={String(m + 1).padStart(2, '0')}>
               {name}
@@ -86,7 +101,7 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
           ))}
         </select>
         <label className="sr-only" htmlFor={`${id}-year`}>
-          {t('auth.signup.year')}
+          {text.year}
         </label>
         <select
           id={`${id}-year`}
@@ -98,7 +113,7 @@ export function DateOfBirthField({ value, onChange, error, dayRef, thisYear = ne
           autoComplete="bday-year"
           onChange={(e) => update(2, e.target.value)}
         >
-          <option value="">{t('auth.signup.year')}</option>
+          <option value="">{text.year}</option>
           {years.map((year) => (
             <option key={year} value={String(year)}>
               {year}

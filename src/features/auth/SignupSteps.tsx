@@ -436,7 +436,7 @@ function PersonalStep({
       {PERSONAL_FIELDS[page].map((field) => (
         <div key={field}>
           <label htmlFor={`signup-${field}`} className="mb-1.5 block font-semibold">
-            {t(`auth.personal.${field}`)}
+            {t(`attributes.${field}.label`)}
           </label>
           <select
             id={`signup-${field}`}
@@ -449,7 +449,7 @@ function PersonalStep({
             <option value="">{t('auth.personal.choose')}</option>
             {PROFILE_ATTRIBUTES[field].map((value) => (
               <option key={value} value={value}>
-                {t(`auth.personal.values.${field}.${value}`)}
+                {t(`attributes.${field}.values.${value}`)}
               </option>
             ))}
           </select>
@@ -539,7 +539,7 @@ function CompleteStep({ titleId, state }: { titleId: string; state: Extract<Sign
   const given = [
     ...(['relationship_status', 'body_type', 'hair_color', 'eye_color'] as const).flatMap((field) => {
       const value = answers[field];
-      return value ? [{ label: t(`auth.personal.${field}`), value: t(`auth.personal.values.${field}.${value}`) }] : [];
+      return value ? [{ label: t(`attributes.${field}.label`), value: t(`attributes.${field}.values.${value}`) }] : [];
     }),
     ...(answers.interests.length
       ? [{ label: t('auth.personal.interests'), value: answers.interests.map((i) => t(`interests.${i}`)).join(', ') }]

@@ -7,6 +7,7 @@ export const AUTH_NAMESPACES = [
   'errors',
   'site_entry',
   'fictional',
+  'attributes',
   'interests',
   'photos',
   'profile_details',

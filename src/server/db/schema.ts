@@ -223,7 +223,9 @@ export const photos = pgTable(
     index('photos_profile').on(t.profileId, t.position),
     index('photos_storage_key').on(t.storageKey),
     // The moderation queue: photos being inspected, oldest first.
-    index('photos_queue').on(t.createdAt).where(sql`${t.status} = 'being_inspected'`),
+    index('photos_queue')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'being_inspected'`),
   ],
 );
 

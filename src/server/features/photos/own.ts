@@ -58,7 +58,11 @@ export async function listOwnPhotos(db: Pick<Db, 'select'>, profileId: number): 
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .where(eq(photos.profileId, profileId))
-    .orderBy(desc(sql`${photos.id} is not distinct from ${profiles.mainPhotoId}`), asc(photos.position), asc(photos.id));
+    .orderBy(
+      desc(sql`${photos.id} is not distinct from ${profiles.mainPhotoId}`),
+      asc(photos.position),
+      asc(photos.id),
+    );
   return rows.map((row) => toOwnPhoto(row));
 }
 
@@ -126,7 +130,12 @@ export async function nextMainPhoto(tx: Pick<Db, 'select'>, profileId: number, e
  * the storage key (the seeded demo pool). Files that cannot be removed are logged, not
  * an error for the member: the row is gone, so nothing serves them any more.
  */
-export async function deleteOwnPhoto(db: Db, storage: StorageProvider, uploader: Uploader, publicId: string): Promise<void> {
+export async function deleteOwnPhoto(
+  db: Db,
+  storage: StorageProvider,
+  uploader: Uploader,
+  publicId: string,
+): Promise<void> {
   const storageKey = await db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ mainPhotoId: profiles.mainPhotoId })

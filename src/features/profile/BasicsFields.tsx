@@ -1,0 +1,54 @@
+/** The basics section of 'My profile': username, gender, date of birth (SPEC §2.7, §5). */
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { NAME_MAX } from '../../contract/profile.ts';
+import { GENDERS, type Gender } from '../../lib/constants.ts';
+import { TextField } from '../forms/fields.tsx';
+import { DateOfBirthField } from '../auth/DateOfBirthField.tsx';
+import { SectionForm, SelectField, fieldError, useErrorText } from './fields.tsx';
+import type { ProfileDraft, ProfileStore } from './profile-store.ts';
+
+export default function BasicsFields({ store, draft }: { store: ProfileStore; draft: ProfileDraft }) {
+  const { t } = useTranslation();
+  const state = useStore(store.$sections).basics;
+  const errorText = useErrorText();
+  return (
+    <SectionForm id="basics" title={t('profile.basics.title')} state={state} onSave={() => void store.save('basics')}>
+      <TextField
+        label={t('profile.basics.name')}
+        name="name"
+        autoComplete="nickname"
+        maxLength={NAME_MAX}
+        required
+        value={draft.name}
+        hint={t('profile.basics.name_hint')}
+        error={errorText(fieldError(state, 'name'))}
+        onChange={(event) => store.setField('name', event.target.value)}
+      />
+      <SelectField
+        label={t('attributes.gender.label')}
+        name="gender"
+        value={draft.gender}
+        error={errorText(fieldError(state, 'gender'))}
+        onChange={(event) => store.setField('gender', event.target.value as Gender)}
+      >
+        {GENDERS.map((gender) => (
+          <option key={gender} value={gender}>
+            {t(`attributes.gender.values.${gender}`)}
+          </option>
+        ))}
+      </SelectField>
+      <DateOfBirthField
+        value={draft.date_of_birth}
+        error={errorText(fieldError(state, 'date_of_birth'))}
+        labels={{
+          legend: t('profile.basics.date_of_birth'),
+          day: t('profile.basics.day'),
+          month: t('profile.basics.month'),
+          year: t('profile.basics.year'),
+        }}
+        onChange={(value) => store.setField('date_of_birth', value)}
+      />
+    </SectionForm>
+  );
+}

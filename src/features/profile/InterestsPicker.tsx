@@ -1,0 +1,55 @@
+/**
+ * The interests section of 'My profile': checkable chips with their icon (SPEC §3; gangbang
+ * has none), names as the server localizes them, saved as a whole set.
+ */
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { INTERESTS, type Interest } from '../../lib/constants.ts';
+import { $interests } from '../../stores/site-data.ts';
+import { SectionForm } from './fields.tsx';
+import type { ProfileDraft, ProfileStore } from './profile-store.ts';
+
+function isInterest(key: string): key is Interest {
+  return (INTERESTS as readonly string[]).includes(key);
+}
+
+export default function InterestsPicker({ store, draft }: { store: ProfileStore; draft: ProfileDraft }) {
+  const { t } = useTranslation();
+  const state = useStore(store.$sections).interests;
+  const loaded = useStore($interests);
+  // Until the site's list arrives: the catalogue's names, without icons.
+  const items = loaded
+    ? loaded.flatMap((item) => (isInterest(item.key) ? [{ ...item, key: item.key }] : []))
+    : INTERESTS.map((key) => ({ key, name: t(`interests.${key}`), icon: null }));
+  return (
+    <SectionForm
+      id="interests"
+      title={t('profile.interests.title')}
+      state={state}
+      onSave={() => void store.save('interests')}
+    >
+      <fieldset>
+        <legend className="mb-3 text-ink-muted">{t('profile.interests.hint')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {items.map(({ key, name, icon }) => (
+            <label
+              key={key}
+              className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink-muted has-checked:border-primary-ink has-checked:bg-primary-soft has-checked:text-ink has-focus-visible:outline-2 has-focus-visible:outline-primary-ink"
+            >
+              <input
+                type="checkbox"
+                name="interests"
+                value={key}
+                className="sr-only"
+                checked={draft.interests.includes(key)}
+                onChange={() => store.toggleInterest(key)}
+              />
+              {icon && <span aria-hidden="true">{icon}</span>}
+              {name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </SectionForm>
+  );
+}

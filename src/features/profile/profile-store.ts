@@ -1,0 +1,369 @@
+/**
+ * The 'My profile' editor (SPEC §2.7 "My profile", §3 attributes and interests, §4 photos,
+ * §5 username and date of birth, §6 photo rights). No React: the API client, the photo
+ * uploader and what happens after the name or the profile image changed are injected, so
+ * tests run it without a browser.
+ *
+ * The profile loads once (`$profile`); what the member types lives in `$draft` until a
+ * section is saved. Each section (basics, location, personal, interests) is saved on its own
+ * with putProfileDetails: its fields are replaced by the saved profile the server answers,
+ * the other sections' drafts stay as typed. A refused save keeps every typed value and puts
+ * the error next to its field (ApiError.field) or, without one, on the section.
+ */
+import { atom, map, type ReadableAtom } from 'nanostores';
+import { ApiError, type ApiClient } from '../../client/api.ts';
+import type { PhotoUploader } from '../../client/upload-photo.ts';
+import { deletePhoto, PHOTO_MAX_BYTES, putPhoto, type OwnPhoto } from '../../contract/photos.ts';
+import {
+  getCities,
+  getOwnProfile,
+  NAME_MIN,
+  putProfileDetails,
+  type OwnProfile,
+  type ProfileDetails,
+} from '../../contract/profile.ts';
+import { getUser } from '../../contract/user.ts';
+import { PHOTO_LIMIT_PREMIUM, PROFILE_ATTRIBUTES } from '../../lib/constants.ts';
+import { $session } from '../../stores/session.ts';
+
+export type ProfileField = keyof Required<ProfileDetails>;
+export type AttributeField = keyof typeof PROFILE_ATTRIBUTES;
+export const ATTRIBUTE_FIELDS = Object.keys(PROFILE_ATTRIBUTES) as AttributeField[];
+
+/** The fields each section saves. */
+export const SECTION_FIELDS = {
+  basics: ['name', 'gender', 'date_of_birth'],
+  location: ['country', 'countryregion', 'city'],
+  personal: [...ATTRIBUTE_FIELDS, 'signup_reason', 'about_me'],
+  interests: ['interests'],
+} as const satisfies Record<string, readonly ProfileField[]>;
+export type SectionId = keyof typeof SECTION_FIELDS;
+const SECTIONS = Object.keys(SECTION_FIELDS) as SectionId[];
+
+/** What the member is editing: the saved profile's editable fields, attributes possibly unset. */
+export type ProfileDraft = Pick<OwnProfile, ProfileField>;
+
+/**
+ * An error to show: the server's translated `message`, or only a `code` the screen
+ * translates (client checks: `profile.errors.<code>`; `network`: try later).
+ */
+export interface ShownError {
+  code: string;
+  message?: string;
+}
+
+export type SectionState =
+  | { status: 'idle' }
+  | { status: 'saving' }
+  | { status: 'saved' }
+  | { status: 'error'; fields: Partial<Record<ProfileField, ShownError>>; section?: ShownError };
+
+export type ProfileLoad =
+  { status: 'loading' } | { status: 'error'; error: ShownError } | { status: 'ready'; profile: OwnProfile };
+
+export type UploadState =
+  { status: 'idle' } | { status: 'uploading'; progress: number } | { status: 'failed'; error: ShownError };
+
+/** A photo change (set as profile image, premium-only, delete) in flight or refused. */
+export type PhotoActionState =
+  | { status: 'idle' }
+  | { status: 'confirm_delete'; photo: string }
+  | { status: 'busy'; photo: string }
+  | { status: 'error'; photo: string; error: ShownError };
+
+export interface ProfileEnv {
+  api: ApiClient;
+  upload: PhotoUploader;
+  /** The account's e-mail address: the username may not be it (SPEC §5). */
+  email: string;
+  /** After the name or the profile image changed, so the nav shows them. */
+  onUserChanged?: () => Promise<void> | void;
+}
+
+/** How long the city field waits after a keystroke before asking for suggestions. */
+export const CITY_SUGGEST_DELAY_MS = 250;
+
+/** Photos that count towards the limit: rejected ones do not (contract photos.ts). */
+export function countedPhotos(photos: readonly OwnPhoto[]): number {
+  return photos.filter((photo) => photo.status !== 'rejected').length;
+}
+
+/**
+ * The photo-limit rule (SPEC §2.7, §6): at the limit no photo can be added; free members
+ * then get the photo-limit alert that premium members may hold 25.
+ */
+export function photoLimitState(photos: readonly OwnPhoto[], limit: number) {
+  const count = countedPhotos(photos);
+  const reached = count >= limit;
+  return { count, limit, reached, offerPremium: reached && limit < PHOTO_LIMIT_PREMIUM };
+}
+
+/** The client-side username checks of SPEC §5, with the server's codes. */
+export function checkName(name: string, email: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed.startsWith('@')) return 'name_starts_with_at';
+  if (trimmed.toLowerCase() === email.trim().toLowerCase()) return 'name_is_email';
+  if (trimmed.length < NAME_MIN) return 'name_too_short';
+  return null;
+}
+
+function draftOf(profile: OwnProfile): ProfileDraft {
+  const draft = {} as Record<ProfileField, unknown>;
+  for (const section of SECTIONS) for (const field of SECTION_FIELDS[section]) draft[field] = profile[field];
+  return draft as ProfileDraft;
+}
+
+function sectionOf(field: ProfileField): SectionId {
+  return SECTIONS.find((section) => (SECTION_FIELDS[section] as readonly string[]).includes(field)) ?? 'basics';
+}
+
+function shownError(error: unknown): ShownError {
+  return error instanceof ApiError && error.code !== 'network'
+    ? { code: error.code, message: error.message }
+    : { code: 'network' };
+}
+
+/** The body a section sends: its fields, unset attributes left out (the contract has no null). */
+function bodyOf(section: SectionId, draft: ProfileDraft): ProfileDetails {
+  const body: Record<string, unknown> = {};
+  for (const field of SECTION_FIELDS[section]) {
+    const value = draft[field];
+    if (value === null) continue;
+    body[field] = field === 'name' || field === 'city' ? String(value).trim() : value;
+  }
+  return body;
+}
+
+/** Client checks before anything is sent; the server checks the same again. */
+function clientErrors(
+  section: SectionId,
+  draft: ProfileDraft,
+  email: string,
+): Partial<Record<ProfileField, ShownError>> {
+  const errors: Partial<Record<ProfileField, ShownError>> = {};
+  if (section !== 'basics') return errors;
+  const name = checkName(draft.name, email);
+  if (name) errors.name = { code: name };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date_of_birth)) errors.date_of_birth = { code: 'date_of_birth_invalid' };
+  return errors;
+}
+
+/** Sets the session's user anew (name, profile image in the nav); a failure changes nothing. */
+export async function refreshSessionUser(api: ApiClient): Promise<void> {
+  try {
+    const { user } = await api.call(getUser);
+    $session.set({ status: 'member', user });
+  } catch {
+    // The nav keeps the old name or image until the next page load.
+  }
+}
+
+export function createProfileStore(env: ProfileEnv) {
+  const $profile = atom<ProfileLoad>({ status: 'loading' });
+  const $draft = atom<ProfileDraft | null>(null);
+  const $sections = map<Record<SectionId, SectionState>>(
+    Object.fromEntries(SECTIONS.map((s) => [s, { status: 'idle' }])) as Record<SectionId, SectionState>,
+  );
+  const $upload = atom<UploadState>({ status: 'idle' });
+  const $photoAction = atom<PhotoActionState>({ status: 'idle' });
+  const $citySuggestions = atom<string[]>([]);
+  let cityTimer: ReturnType<typeof setTimeout> | undefined;
+  let cityRequest = 0;
+
+  function ready(): OwnProfile | null {
+    const state = $profile.get();
+    return state.status === 'ready' ? state.profile : null;
+  }
+
+  function mainPhotoId(profile: OwnProfile | null): string | null {
+    return profile?.photos.find((photo) => photo.is_main)?.id ?? null;
+  }
+
+  /** Replaces the photo list; tells the nav when the profile image changed. */
+  function setPhotos(photos: OwnPhoto[], limit: number): void {
+    const profile = ready();
+    if (!profile) return;
+    const before = mainPhotoId(profile);
+    const next = { ...profile, photos, photo_limit: limit };
+    $profile.set({ status: 'ready', profile: next });
+    if (mainPhotoId(next) !== before) void env.onUserChanged?.();
+  }
+
+  async function load(): Promise<void> {
+    $profile.set({ status: 'loading' });
+    try {
+      const { profile } = await env.api.call(getOwnProfile);
+      $profile.set({ status: 'ready', profile });
+      $draft.set(draftOf(profile));
+    } catch (error) {
+      $profile.set({ status: 'error', error: shownError(error) });
+    }
+  }
+
+  function scheduleCitySuggestions(): void {
+    clearTimeout(cityTimer);
+    const draft = $draft.get();
+    const q = draft?.city.trim() ?? '';
+    if (!draft || q === '') {
+      cityRequest += 1;
+      $citySuggestions.set([]);
+      return;
+    }
+    cityTimer = setTimeout(() => {
+      const mine = ++cityRequest;
+      const query = {
+        country: draft.country,
+        q,
+        ...(draft.countryregion ? { countryregion: draft.countryregion } : {}),
+      };
+      env.api.call(getCities, { query }).then(
+        ({ cities }) => {
+          if (mine === cityRequest) $citySuggestions.set(cities);
+        },
+        () => undefined,
+      );
+    }, CITY_SUGGEST_DELAY_MS);
+  }
+
+  /** A typed or chosen value; clears the section's 'Saved' and this field's error. */
+  function setField<F extends ProfileField>(field: F, value: ProfileDraft[F]): void {
+    const draft = $draft.get();
+    if (!draft) return;
+    // SPEC §2.7 location: another country has other regions.
+    $draft.set({
+      ...draft,
+      [field]: value,
+      ...(field === 'country' && value !== draft.country ? { countryregion: 0 } : {}),
+    });
+    const section = sectionOf(field);
+    const state = $sections.get()[section];
+    if (state.status === 'saved') $sections.setKey(section, { status: 'idle' });
+    if (state.status === 'error' && state.fields[field]) {
+      const fields = Object.fromEntries(Object.entries(state.fields).filter(([key]) => key !== field));
+      $sections.setKey(section, { ...state, fields });
+    }
+    if (field === 'city') scheduleCitySuggestions();
+  }
+
+  function toggleInterest(interest: ProfileDraft['interests'][number]): void {
+    const draft = $draft.get();
+    if (!draft) return;
+    const has = draft.interests.includes(interest);
+    setField('interests', has ? draft.interests.filter((i) => i !== interest) : [...draft.interests, interest]);
+  }
+
+  async function save(section: SectionId): Promise<void> {
+    const draft = $draft.get();
+    if (!draft || $sections.get()[section].status === 'saving') return;
+    const fields = clientErrors(section, draft, env.email);
+    if (Object.keys(fields).length > 0) {
+      $sections.setKey(section, { status: 'error', fields });
+      return;
+    }
+    $sections.setKey(section, { status: 'saving' });
+    const nameBefore = ready()?.name;
+    try {
+      const { profile } = await env.api.call(putProfileDetails, { body: bodyOf(section, draft) });
+      $profile.set({ status: 'ready', profile });
+      const current = $draft.get() ?? draft;
+      const saved = draftOf(profile);
+      const replaced = { ...current } as Record<ProfileField, unknown>;
+      for (const field of SECTION_FIELDS[section]) replaced[field] = saved[field];
+      $draft.set(replaced as ProfileDraft);
+      $sections.setKey(section, { status: 'saved' });
+      if (profile.name !== nameBefore) void env.onUserChanged?.();
+    } catch (error) {
+      const shown = shownError(error);
+      const field = error instanceof ApiError ? (error.field as ProfileField | undefined) : undefined;
+      const own = field !== undefined && (SECTION_FIELDS[section] as readonly string[]).includes(field);
+      $sections.setKey(
+        section,
+        own ? { status: 'error', fields: { [field]: shown } } : { status: 'error', fields: {}, section: shown },
+      );
+    }
+  }
+
+  /** A picked or photographed file: uploaded with progress, then shown as being inspected. */
+  async function addPhoto(file: Blob): Promise<void> {
+    const profile = ready();
+    if (!profile || $upload.get().status === 'uploading') return;
+    if (photoLimitState(profile.photos, profile.photo_limit).reached) return;
+    if (file.size > PHOTO_MAX_BYTES) {
+      $upload.set({ status: 'failed', error: { code: 'photo_too_large' } });
+      return;
+    }
+    $upload.set({ status: 'uploading', progress: 0 });
+    try {
+      const photo = await env.upload(file, (progress) => {
+        if ($upload.get().status === 'uploading') $upload.set({ status: 'uploading', progress });
+      });
+      const current = ready() ?? profile;
+      const others = photo.is_main ? current.photos.map((p) => ({ ...p, is_main: false })) : current.photos;
+      setPhotos([...others, photo], current.photo_limit);
+      $upload.set({ status: 'idle' });
+    } catch (error) {
+      $upload.set({ status: 'failed', error: shownError(error) });
+    }
+  }
+
+  function dismissUploadError(): void {
+    if ($upload.get().status === 'failed') $upload.set({ status: 'idle' });
+  }
+
+  async function changePhoto(photo: string, call: () => Promise<{ photos: OwnPhoto[]; limit: number }>) {
+    if ($photoAction.get().status === 'busy') return;
+    $photoAction.set({ status: 'busy', photo });
+    try {
+      const { photos, limit } = await call();
+      setPhotos(photos, limit);
+      $photoAction.set({ status: 'idle' });
+    } catch (error) {
+      $photoAction.set({ status: 'error', photo, error: shownError(error) });
+    }
+  }
+
+  return {
+    $profile: $profile as ReadableAtom<ProfileLoad>,
+    $draft: $draft as ReadableAtom<ProfileDraft | null>,
+    $sections: $sections as ReadableAtom<Record<SectionId, SectionState>>,
+    $upload: $upload as ReadableAtom<UploadState>,
+    $photoAction: $photoAction as ReadableAtom<PhotoActionState>,
+    $citySuggestions: $citySuggestions as ReadableAtom<string[]>,
+    load,
+    setField,
+    toggleInterest,
+    save,
+    addPhoto,
+    dismissUploadError,
+    /** 'Set as profile image' (not for a rejected photo). */
+    setMainPhoto: (photo: string) => {
+      const target = ready()?.photos.find((p) => p.id === photo);
+      if (!target || target.status === 'rejected' || target.is_main) return Promise.resolve();
+      return changePhoto(photo, () => env.api.call(putPhoto, { body: { photo, main: true } }));
+    },
+    /** 'Premium members only' on or off. */
+    setPhotoPremium: (photo: string, premium: boolean) => {
+      return changePhoto(photo, () => env.api.call(putPhoto, { body: { photo, premium } }));
+    },
+    /** 'Delete' asks first. */
+    askDeletePhoto: (photo: string) => {
+      if ($photoAction.get().status !== 'busy') $photoAction.set({ status: 'confirm_delete', photo });
+    },
+    cancelPhotoAction: () => {
+      if ($photoAction.get().status !== 'busy') $photoAction.set({ status: 'idle' });
+    },
+    confirmDeletePhoto: () => {
+      const state = $photoAction.get();
+      if (state.status !== 'confirm_delete') return Promise.resolve();
+      $photoAction.set({ status: 'idle' });
+      return changePhoto(state.photo, () => env.api.call(deletePhoto, { body: { photo: state.photo } }));
+    },
+    /** Stops a pending city lookup (the screen is left). */
+    dispose: () => {
+      clearTimeout(cityTimer);
+      cityRequest += 1;
+    },
+  };
+}
+
+export type ProfileStore = ReturnType<typeof createProfileStore>;

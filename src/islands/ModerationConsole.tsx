@@ -1,0 +1,91 @@
+/**
+ * The moderation console island (issue 4 'Moderation'), mounted on /moderation of every
+ * site. It resolves the session first: a guest is asked to log in, a member without the
+ * moderator or admin role is told there is no access, and moderators get the queue
+ * (src/features/moderation/). The server checks the role on every call regardless.
+ */
+import '../styles/islands.css';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Catalogue } from '../i18n/index.ts';
+import { createI18n } from '../i18n/index.ts';
+import type { Locale } from '../lib/locales.ts';
+import { $session, loadSession } from '../stores/session.ts';
+import { api } from '../stores/api.ts';
+import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
+
+/** The catalogue namespaces the island uses: the page passes only these. */
+export const MODERATION_NAMESPACES = ['moderation', 'photos'] as const satisfies readonly (keyof Catalogue)[];
+export type ModerationCatalogue = Pick<Catalogue, (typeof MODERATION_NAMESPACES)[number]>;
+
+/** Roles that may use the console (the server's MODERATOR_ROLES). */
+const CONSOLE_ROLES: readonly string[] = ['moderator', 'admin'];
+
+interface Props {
+  locale: Locale;
+  catalogue: ModerationCatalogue;
+  /** The sites of the network, for the site filter and the site names on the cards. */
+  sites: readonly ModerationSite[];
+}
+
+export default function ModerationConsole({ locale, catalogue, sites }: Props) {
+  const i18n = useMemo(() => createI18n(locale, catalogue), [locale, catalogue]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConsoleRoot locale={locale} sites={sites} />
+    </I18nextProvider>
+  );
+}
+
+function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly ModerationSite[] }) {
+  const { t } = useTranslation();
+  const session = useStore($session);
+  useEffect(() => {
+    void loadSession(api, { cookies: document.cookie });
+  }, []);
+
+  if (session.status === 'loading') {
+    return (
+      <p role="status" className="p-12 text-center text-ink-muted">
+        {t('moderation.loading')}
+      </p>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <p role="alert" className="p-8 text-center text-danger">
+        {t('moderation.try_later')}
+      </p>
+    );
+  }
+  if (session.status === 'guest') {
+    return (
+      <Notice title={t('moderation.title')} text={t('moderation.login_required')}>
+        <a href="/login" className="btn btn-primary">
+          {t('moderation.log_in')}
+        </a>
+      </Notice>
+    );
+  }
+  if (!CONSOLE_ROLES.includes(session.user.role)) {
+    return (
+      <Notice title={t('moderation.no_access_title')} text={t('moderation.no_access_text')}>
+        <a href="/members" className="btn btn-outline">
+          {t('moderation.back_to_members')}
+        </a>
+      </Notice>
+    );
+  }
+  return <ModerationScreen api={api} locale={locale} sites={sites} />;
+}
+
+function Notice({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p>{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Photo moderation (issue 4 'Moderation'): who may moderate, the queue of photos being
+ * inspected across all sites, and the moderator's decision. A decision changes one photo
+ * and, where needed, its profile's main photo, in one transaction under row locks, so two
+ * moderators never decide the same photo twice.
+ */
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PhotoRejectReason } from '../../../contract/photos.ts';
+import { photoUrl } from '../../../contract/photos.ts';
+import type { QueuedPhoto } from '../../../contract/moderation.ts';
+import { MODERATION_PAGE_SIZE } from '../../../contract/moderation.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, photos, profiles } from '../../db/schema.ts';
+import { HttpError, authenticationRequired, notFound } from '../../http/errors.ts';
+import { ageOf } from '../profile/service.ts';
+
+/** Account roles that may open the console and decide photos. */
+export const MODERATOR_ROLES = ['moderator', 'admin'] as const;
+
+export const forbidden = () => new HttpError('forbidden', 'api.forbidden', 403);
+
+/**
+ * The moderator's account id. 403 authentication_required when the account cannot log in
+ * or belongs to another site than the one asked (a session is valid on its own site only,
+ * as for user.php); 403 forbidden for accounts without a moderator role.
+ */
+export async function requireModerator(db: Db, accountId: number, siteId: string | null): Promise<number> {
+  const [account] = await db
+    .select({ role: accounts.role, status: accounts.status, siteId: accounts.siteId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!account || (account.status !== 'confirmed' && account.status !== 'not_confirmed')) {
+    throw authenticationRequired();
+  }
+  if (siteId && account.siteId !== siteId) throw authenticationRequired();
+  if (!(MODERATOR_ROLES as readonly string[]).includes(account.role)) throw forbidden();
+  return accountId;
+}
+
+const beingInspected = eq(photos.status, 'being_inspected');
+
+/** Photos waiting for a decision, of one site or of all. */
+export async function countQueue(db: Pick<Db, 'select'>, siteId?: string): Promise<number> {
+  const query = db.select({ n: count() }).from(photos);
+  const [row] = siteId
+    ? await query
+        .innerJoin(profiles, eq(profiles.id, photos.profileId))
+        .where(and(beingInspected, eq(profiles.siteId, siteId)))
+    : await query.where(beingInspected);
+  return row?.n ?? 0;
+}
+
+/**
+ * The oldest MODERATION_PAGE_SIZE photos being inspected (of one site, or all), each with
+ * its profile and the profile's active photos for comparison; `total` counts all waiting.
+ * Nothing about the account (e-mail, credits) is part of the answer.
+ */
+export async function loadQueue(db: Db, now: Date, siteId?: string): Promise<{ photos: QueuedPhoto[]; total: number }> {
+  const conditions: SQL[] = [beingInspected];
+  if (siteId) conditions.push(eq(profiles.siteId, siteId));
+  const rows = await db
+    .select({
+      id: photos.id,
+      publicId: photos.publicId,
+      width: photos.width,
+      height: photos.height,
+      createdAt: photos.createdAt,
+      profileId: profiles.id,
+      profilePublicId: profiles.publicId,
+      name: profiles.name,
+      birthdate: profiles.birthdate,
+      gender: profiles.gender,
+      siteId: profiles.siteId,
+      type: profiles.type,
+      mainPhotoId: profiles.mainPhotoId,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(and(...conditions))
+    // The partial index photos_queue serves this order.
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(MODERATION_PAGE_SIZE);
+
+  const profileIds = [...new Set(rows.map((row) => row.profileId))];
+  const active =
+    profileIds.length === 0
+      ? []
+      : await db
+          .select({ profileId: photos.profileId, publicId: photos.publicId })
+          .from(photos)
+          .where(and(inArray(photos.profileId, profileIds), eq(photos.status, 'active')))
+          .orderBy(asc(photos.profileId), asc(photos.position), asc(photos.id));
+  const activeByProfile = new Map<number, { id: string; thumb_url: string }[]>();
+  for (const photo of active) {
+    const list = activeByProfile.get(photo.profileId) ?? [];
+    list.push({ id: photo.publicId, thumb_url: photoUrl(photo.publicId, 'thumb') });
+    activeByProfile.set(photo.profileId, list);
+  }
+
+  const total = rows.length < MODERATION_PAGE_SIZE ? rows.length : await countQueue(db, siteId);
+  return {
+    total,
+    photos: rows.map((row) => ({
+      id: row.publicId,
+      url: photoUrl(row.publicId, 'full'),
+      thumb_url: photoUrl(row.publicId, 'thumb'),
+      width: row.width,
+      height: row.height,
+      uploaded_at: row.createdAt.toISOString(),
+      is_main: row.mainPhotoId === null || row.mainPhotoId === row.id,
+      profile: {
+        id: row.profilePublicId,
+        name: row.name,
+        age: ageOf(row.birthdate, now),
+        gender: row.gender,
+        site: row.siteId,
+        type: row.type,
+        active_photos: activeByProfile.get(row.profileId) ?? [],
+      },
+    })),
+  };
+}
+
+export type ModerationDecision = { decision: 'approve' } | { decision: 'reject'; reason: PhotoRejectReason };
+
+/**
+ * Decides one photo being inspected (by its public id); 404 not_found when there is no
+ * such photo or it is no longer being inspected. Approve: the photo becomes active and,
+ * when the profile has no main photo, its main photo. Reject: the photo keeps its files
+ * (the member sees it with the reason and deletes it) and no longer counts against the
+ * photo limit; when it was the main photo, the profile's first active photo by position
+ * takes its place (or none). Answers the photos still waiting in the whole queue.
+ */
+export async function decidePhoto(
+  db: Db,
+  moderatorId: number,
+  publicId: string,
+  decision: ModerationDecision,
+  now: Date,
+): Promise<{ remaining: number }> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ profileId: photos.profileId })
+      .from(photos)
+      .where(eq(photos.publicId, publicId))
+      .limit(1);
+    if (!found) throw notFound();
+    // Profile first, then photo: the same order as uploads (and photo changes) lock them.
+    const [profile] = await tx
+      .select({ mainPhotoId: profiles.mainPhotoId })
+      .from(profiles)
+      .where(eq(profiles.id, found.profileId))
+      .for('update');
+    const [photo] = await tx
+      .select({ id: photos.id, profileId: photos.profileId, status: photos.status })
+      .from(photos)
+      .where(eq(photos.publicId, publicId))
+      .for('update');
+    // Another moderator may have decided it (or the member deleted it) since the queue loaded.
+    if (!profile || !photo || photo.profileId !== found.profileId || photo.status !== 'being_inspected') {
+      throw notFound();
+    }
+
+    const reviewed = { reviewedAt: now, reviewedBy: moderatorId };
+    if (decision.decision === 'approve') {
+      await tx
+        .update(photos)
+        .set({ status: 'active', rejectReason: null, ...reviewed })
+        .where(eq(photos.id, photo.id));
+      if (profile.mainPhotoId === null) {
+        await tx.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, photo.profileId));
+      }
+      return;
+    }
+
+    await tx
+      .update(photos)
+      .set({ status: 'rejected', rejectReason: decision.reason, ...reviewed })
+      .where(eq(photos.id, photo.id));
+    if (profile.mainPhotoId === photo.id) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(and(eq(photos.profileId, photo.profileId), eq(photos.status, 'active')))
+        .orderBy(asc(photos.position), asc(photos.id))
+        .limit(1);
+      await tx
+        .update(profiles)
+        .set({ mainPhotoId: next?.id ?? null })
+        .where(eq(profiles.id, photo.profileId));
+    }
+  });
+  return { remaining: await countQueue(db) };
+}
+
+/** True when `siteId` names a site of the network (the queue's optional filter). */
+export function isKnownSite(sites: readonly { id: string }[], siteId: string): boolean {
+  return sites.some((site) => site.id === siteId);
+}
