@@ -123,7 +123,8 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
               {t('photos.manager.set_main')}
             </button>
           )}
-          {!rejected && (
+          {/* The profile image is shown to everyone (cards, search): never premium-only. */}
+          {!rejected && !photo.is_main && (
             <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm">
               <input
                 type="checkbox"

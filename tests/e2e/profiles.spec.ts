@@ -1,0 +1,140 @@
+/**
+ * Profiles and photos (issue 4) as people meet them: a member edits the profile and adds two
+ * photos (one premium-only), which wait 'being inspected'; a moderator approves them in the
+ * console; the member sees them active; a free member sees the premium photo blurred behind
+ * a lock, a premium member sees the photo itself.
+ */
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { translator } from '../../src/i18n/index.ts';
+import { test, expect, enterSite } from './fixtures.ts';
+import { createMember, logIn, urlOf, EN_DEFAULT } from './journeys.ts';
+
+const t = translator('en');
+const DEMO_PASSWORD = 'demo-password';
+
+async function jpeg(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 480, height: 640, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+}
+
+function section(page: Page, title: string) {
+  return page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/** A new browser context logged in as one of the demo accounts. */
+async function demoPage(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  expect(await logIn(page, email, DEMO_PASSWORD)).toBe(200);
+  return page;
+}
+
+test('a member edits the profile, adds photos that a moderator approves; free viewers see the lock, premium viewers the photo', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow();
+  const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
+  const email = await createMember(request, 'profile');
+  expect(await logIn(page, email)).toBe(200);
+  await page.goto(urlOf(EN_DEFAULT, '/profile'));
+  await enterSite(page);
+  await expect(page.getByRole('heading', { level: 1, name: t('profile.title') })).toBeVisible();
+
+  // Basics: a new username; the SPEC rule first.
+  const name = `Pat${Date.now().toString(36).slice(-5)}`;
+  const basics = section(page, t('profile.basics.title'));
+  await basics.getByLabel(t('profile.basics.name')).fill('@pat');
+  await basics.getByRole('button', { name: t('profile.save') }).click();
+  await expect(basics.getByText(t('profile.errors.name_starts_with_at'))).toBeVisible();
+  await basics.getByLabel(t('profile.basics.name')).fill(name);
+  await basics.getByRole('button', { name: t('profile.save') }).click();
+  await expect(basics.getByRole('status')).toHaveText(t('profile.saved'));
+
+  // Personal info.
+  const personal = section(page, t('profile.personal.title'));
+  await personal.getByLabel(t('attributes.hair_color.label')).selectOption('red');
+  await personal.getByLabel(t('profile.personal.about_me')).fill('I love sailing and good food.');
+  await personal.getByRole('button', { name: t('profile.save') }).click();
+  await expect(personal.getByRole('status')).toHaveText(t('profile.saved'));
+
+  // Two photos: both wait for the moderator; the second becomes premium-only.
+  const photosSection = section(page, t('photos.manager.title'));
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles({ name: 'one.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#aa3366') });
+  await expect(photosSection.getByText(t('photos.manager.being_inspected'))).toHaveCount(1);
+  await page
+    .getByTestId('photo-input')
+    .setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: await jpeg('#3366aa') });
+  await expect(photosSection.getByText(t('photos.manager.being_inspected'))).toHaveCount(2);
+  // A controlled switch: it turns on once the server has saved it.
+  await photosSection.getByRole('switch', { name: t('photos.manager.premium_only') }).click();
+  await expect(photosSection.getByRole('switch', { name: t('photos.manager.premium_only') })).toBeChecked();
+
+  // What was saved survives a reload.
+  await page.reload();
+  await expect(section(page, t('profile.basics.title')).getByLabel(t('profile.basics.name'))).toHaveValue(name);
+  await expect(section(page, t('profile.personal.title')).getByLabel(t('attributes.hair_color.label'))).toHaveValue(
+    'red',
+  );
+
+  // The moderator approves both photos in the console.
+  const moderator = await demoPage(browser, 'moderator@demo.test', viewport);
+  await moderator.goto(urlOf(EN_DEFAULT, '/moderation'));
+  await moderator.getByLabel(t('moderation.site_filter')).selectOption('default');
+  const cards = moderator.getByRole('article', { name });
+  await expect(cards).toHaveCount(2);
+  await cards
+    .first()
+    .getByRole('button', { name: t('moderation.approve') })
+    .click();
+  await expect(cards).toHaveCount(1);
+  await cards
+    .first()
+    .getByRole('button', { name: t('moderation.approve') })
+    .click();
+  await expect(cards).toHaveCount(0);
+  await moderator.context().close();
+
+  await page.reload();
+  const approved = section(page, t('photos.manager.title'));
+  await expect(approved.getByRole('img')).toHaveCount(2);
+  await expect(approved.getByText(t('photos.manager.being_inspected'))).toHaveCount(0);
+
+  // Others see the profile: a free member gets the premium photo blurred behind a lock.
+  const profileId = await page.evaluate(async () => {
+    const answer = (await (await fetch('/api/profile.php')).json()) as { profile: { id: string } };
+    return answer.profile.id;
+  });
+  const free = await demoPage(browser, 'free@demo.test', viewport);
+  await free.goto(urlOf(EN_DEFAULT, `/members/${profileId}`));
+  await expect(free.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await expect(free.getByText('I love sailing and good food.')).toBeVisible();
+  const freeImages = await free.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''));
+  expect(freeImages.some((src) => src.includes('v=blur'))).toBe(true);
+  const photoIds = freeImages
+    .filter((src) => src.includes('v=blur'))
+    .map((src) => new URL(src, 'http://x').searchParams.get('id'));
+  // No URL of the premium photo but the blurred one reached the free member's page.
+  for (const id of photoIds)
+    expect(freeImages.filter((src) => src.includes(`id=${id}`)).every((src) => src.includes('v=blur'))).toBe(true);
+  await free.getByRole('button', { name: t('member_profile.photos.show', { index: 2, count: 2 }) }).click();
+  await expect(free.getByText(t('member_profile.photos.locked'))).toBeVisible();
+  await free.context().close();
+
+  // A premium member sees the photo itself.
+  const premium = await demoPage(browser, 'premium@demo.test', viewport);
+  await premium.goto(urlOf(EN_DEFAULT, `/members/${profileId}`));
+  await expect(premium.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  const premiumImages = await premium
+    .locator('img')
+    .evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''));
+  expect(premiumImages.some((src) => src.includes('v=blur'))).toBe(false);
+  for (const id of photoIds) expect(premiumImages.some((src) => src.includes(`id=${id}`))).toBe(true);
+  await expect(premium.getByText(t('member_profile.photos.locked'))).toHaveCount(0);
+  await premium.context().close();
+});
