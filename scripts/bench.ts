@@ -13,13 +13,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sites } from '../sites.config.ts';
 import { AUTH_COOKIE_NAME } from '../src/lib/constants.ts';
 import { LOCALES } from '../src/lib/locales.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { accounts } from '../src/server/db/schema.ts';
+import { accounts, photos, profiles } from '../src/server/db/schema.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { createSession } from '../src/server/features/session/sessions.ts';
 import { createMailProvider } from '../src/server/providers/mail/index.ts';
@@ -55,13 +55,25 @@ const app = createApp({ config, database, sites, mail: createMailProvider(config
 const [free] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, 'free@demo.test'));
 if (!free) throw new Error('bench: the demo login free@demo.test is missing');
 const token = await createSession(database.db, free.id, new Date());
+// A chat pal with an approved profile image: its profile page and photo as a member opens them.
+const [sample] = await database.db
+  .select({ id: profiles.publicId, photo: photos.publicId })
+  .from(profiles)
+  .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+  .where(and(eq(profiles.siteId, 'default'), eq(profiles.type, 'fictional'), eq(photos.status, 'active')))
+  .limit(1);
+if (!sample) throw new Error('bench: no chat pal with a photo on the default site');
+const member = { cookie: `${AUTH_COOKIE_NAME}=${token}` };
 
 const calls: [string, string, Record<string, string>][] = [
   ['GET /api/settings.php', '/api/settings.php?_force_domain=flirtmoment.nl', {}],
   ['GET /api/regions.php', '/api/regions.php', {}],
   ['GET /api/interests.php', '/api/interests.php', {}],
   ['GET /api/companyinfo.php', '/api/companyinfo.php', {}],
-  ['GET /api/user.php (member)', '/api/user.php', { cookie: `${AUTH_COOKIE_NAME}=${token}` }],
+  ['GET /api/user.php (member)', '/api/user.php', member],
+  ['GET /api/profile.php (own profile)', '/api/profile.php', member],
+  ['GET /api/member.php (profile page + related)', `/api/member.php?id=${sample.id}`, member],
+  ['GET /api/photo.php (thumb, viewer-checked)', `/api/photo.php?id=${sample.photo}&v=thumb`, member],
   ['GET / (static home page)', '/', {}],
 ];
 for (const [name, path, headers] of calls) {

@@ -20,6 +20,7 @@ import { applyLangConfig, browserEnv, changeLanguage, logout } from '../stores/a
 import MembersNav from '../features/members-shell/MembersNav.tsx';
 import MembersHome from '../features/members-shell/MembersHome.tsx';
 import Banners from '../features/banners/Banners.tsx';
+import LoadingState from '../features/ui/Spinner.tsx';
 
 /**
  * Screens load with their route (code splitting), so the shell's first load carries only
@@ -149,13 +150,5 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
 
 function Spinner() {
   const { t } = useTranslation();
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 p-12 text-ink-muted">
-      <span
-        aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
-      />
-      {t('members.loading')}
-    </div>
-  );
+  return <LoadingState label={t('members.loading')} />;
 }

@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -23,7 +23,9 @@ import { AUTH_COOKIE_NAME } from '../../src/lib/constants.ts';
 import { createApp } from '../../src/server/app.ts';
 import { MIGRATIONS_DIR, openDatabase, pgliteOf, type Database, type Db } from '../../src/server/db/client.ts';
 import { loadConfig, type Config } from '../../src/server/env.ts';
+import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
 import { createSession } from '../../src/server/features/session/sessions.ts';
+import { photoStorageDir } from '../../src/server/providers/storage/index.ts';
 import type { AppDeps, AppEnv } from '../../src/server/http/context.ts';
 import { createOutboxMailProvider } from '../../src/server/providers/mail/outbox.ts';
 import type { MailProvider } from '../../src/server/providers/mail/types.ts';
@@ -231,6 +233,21 @@ export async function createTestMember(t: TestApp, overrides: Partial<NewMember>
     now: t.clock.now,
     ...overrides,
   });
+}
+
+let photoFileCounter = 0;
+
+/**
+ * Writes the four stored files of a photo (full, thumb, match, blur) with recognizable
+ * contents ("<key>:<variant>") and answers the storage key, for createTestMember's photos.
+ */
+export async function writeTestPhotoFiles(t: TestApp): Promise<string> {
+  photoFileCounter += 1;
+  const key = `testphoto${process.pid}x${photoFileCounter}`.padEnd(12, '0');
+  const dir = photoStorageDir(t.config);
+  await mkdir(dir, { recursive: true });
+  for (const variant of PHOTO_VARIANTS) await writeFile(join(dir, photoFileName(key, variant)), `${key}:${variant}`);
+  return key;
 }
 
 /** Reads a JSON answer. */

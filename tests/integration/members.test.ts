@@ -3,8 +3,6 @@
  * §2.7 'Member profile', §4 Blocking / Invisible mode / Privacy mode, §6 photo rights).
  * Every rule is asked by the viewer it is about: free, premium, blocked, logged out.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_URL_VARIANTS } from '../../src/contract/photos.ts';
@@ -18,15 +16,12 @@ import {
   profiles,
   sites as siteRows,
 } from '../../src/server/db/schema.ts';
-import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
-import { photoStorageDir } from '../../src/server/providers/storage/index.ts';
-import { createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
+import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string } };
 type Page = { profile: MemberProfile; related: ProfileCard[] };
 
 let t: TestApp;
-let keyCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,16 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Writes the four files of a photo with recognizable contents ("<key>:<variant>"). */
-async function photoFiles(): Promise<string> {
-  keyCounter += 1;
-  const key = `testphoto${String(keyCounter).padStart(6, '0')}`;
-  const dir = photoStorageDir(t.config);
-  await mkdir(dir, { recursive: true });
-  for (const variant of PHOTO_VARIANTS) await writeFile(join(dir, photoFileName(key, variant)), `${key}:${variant}`);
-  return key;
-}
 
 interface MemberInit {
   paid?: boolean;
@@ -62,9 +47,9 @@ interface MemberInit {
 
 async function member(init: MemberInit = {}) {
   const list: { key: string; status: 'active' | 'being_inspected'; premium?: boolean }[] = [];
-  if (init.withPhoto !== false) list.push({ key: await photoFiles(), status: 'active' });
+  if (init.withPhoto !== false) list.push({ key: await writeTestPhotoFiles(t), status: 'active' });
   for (const extra of init.extraPhotos ?? [])
-    list.push({ key: await photoFiles(), status: extra.status ?? 'active', premium: extra.premium });
+    list.push({ key: await writeTestPhotoFiles(t), status: extra.status ?? 'active', premium: extra.premium });
   const created = await createTestMember(t, {
     photos: list,
     siteId: init.site ?? 'default',

@@ -4,7 +4,6 @@
  * (list, profile image, premium-only, delete with files). Another member's ids do nothing.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,12 +13,11 @@ import type { OwnProfile } from '../../src/contract/profile.ts';
 import { accounts, photos, profiles, regions } from '../../src/server/db/schema.ts';
 import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
 import { photoStorageDir } from '../../src/server/providers/storage/index.ts';
-import { createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
+import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 
 let t: TestApp;
-let keyCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,18 +28,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function photoKey(): Promise<string> {
-  keyCounter += 1;
-  const key = `ownphoto${String(keyCounter).padStart(6, '0')}`;
-  const dir = photoStorageDir(t.config);
-  await mkdir(dir, { recursive: true });
-  for (const variant of PHOTO_VARIANTS) await writeFile(join(dir, photoFileName(key, variant)), `${key}:${variant}`);
-  return key;
-}
-
 async function member(photoCount = 0, extra: Parameters<typeof createTestMember>[1] = {}) {
   const list = [];
-  for (let i = 0; i < photoCount; i++) list.push({ key: await photoKey(), status: 'active' as const });
+  for (let i = 0; i < photoCount; i++) list.push({ key: await writeTestPhotoFiles(t), status: 'active' as const });
   const created = await createTestMember(t, { photos: list, ...extra });
   return { ...created, session: await t.login(created.accountId) };
 }

@@ -14,11 +14,12 @@ import type { Locale } from '../../lib/locales.ts';
 import { likeIcon, profileLanguageName, showLanguageBadge } from '../../lib/profile-rules.ts';
 import { api } from '../../stores/api.ts';
 import ProfileCard, { LIKE_ICONS } from '../profile-card/ProfileCard.tsx';
-import ProfileIcon from '../profile-card/ProfileIcon.tsx';
+import LineIcon from '../icons/LineIcon.tsx';
 import BlockUserModal from './BlockUserModal.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
 import ProfileDetails from './ProfileDetails.tsx';
 import { createMemberProfileStore, type MemberProfileStore } from './member-profile-store.ts';
+import Spinner from '../ui/Spinner.tsx';
 
 interface Props {
   id: string;
@@ -47,15 +48,7 @@ export default function MemberProfileScreen({ id, user, locale, brand }: Props) 
 
   switch (state.status) {
     case 'loading':
-      return (
-        <div role="status" className="flex flex-col items-center gap-3 p-12 text-ink-muted">
-          <span
-            aria-hidden="true"
-            className="size-8 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
-          />
-          {t('common.loading')}
-        </div>
-      );
+      return <Spinner label={t('common.loading')} />;
     case 'blocked':
       return (
         <Notice>
@@ -145,7 +138,7 @@ function Profile({
           <div className="flex flex-wrap gap-2 text-sm">
             {showLanguageBadge(profile.language, profile.country, locale) && (
               <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 font-semibold">
-                <ProfileIcon name="globe" className="size-4" />
+                <LineIcon name="globe" className="size-4" />
                 {t('member_profile.badges.language', { language })}
               </span>
             )}
@@ -154,7 +147,7 @@ function Profile({
                 data-like={like}
                 className="inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 font-semibold text-primary-ink"
               >
-                <ProfileIcon name={LIKE_ICONS[like]} className="size-4" />
+                <LineIcon name={LIKE_ICONS[like]} className="size-4" />
                 {t(`member_profile.like_state.${like}`, { name: profile.name })}
               </span>
             )}
@@ -162,7 +155,7 @@ function Profile({
         </header>
         {profile.type === 'fictional' && (
           <p role="note" className="flex gap-3 rounded-2xl border-2 border-warning bg-surface p-4 font-semibold">
-            <ProfileIcon name="mask" className="size-6 shrink-0 text-warning" />
+            <LineIcon name="mask" className="size-6 shrink-0 text-warning" />
             {t('fictional.warning')}
           </p>
         )}
@@ -205,22 +198,22 @@ function Actions({ profile, onBlock }: { profile: MemberProfile; onBlock: () => 
         title={t('member_profile.actions.like_soon')}
         className="btn btn-outline cursor-not-allowed opacity-60"
       >
-        <ProfileIcon name="heart" className="size-5" />
+        <LineIcon name="heart" className="size-5" />
         {profile.did_like_profile ? t('member_profile.actions.unlike') : t('member_profile.actions.like')}
       </button>
       <span id="member-profile-like-soon" className="sr-only">
         {t('member_profile.actions.like_soon')}
       </span>
       <a href={`${base}/chat`} className="btn btn-primary">
-        <ProfileIcon name="mail" className="size-5" />
+        <LineIcon name="mail" className="size-5" />
         {t('member_profile.actions.message')}
       </a>
       <a href={`${base}/chat#gifts`} className="btn btn-outline">
-        <ProfileIcon name="gift" className="size-5" />
+        <LineIcon name="gift" className="size-5" />
         {t('member_profile.actions.gift')}
       </a>
       <button type="button" className="btn btn-ghost" onClick={onBlock}>
-        <ProfileIcon name="block" className="size-5" />
+        <LineIcon name="block" className="size-5" />
         {t('member_profile.actions.block')}
       </button>
     </div>

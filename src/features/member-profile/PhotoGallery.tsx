@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPhoto } from '../../contract/members.ts';
-import ProfileIcon from '../profile-card/ProfileIcon.tsx';
+import LineIcon from '../icons/LineIcon.tsx';
 
 export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; name: string }) {
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; 
         aria-label={t('member_profile.card.no_photo')}
         className="flex aspect-[4/5] w-full items-center justify-center rounded-3xl bg-ink-soft text-ink-muted"
       >
-        <ProfileIcon name="user" className="size-24 opacity-60" />
+        <LineIcon name="user" className="size-24 opacity-60" />
       </div>
     );
   }
@@ -38,7 +38,7 @@ export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; 
         {photo.locked && (
           <figcaption className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/35 p-6 text-center text-white">
             <span className="flex size-14 items-center justify-center rounded-full bg-black/50">
-              <ProfileIcon name="lock" className="size-7" />
+              <LineIcon name="lock" className="size-7" />
             </span>
             <span className="max-w-xs font-semibold">{t('member_profile.photos.locked')}</span>
             <a href="/premium" className="btn btn-light">
@@ -72,7 +72,7 @@ export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; 
                 />
                 {item.locked && (
                   <span className="absolute inset-0 flex items-center justify-center bg-black/35 text-white">
-                    <ProfileIcon name="lock" className="size-5" />
+                    <LineIcon name="lock" className="size-5" />
                   </span>
                 )}
               </button>

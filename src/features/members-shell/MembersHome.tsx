@@ -5,11 +5,11 @@
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../contract/user.ts';
 import { creditsLink } from './nav-badges.ts';
-import NavIcon, { type NavIconName } from './NavIcon.tsx';
+import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
 
 export default function MembersHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const entries: { href: string; icon: NavIconName; label: string }[] = [
+  const entries: { href: string; icon: LineIconName; label: string }[] = [
     { href: '/members', icon: 'search', label: t('nav.search_members') },
     { href: '/chats', icon: 'chat', label: t('nav.messages') },
     { href: '/likes', icon: 'heart', label: t('nav.likes') },
@@ -32,7 +32,7 @@ export default function MembersHome({ user }: { user: CurrentUser }) {
               href={entry.href}
               className="flex min-h-14 items-center gap-3 rounded-2xl border border-line bg-surface px-4 font-semibold text-ink no-underline hover:border-primary-ink hover:text-primary-ink"
             >
-              <NavIcon name={entry.icon} className="size-5 shrink-0 text-primary-ink" />
+              <LineIcon name={entry.icon} className="size-5 shrink-0 text-primary-ink" />
               {entry.label}
             </a>
           </li>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../contract/user.ts';
 import { LOCALES, type Locale } from '../../lib/locales.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
-import NavIcon, { type NavIconName } from './NavIcon.tsx';
+import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
 import { languageName } from './language-name.ts';
 
 interface Props {
@@ -42,7 +42,7 @@ export default function MembersNav({
   const { t } = useTranslation();
   const credits = creditsLink(user.paid_user);
   const badge = creditsBadge(user.credits);
-  const items: { key: string; href: string; icon: NavIconName; label: string; count: number }[] = [
+  const items: { key: string; href: string; icon: LineIconName; label: string; count: number }[] = [
     { key: 'search', href: '/members', icon: 'search', label: t('nav.search_members'), count: 0 },
     { key: 'messages', href: '/chats', icon: 'chat', label: t('nav.messages'), count: unreadMessages },
     { key: 'likes', href: '/likes', icon: 'heart', label: t('nav.likes'), count: newLikes },
@@ -69,7 +69,7 @@ export default function MembersNav({
                 : 'relative flex min-h-12 flex-col items-center justify-center gap-0.5 px-1 text-center text-[0.7rem] leading-tight font-semibold text-ink-muted no-underline aria-[current=page]:text-primary-ink'
             }
           >
-            <NavIcon name={item.icon} />
+            <LineIcon name={item.icon} />
             <span>{item.label}</span>
             {count && (
               <span
@@ -98,7 +98,7 @@ export default function MembersNav({
               className={`flex min-h-8 items-center gap-1 rounded-full px-2.5 text-sm font-bold no-underline ${badge.tone === 'danger' ? 'bg-danger text-white' : 'bg-warning text-black'}`}
               aria-label={t('members_nav.credits_left', { count: user.credits })}
             >
-              <NavIcon name="coins" className="size-4" />
+              <LineIcon name="coins" className="size-4" />
               {badge.text}
             </a>
           )}
@@ -161,7 +161,7 @@ function LanguageMenu({ locale, onLanguage }: { locale: Locale; onLanguage: (loc
       label={`${t('common.language')}: ${languageName(locale)}`}
       summary={
         <>
-          <NavIcon name="globe" />
+          <LineIcon name="globe" />
           <span className="hidden uppercase min-[400px]:inline">{locale}</span>
         </>
       }

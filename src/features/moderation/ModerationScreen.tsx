@@ -13,6 +13,7 @@ import { Alert, inputClass } from '../forms/fields.tsx';
 import { createModerationStore, type ModerationStore } from './moderation-store.ts';
 import { useProblemText } from './problem-text.ts';
 import QueueCard from './QueueCard.tsx';
+import Spinner from '../ui/Spinner.tsx';
 
 /** A site of the network as the filter offers it. */
 export interface ModerationSite {
@@ -172,13 +173,5 @@ function Queue({ store, locale, sites }: { store: ModerationStore; locale: Local
 
 function Loading() {
   const { t } = useTranslation();
-  return (
-    <div role="status" className="flex flex-col items-center gap-3 p-12 text-ink-muted">
-      <span
-        aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-line border-t-primary motion-reduce:animate-none"
-      />
-      {t('moderation.loading')}
-    </div>
-  );
+  return <Spinner label={t('moderation.loading')} />;
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
 import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '../../lib/profile-rules.ts';
 import { locationParts } from './profile-location.ts';
-import ProfileIcon, { type ProfileIconName } from './ProfileIcon.tsx';
+import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
 import { useRegions } from './use-regions.ts';
 
 export interface ProfileCardProps {
@@ -25,7 +25,7 @@ export interface ProfileCardProps {
 }
 
 /** The icon of each like state; shared with the member profile page. */
-export const LIKE_ICONS: Record<LikeIcon, ProfileIconName> = {
+export const LIKE_ICONS: Record<LikeIcon, LineIconName> = {
   match: 'match',
   'did-like': 'heart',
   'like-received': 'heart-in',
@@ -59,7 +59,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
               aria-label={t('member_profile.card.no_photo')}
               className="flex size-full items-center justify-center text-ink-muted"
             >
-              <ProfileIcon name="user" className="size-16 opacity-60" />
+              <LineIcon name="user" className="size-16 opacity-60" />
             </div>
           )}
           <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
@@ -73,7 +73,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
                 title={t('member_profile.badges.language', { language })}
                 className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold text-ink elevation-1"
               >
-                <ProfileIcon name="globe" className="size-3.5" />
+                <LineIcon name="globe" className="size-3.5" />
                 <span className="sr-only">{t('member_profile.badges.language', { language })}</span>
                 <span aria-hidden="true">{language}</span>
               </span>
@@ -85,7 +85,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
                 title={t('fictional.warning')}
                 className="flex size-8 items-center justify-center rounded-full bg-warning text-ink elevation-1"
               >
-                <ProfileIcon name="mask" className="size-5" />
+                <LineIcon name="mask" className="size-5" />
                 <span className="sr-only">{t('fictional.warning')}</span>
               </span>
             )}
@@ -95,7 +95,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
                 data-like={like}
                 className="flex size-8 items-center justify-center rounded-full bg-surface text-primary elevation-1"
               >
-                <ProfileIcon name={LIKE_ICONS[like]} className="size-5" />
+                <LineIcon name={LIKE_ICONS[like]} className="size-5" />
                 <span className="sr-only">{t(`member_profile.like_state.${like}`, { name: card.name })}</span>
               </span>
             )}
@@ -116,7 +116,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
           title={t('member_profile.card.message', { name: card.name })}
           className="absolute right-2 bottom-2 flex size-11 items-center justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep"
         >
-          <ProfileIcon name="mail" className="size-5" />
+          <LineIcon name="mail" className="size-5" />
         </a>
       )}
     </article>

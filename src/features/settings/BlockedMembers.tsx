@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../lib/locales.ts';
 import { api } from '../../stores/api.ts';
-import ProfileIcon from '../profile-card/ProfileIcon.tsx';
+import LineIcon from '../icons/LineIcon.tsx';
 import { createBlocksStore } from './blocks-store.ts';
 import Section from './Section.tsx';
 
@@ -49,7 +49,7 @@ export default function BlockedMembers({ locale }: { locale: Locale }) {
                 />
               ) : (
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-ink-soft text-ink-muted">
-                  <ProfileIcon name="user" className="size-6" />
+                  <LineIcon name="user" className="size-6" />
                 </span>
               )}
               <div className="min-w-0 flex-1">

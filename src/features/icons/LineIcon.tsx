@@ -1,11 +1,53 @@
 /**
- * The line icons of profile cards and the member profile page (likes, fictional warning,
- * language, message, lock), drawn like the members nav icons. Always decorative: the text
- * next to it, or the label of its control, says what it means.
+ * The line icons of the members area (nav, profile cards, profile page, settings), the same
+ * drawings as src/components/Icon.astro. Always decorative: the text next to it, or the
+ * label of its control, says what it means.
  */
 const PATHS = {
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </>
+  ),
+  chat: (
+    <path d="M20 11.5c0 4.1-3.6 7.5-8 7.5-1.2 0-2.3-.2-3.3-.6L4 20l1.3-3.7C4.5 15 4 13.3 4 11.5 4 7.4 7.6 4 12 4s8 3.4 8 7.5z" />
+  ),
   heart: (
     <path d="M12 20s-7.5-4.6-7.5-10.2C4.5 7.1 6.5 5 9 5c1.3 0 2.4.6 3 1.6C12.6 5.6 13.7 5 15 5c2.5 0 4.5 2.1 4.5 4.8C19.5 15.4 12 20 12 20z" />
+  ),
+  coins: (
+    <>
+      <ellipse cx="9" cy="7" rx="5" ry="2.5" />
+      <path d="M4 7v4c0 1.4 2.2 2.5 5 2.5s5-1.1 5-2.5V7" />
+      <path d="M10 15.4c.6 1.2 2.7 2.1 5 2.1 2.8 0 5-1.1 5-2.5v-4c0-1.3-1.9-2.4-4.5-2.5" />
+      <path d="M20 15v2.5c0 1.4-2.2 2.5-5 2.5s-5-1.1-5-2.5" />
+    </>
+  ),
+  sparkle: <path d="M12 3.5l1.9 5.2 5.1 1.8-5.1 1.9L12 17.5l-1.9-5.1L5 10.5l5.1-1.8L12 3.5z" />,
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+    </>
+  ),
+  user: (
+    <>
+      <circle cx="12" cy="8" r="3.8" />
+      <path d="M4.5 20c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
+      <path d="M4 7l8 6 8-6" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="5" y="10.5" width="14" height="10" rx="2.5" />
+      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
+    </>
   ),
   /** Two hearts: both liked (a match). */
   match: (
@@ -28,40 +70,16 @@ const PATHS = {
       <path d="M8 10.5h2M14 10.5h2M9 15c1.8 1.3 4.2 1.3 6 0" />
     </>
   ),
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-    </>
-  ),
-  mail: (
-    <>
-      <rect x="3.5" y="5.5" width="17" height="13" rx="2.5" />
-      <path d="M4 7l8 6 8-6" />
-    </>
-  ),
   gift: (
     <>
       <rect x="4" y="9" width="16" height="4" rx="1" />
       <path d="M5.5 13v7h13v-7M12 9v11M12 9c-1.5-3.5-5-4.2-5-1.8C7 9 12 9 12 9zM12 9c1.5-3.5 5-4.2 5-1.8C17 9 12 9 12 9z" />
     </>
   ),
-  lock: (
-    <>
-      <rect x="5" y="10.5" width="14" height="10" rx="2.5" />
-      <path d="M8 10.5V8a4 4 0 0 1 8 0v2.5" />
-    </>
-  ),
   block: (
     <>
       <circle cx="12" cy="12" r="8.5" />
       <path d="M6 6l12 12" />
-    </>
-  ),
-  user: (
-    <>
-      <circle cx="12" cy="8" r="3.8" />
-      <path d="M4.5 20c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
     </>
   ),
   pin: (
@@ -72,9 +90,9 @@ const PATHS = {
   ),
 } as const;
 
-export type ProfileIconName = keyof typeof PATHS;
+export type LineIconName = keyof typeof PATHS;
 
-export default function ProfileIcon({ name, className = 'size-5' }: { name: ProfileIconName; className?: string }) {
+export default function LineIcon({ name, className = 'size-5' }: { name: LineIconName; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
