@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { blocks, conversations, likes, photos, profileInterests, profiles } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from './cards.ts';
-import { hasBlocked, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
+import { blockBetween, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
 
 export interface MembersContext extends CardContext {
   db: Db;
@@ -46,10 +46,9 @@ export async function loadMemberPage(
   const { db, viewer } = ctx;
   const target = await findOnSite(db, viewer.siteId, publicId);
   if (!target || (!target.shown && target.id !== viewer.profileId)) throw notFound();
-  if (await hasBlocked(db, target.id, viewer.profileId)) throw new BlockedError(target.name);
-  if (await hasBlocked(db, viewer.profileId, target.id)) {
-    return { profile: blockedProfilePage(publicId, target.name), related: [] };
-  }
+  const block = await blockBetween(db, viewer.profileId, target.id);
+  if (block === 'blocked_me') throw new BlockedError(target.name);
+  if (block === 'blocked_by_me') return { profile: blockedProfilePage(publicId, target.name), related: [] };
 
   const own = target.id === viewer.profileId;
   const [row] = await db
@@ -72,10 +71,12 @@ export async function loadMemberPage(
   if (!row) throw notFound();
 
   // Opening a profile clears its new-like marker (SPEC §2.7, §4 Likes).
-  await db
-    .update(likes)
-    .set({ seenAt: new Date() })
-    .where(and(eq(likes.likerId, target.id), eq(likes.likedId, viewer.profileId), isNull(likes.seenAt)));
+  if (row.likeNew) {
+    await db
+      .update(likes)
+      .set({ seenAt: ctx.now })
+      .where(and(eq(likes.likerId, target.id), eq(likes.likedId, viewer.profileId), isNull(likes.seenAt)));
+  }
 
   const shows = (field: VisibleProfileField) => ctx.visibleFields.includes(field);
   const [photoList, interestRows, related] = await Promise.all([

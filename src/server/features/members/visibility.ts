@@ -110,12 +110,22 @@ export function visibleToVisitors(siteId: string): SQL {
   ) as SQL;
 }
 
-/** Whether `profileId` blocked the viewer (the "You're blocked by {name}" page). */
-export async function hasBlocked(db: Db, blockerId: number, blockedId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
+/** Whether the other profile blocked the viewer, the viewer blocked it, or neither. */
+export async function blockBetween(
+  db: Db,
+  viewerProfileId: number,
+  otherProfileId: number,
+): Promise<'blocked_me' | 'blocked_by_me' | null> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
     .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .limit(1);
-  return row !== undefined;
+    .where(
+      or(
+        and(eq(blocks.blockerId, otherProfileId), eq(blocks.blockedId, viewerProfileId)),
+        and(eq(blocks.blockerId, viewerProfileId), eq(blocks.blockedId, otherProfileId)),
+      ),
+    );
+  // Blocked by the other wins: that viewer may see nothing of the profile.
+  if (rows.some((r) => r.blockerId === otherProfileId)) return 'blocked_me';
+  return rows.length > 0 ? 'blocked_by_me' : null;
 }
