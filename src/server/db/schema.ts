@@ -245,7 +245,12 @@ export const likes = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.likerId, t.likedId] }), index('likes_liked').on(t.likedId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    index('likes_liked').on(t.likedId, t.createdAt),
+    // The daily like limit counts a member's likes of the last day.
+    index('likes_liker_time').on(t.likerId, t.createdAt),
+  ],
 );
 
 /** Blocks (SPEC §4 Blocking): the blocker and the blocked never see each other. */
@@ -407,4 +412,39 @@ export const rateLimits = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [index('rate_limits_window').on(t.windowStart)],
+);
+
+/**
+ * A member's last search filters (SPEC §4 Search: the first request's `filter_options`),
+ * saved by manual searches unless `do_not_save`. Region 0/null means all regions.
+ */
+export const searchFilters = pgTable('search_filters', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  gender: text('gender', { enum: ['male', 'female'] }),
+  minAge: smallint('min_age'),
+  maxAge: smallint('max_age'),
+  country: varchar('country', { length: 2 }),
+  regionId: integer('region_id').references(() => regions.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Swipe game answers (SPEC §2.7 'Swipe game'): a Yes is also a like (in `likes`); a No is
+ * remembered so the profile is not offered again. Both count against the daily limit.
+ */
+export const swipes = pgTable(
+  'swipes',
+  {
+    swiperId: bigint('swiper_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    targetId: bigint('target_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    decision: text('decision', { enum: ['yes', 'no'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.swiperId, t.targetId] }), index('swipes_swiper_time').on(t.swiperId, t.createdAt)],
 );
