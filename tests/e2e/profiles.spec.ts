@@ -88,15 +88,18 @@ test('a member edits the profile, adds photos that a moderator approves; free vi
   await moderator.getByLabel(t('moderation.site_filter')).selectOption('default');
   const cards = moderator.getByRole('article', { name });
   await expect(cards).toHaveCount(2);
-  await cards
-    .first()
-    .getByRole('button', { name: t('moderation.approve') })
-    .click();
+  // The console removes a card at once and decides in the background: wait for the answer.
+  const approve = async () => {
+    const decided = moderator.waitForResponse((r) => r.url().includes('/api/moderation/photo.php'));
+    await cards
+      .first()
+      .getByRole('button', { name: t('moderation.approve') })
+      .click();
+    expect((await decided).status()).toBe(200);
+  };
+  await approve();
   await expect(cards).toHaveCount(1);
-  await cards
-    .first()
-    .getByRole('button', { name: t('moderation.approve') })
-    .click();
+  await approve();
   await expect(cards).toHaveCount(0);
   await moderator.context().close();
 
