@@ -1,12 +1,15 @@
 /**
- * npm run bench [-- --builds]: speed and memory measurements, printed as a table and
- * written to docs/benchmarks.md. Never run as timed assertions in tests.
+ * npm run bench [-- --builds] [--search [--search-members=N] [--search-database-url=URL]]:
+ * speed and memory measurements, printed as a table and written to docs/benchmarks.md.
+ * Never run as timed assertions in tests.
  *
  * - API latency: the real app in-process on PGlite seeded with the default demo world
  *   (7 × 2,000 members), 1,000 requests per call after a warm-up; p50/p95/p99 and req/s.
  * - Memory: RSS and heap after the run.
  * - Page weight: compressed HTML of each static page type and the members shell's JS.
  * - With --builds: the build strategies of docs/decisions.md (takes about a minute).
+ * - With --search: the member search on one site of N members (default 1,000,000; the
+ *   seeded world is cached, see scripts/bench-search.ts), on PGlite or the given PostgreSQL.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ import { loadConfig } from '../src/server/env.ts';
 import { createSession } from '../src/server/features/session/sessions.ts';
 import { createMailProvider } from '../src/server/providers/mail/index.ts';
 import { seed } from '../src/server/seed/index.ts';
+import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
 import { upfrontScriptBytes } from './lib/shell-js.ts';
 
@@ -170,6 +174,15 @@ if (process.argv.includes('--builds')) {
   );
 }
 
+// Member search at scale
+const searchArg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+if (process.argv.includes('--search')) {
+  const members = Number((searchArg('search-members') ?? '1000000').replaceAll('_', ''));
+  if (!Number.isSafeInteger(members) || members < 1) throw new Error('--search-members must be a whole number');
+  const databaseUrl = searchArg('search-database-url');
+  rows.push(...(await runSearchBench({ members, ...(databaseUrl ? { databaseUrl } : {}) })));
+}
+
 const header = ['area', 'measurement', 'p50 / value', 'p95', 'p99', 'throughput'];
 const table = [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 console.log(table);
@@ -180,8 +193,15 @@ const previousBuilds = existsSync(doc)
       .filter((l) => /^\|\s*build\s*\|/.test(l))
   : [];
 const keptBuilds = process.argv.includes('--builds') ? [] : previousBuilds;
+// Search rows of an earlier --search run stay until the next one.
+const keptSearch =
+  process.argv.includes('--search') || !existsSync(doc)
+    ? []
+    : readFileSync(doc, 'utf8')
+        .split('\n')
+        .filter((l) => /^\|\s*search\s*\|/.test(l));
 writeFileSync(
   doc,
-  `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.\n\n${[table, ...keptBuilds].join('\n')}\n`,
+  `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies, \`-- --search\` the member search at scale) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.${keptSearch.length > 0 || process.argv.includes('--search') ? ' Search rows: 500 requests each after 30 warm-ups, rotating over filter combinations (docs/decisions.md "Search at scale").' : ''}\n\n${[table, ...keptBuilds, ...keptSearch].join('\n')}\n`,
 );
 console.log('\nWritten to docs/benchmarks.md');

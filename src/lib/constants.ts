@@ -3,6 +3,26 @@
 export const PHOTO_LIMIT_FREE = 3;
 export const PHOTO_LIMIT_PREMIUM = 25;
 export const LIKES_PER_DAY = 4;
+/**
+ * The daily like and swipe limits count a rolling window of this length (SPEC §8 'Likes and
+ * swipes'): a like or swipe given now is available again 24 hours later.
+ */
+export const DAILY_LIMIT_WINDOW_MS = 86_400_000;
+/**
+ * Swipe game decisions (Yes and No together) per rolling day. Every like is also a Yes
+ * decision, so likes given on profile pages use swipes too; the game stops when either the
+ * swipes or the likes (LIKES_PER_DAY) are used up.
+ */
+export const SWIPES_PER_DAY = 20;
+/** Profiles one request of the swipe game offers. */
+export const SWIPE_CANDIDATES = 10;
+/** Match finder age buckets (SPEC §9): both include 35. */
+export const MATCH_FINDER_AGE_BUCKETS = [
+  { key: '18-35', min: 18, max: 35 },
+  { key: '35+', min: 35, max: null },
+] as const;
+/** Profiles the match finder answers. */
+export const MATCH_FINDER_RESULTS = 12;
 export const FREE_CONVERSATION_STARTS = 2;
 export const REACTIVATION_WINDOW_DAYS = 14;
 export const MIN_AGE = 18;

@@ -18,7 +18,9 @@ import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerPhotoRoutes } from './features/photos/routes.ts';
 import { registerProfileRoutes } from './features/profile/routes.ts';
 import { registerMemberRoutes } from './features/members/routes.ts';
+import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
+import { registerLikeRoutes } from './features/likes/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -51,7 +53,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerPhotoRoutes(api);
   registerProfileRoutes(api);
   registerMemberRoutes(api);
+  registerSearchRoutes(api);
   registerModerationRoutes(api);
+  registerLikeRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

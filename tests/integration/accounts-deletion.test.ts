@@ -12,6 +12,7 @@ import {
   photos,
   profileInterests,
   profiles,
+  searchFilters,
   sessions,
 } from '../../src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '../../src/server/features/accounts/deletion.ts';
@@ -220,12 +221,22 @@ describe('purgeDeletedAccounts', () => {
     // Open tokens of every kind.
     await call(t, '/api/password-reset.php', { method: 'POST', json: { email: input.email } });
     await call(t, '/api/mail-change.php', { method: 'POST', json: { email: `new.${input.email}` }, session });
+    // Saved search filters (a manual search remembers them).
+    const searched = await call(
+      t,
+      '/api/search.php?manual_search=1&gender=male&country=NL&min_age=26&max_age=35&source=members&hideNudity=0',
+      { session },
+    );
+    expect(searched.status).toBe(200);
+    const savedFilters = () => t.db.select().from(searchFilters).where(eq(searchFilters.accountId, accountId));
+    expect(await savedFilters()).toHaveLength(1);
     await remove(session, { reason: 'other', remarks: `I am ${name}, reach me at ${input.email}` });
 
     expect(await findEverywhere(input.email)).not.toEqual([]);
     // Not yet: within the window nothing is purged.
     expect(await purgeDeletedAccounts(t.db, new Date(t.clock.now.getTime() + 13 * DAY), photosDir)).toBe(0);
     expect(await findEverywhere(name)).not.toEqual([]);
+    expect(await savedFilters()).toHaveLength(1);
 
     const purged = await purgeDeletedAccounts(t.db, new Date(t.clock.now.getTime() + 14 * DAY), photosDir);
     expect(purged).toBeGreaterThanOrEqual(1);
@@ -239,6 +250,7 @@ describe('purgeDeletedAccounts', () => {
       0,
     );
     expect(await t.db.select().from(photos).where(eq(photos.profileId, profile.id))).toHaveLength(0);
+    expect(await savedFilters()).toHaveLength(0);
     const [reason] = await t.db.select().from(accountDeletions).where(eq(accountDeletions.accountId, accountId));
     expect(reason).toMatchObject({ reason: 'other', remarks: null });
 

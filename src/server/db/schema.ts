@@ -122,6 +122,12 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * The partial-index predicate of the search indexes: active, not invisible, not in privacy
+ * mode. Search queries repeat it literally (features/search/service.ts) so the planner uses them.
+ */
+const searchable = sql`status = 'active' and invisible = false and privacy_mode = false`;
+
 /** A public persona: a member's profile, or a fictional chat pal run by operators. */
 export const profiles = pgTable(
   'profiles',
@@ -171,6 +177,13 @@ export const profiles = pgTable(
     index('profiles_search').on(t.siteId, t.gender, t.country, t.birthdate),
     // City suggestions of the location field (cities.php).
     index('profiles_city').on(t.siteId, t.country, t.city),
+    // Member search (features/search): only profiles search may list to anyone, in its
+    // order (birthdate desc, id desc), so a page and a count read the index alone.
+    index('profiles_searchable').on(t.siteId, t.gender, t.country, t.birthdate, t.id).where(searchable),
+    index('profiles_searchable_region')
+      .on(t.siteId, t.gender, t.country, t.regionId, t.birthdate, t.id)
+      .where(searchable),
+    index('profiles_searchable_all').on(t.siteId, t.gender, t.birthdate, t.id).where(searchable),
   ],
 );
 

@@ -16,6 +16,7 @@ import {
   accounts,
   photos,
   profiles,
+  searchFilters,
   sessions,
   trafficSources,
 } from '../../db/schema.ts';
@@ -119,7 +120,7 @@ export async function reactivate(ctx: AccountContext, token: string): Promise<bo
 /**
  * Erases the personal data of accounts deleted at least REACTIVATION_WINDOW_DAYS ago: the
  * profile with its interests and photos (and the photo files no other photo row uses),
- * sessions, tokens, traffic source and deletion remarks. The account row stays as
+ * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
  * Also drops stale rate-limit counters. Answers the number of purged accounts.
  */
@@ -160,6 +161,7 @@ export async function purgeDeletedAccounts(db: Db, now: Date, photosDir: string)
       await tx.delete(sessions).where(eq(sessions.accountId, id));
       await tx.delete(accountTokens).where(eq(accountTokens.accountId, id));
       await tx.delete(trafficSources).where(eq(trafficSources.accountId, id));
+      await tx.delete(searchFilters).where(eq(searchFilters.accountId, id));
       await tx.update(accountDeletions).set({ remarks: null }).where(eq(accountDeletions.accountId, id));
       await tx
         .update(accounts)

@@ -1,0 +1,3 @@
+CREATE INDEX "profiles_searchable" ON "profiles" USING btree ("site_id","gender","country","birthdate","id") WHERE status = 'active' and invisible = false and privacy_mode = false;--> statement-breakpoint
+CREATE INDEX "profiles_searchable_region" ON "profiles" USING btree ("site_id","gender","country","region_id","birthdate","id") WHERE status = 'active' and invisible = false and privacy_mode = false;--> statement-breakpoint
+CREATE INDEX "profiles_searchable_all" ON "profiles" USING btree ("site_id","gender","birthdate","id") WHERE status = 'active' and invisible = false and privacy_mode = false;

@@ -1,0 +1,67 @@
+/**
+ * The calls of likes, the swipe game, the match finder and the like modal (contract
+ * src/contract/likes.ts): all for logged-in members of the request's site.
+ */
+import type { Context, Hono } from 'hono';
+import type { SiteConfig } from '../../../../sites.config.ts';
+import {
+  deleteLike,
+  getAutoLike,
+  getLikes,
+  getMatchFinder,
+  getSwipe,
+  postLike,
+  postSwipe,
+} from '../../../contract/likes.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { route } from '../../http/route.ts';
+import { accountContext } from '../accounts/common.ts';
+import { requireViewer } from '../members/visibility.ts';
+import { loadSite } from '../site/settings.ts';
+import {
+  autoLike,
+  findMatches,
+  likeProfile,
+  loadLikes,
+  loadSwipeGame,
+  swipeProfile,
+  unlikeProfile,
+  type LikesContext,
+} from './service.ts';
+
+/** The viewer (403 authentication_required for none), the clock and the site's card settings. */
+async function likesContext(c: Context<AppEnv>, site: SiteConfig | null): Promise<LikesContext> {
+  const ctx = accountContext(c, site);
+  const viewer = await requireViewer(c);
+  const loaded = await loadSite(ctx.db, ctx.site);
+  return {
+    db: ctx.db,
+    viewer,
+    now: ctx.now,
+    visibleFields: loaded.settings.visible_profile_fields,
+    cdnPrefix: loaded.row.cdnPrefix,
+  };
+}
+
+export function registerLikeRoutes(app: Hono<AppEnv>): void {
+  route(app, getLikes, async ({ c, site }) => loadLikes(await likesContext(c, site)));
+
+  route(app, postLike, async ({ c, body, site }) => likeProfile(await likesContext(c, site), body.profile));
+
+  route(app, deleteLike, async ({ c, body, site }) => ({
+    ok: true as const,
+    ...(await unlikeProfile(await likesContext(c, site), body.profile)),
+  }));
+
+  route(app, getSwipe, async ({ c, site }) => loadSwipeGame(await likesContext(c, site)));
+
+  route(app, postSwipe, async ({ c, body, site }) =>
+    swipeProfile(await likesContext(c, site), body.profile, body.decision),
+  );
+
+  route(app, getMatchFinder, async ({ c, query, site }) => ({
+    profiles: await findMatches(await likesContext(c, site), query),
+  }));
+
+  route(app, getAutoLike, async ({ c, site }) => ({ profile: await autoLike(await likesContext(c, site)) }));
+}

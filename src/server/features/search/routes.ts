@@ -1,0 +1,55 @@
+/** The member search call (contract src/contract/search.ts): GET /api/search.php. */
+import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getSearch } from '../../../contract/search.ts';
+import { isCountryCode } from '../../../lib/locales.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { authenticationRequired } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { accountContext } from '../accounts/common.ts';
+import { loadSite } from '../site/settings.ts';
+import { loadSearcher, search } from './service.ts';
+
+/** A visitor's country: the chosen one (country cookie), else the geoip header behind a trusted proxy. */
+function visitorCountry(c: Context<AppEnv>): string | null {
+  const selected = getCookie(c, 'country')?.toUpperCase();
+  if (isCountryCode(selected)) return selected;
+  if (!c.get('deps').config.trustProxy) return null;
+  const header = (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code'))?.toUpperCase();
+  return isCountryCode(header) ? header : null;
+}
+
+export function registerSearchRoutes(app: Hono<AppEnv>): void {
+  route(app, getSearch, async ({ c, query, session, site }) => {
+    const ctx = accountContext(c, site);
+    const [searcher, loaded] = await Promise.all([
+      session ? loadSearcher(ctx.db, session.accountId, ctx.site.id) : null,
+      loadSite(ctx.db, ctx.site),
+    ]);
+    const { settings } = loaded;
+    // Visitors (SPEC §6): only when the site opens search to them, or to their traffic source.
+    // A member of another site is a visitor here.
+    if (
+      !searcher &&
+      settings.logged_out_search === 'none' &&
+      (settings.logged_out_search_trafficsource === 'none' || !query.trafficsource)
+    ) {
+      throw authenticationRequired();
+    }
+    const own = searcher ? null : visitorCountry(c);
+    return search(
+      {
+        db: ctx.db,
+        siteId: ctx.site.id,
+        searcher,
+        now: ctx.now,
+        visibleFields: settings.visible_profile_fields,
+        cdnPrefix: loaded.row.cdnPrefix,
+        countries: settings.countries,
+        searchFields: settings.search_fields,
+        visitorCountry: own && settings.countries.includes(own) ? own : null,
+      },
+      query,
+    );
+  });
+}
