@@ -4,11 +4,11 @@
  * 'Continue'. Failed uploads show the translated error with 'Try again'. State and actions
  * live in signup-photo-store.ts.
  */
-import { useRef, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { uploadPhoto } from '../../client/upload-photo.ts';
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
 import { onAuthenticationRequired } from '../../stores/session.ts';
 import {
   $signupPhoto,
@@ -20,6 +20,7 @@ import {
 } from './signup-photo-store.ts';
 import type { SignupError } from './signup-store.ts';
 import { Alert } from '../forms/fields.tsx';
+import PhotoFileInputs from '../forms/PhotoFileInputs.tsx';
 import { useIsSmartphone } from './hooks.ts';
 
 /** The browser's uploader and object URLs. */
@@ -51,39 +52,16 @@ export function SignupPhotoUpload({ env = browserPhotoEnv }: { env?: () => Signu
   const pickerRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again fires a change.
-    event.target.value = '';
-    if (file) void chooseSignupPhoto(file, env());
-  };
-
   const uploading = state.status === 'uploading';
   const percent = uploading ? Math.round(state.progress * 100) : 0;
   const error = state.status === 'failed' || state.status === 'idle' ? state.error : undefined;
 
   return (
     <>
-      <input
-        ref={pickerRef}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="photo-input"
-        onChange={onFile}
-      />
-      <input
-        ref={cameraRef}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        capture="user"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="photo-camera-input"
-        onChange={onFile}
+      <PhotoFileInputs
+        pickerRef={pickerRef}
+        cameraRef={cameraRef}
+        onFile={(file) => void chooseSignupPhoto(file, env())}
       />
 
       <div className="grid place-items-center overflow-hidden rounded-3xl border-2 border-dashed border-line bg-surface">

@@ -5,11 +5,12 @@
  * add-photo tile (file picker; 'Take a photo' with the front camera on phones) until the
  * photo limit, where free members get the photo-limit alert instead.
  */
-import { useRef, type ChangeEvent } from 'react';
+import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { PHOTO_ACCEPT, type OwnPhoto } from '../../contract/photos.ts';
+import type { OwnPhoto } from '../../contract/photos.ts';
 import { Alert } from '../forms/fields.tsx';
+import PhotoFileInputs from '../forms/PhotoFileInputs.tsx';
 import { useIsSmartphone } from '../auth/hooks.ts';
 import Section from '../settings/Section.tsx';
 import { useErrorText } from './fields.tsx';
@@ -165,36 +166,9 @@ function AddPhotoTile({ store }: { store: ProfileStore }) {
   const uploading = upload.status === 'uploading';
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again fires a change.
-    event.target.value = '';
-    if (file) void store.addPhoto(file);
-  };
-
   return (
     <div className="flex aspect-square flex-col items-stretch justify-center gap-2 rounded-2xl border-2 border-dashed border-line bg-surface p-3">
-      <input
-        ref={pickerRef}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="photo-input"
-        onChange={onFile}
-      />
-      <input
-        ref={cameraRef}
-        type="file"
-        accept={PHOTO_ACCEPT}
-        capture="user"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="photo-camera-input"
-        onChange={onFile}
-      />
+      <PhotoFileInputs pickerRef={pickerRef} cameraRef={cameraRef} onFile={(file) => void store.addPhoto(file)} />
       {uploading ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-2 text-center">
           <p className="text-sm font-semibold">{t('photos.manager.uploading', { percent })}</p>
