@@ -14,13 +14,11 @@ import type { Locale } from '../lib/locales.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { api } from '../stores/api.ts';
 import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
+import { MODERATOR_ROLES } from '../lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
 export const MODERATION_NAMESPACES = ['moderation', 'photos'] as const satisfies readonly (keyof Catalogue)[];
 export type ModerationCatalogue = Pick<Catalogue, (typeof MODERATION_NAMESPACES)[number]>;
-
-/** Roles that may use the console (the server's MODERATOR_ROLES). */
-const CONSOLE_ROLES: readonly string[] = ['moderator', 'admin'];
 
 interface Props {
   locale: Locale;
@@ -68,7 +66,7 @@ function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly Modera
       </Notice>
     );
   }
-  if (!CONSOLE_ROLES.includes(session.user.role)) {
+  if (!MODERATOR_ROLES.includes(session.user.role)) {
     return (
       <Notice title={t('moderation.no_access_title')} text={t('moderation.no_access_text')}>
         <a href="/members" className="btn btn-outline">

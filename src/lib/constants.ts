@@ -27,6 +27,9 @@ export const FREE_CONVERSATION_STARTS = 2;
 export const REACTIVATION_WINDOW_DAYS = 14;
 export const MIN_AGE = 18;
 
+/** Account roles that may use the moderation console and see photos being inspected. */
+export const MODERATOR_ROLES: readonly string[] = ['moderator', 'admin'];
+
 /** Nav badges show '99+' at 100 or more. */
 export const BADGE_CAP = 99;
 /** The credits badge shows at this many credits or fewer: warning above 0, danger at 0. */

@@ -25,12 +25,8 @@ export type MemberProfileState =
     }
   | {
       status: 'blocked';
+      /** "You're blocked by {name}. …", in the member's language, from the server. */
       message: string;
-      /**
-       * Who blocked. The 403 body names them in `blocked_by`, but ApiError carries only the
-       * code and message, so this is null for now; the message names them anyway.
-       */
-      name: string | null;
     }
   | { status: 'not_found' }
   | { status: 'error'; message: string };
@@ -61,7 +57,7 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     } catch (error) {
       if (run !== loading) return;
       if (error instanceof ApiError && error.code === 'blocked') {
-        $state.set({ status: 'blocked', message: error.message, name: null });
+        $state.set({ status: 'blocked', message: error.message });
       } else if (error instanceof ApiError && (error.code === 'not_found' || error.code === 'forbidden')) {
         // Hidden, in privacy mode, gone or on another site: the viewer may not know which.
         $state.set({ status: 'not_found' });

@@ -15,6 +15,7 @@
  */
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { MODERATOR_ROLES } from '../../../lib/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, blocks, conversations, likes, profiles } from '../../db/schema.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -59,7 +60,7 @@ export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
 }
 
 export function isStaff(viewer: Viewer | null): boolean {
-  return viewer?.role === 'moderator' || viewer?.role === 'admin';
+  return viewer !== null && MODERATOR_ROLES.includes(viewer.role);
 }
 
 /** The profile is a confirmed member's active profile, or a fictional chat pal. */

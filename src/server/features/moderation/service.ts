@@ -13,9 +13,9 @@ import type { Db } from '../../db/client.ts';
 import { accounts, photos, profiles } from '../../db/schema.ts';
 import { HttpError, authenticationRequired, notFound } from '../../http/errors.ts';
 import { ageOf } from '../profile/service.ts';
+import { MODERATOR_ROLES } from '../../../lib/constants.ts';
 
 /** Account roles that may open the console and decide photos. */
-export const MODERATOR_ROLES = ['moderator', 'admin'] as const;
 
 export const forbidden = () => new HttpError('forbidden', 'api.forbidden', 403);
 
@@ -34,7 +34,7 @@ export async function requireModerator(db: Db, accountId: number, siteId: string
     throw authenticationRequired();
   }
   if (siteId && account.siteId !== siteId) throw authenticationRequired();
-  if (!(MODERATOR_ROLES as readonly string[]).includes(account.role)) throw forbidden();
+  if (!MODERATOR_ROLES.includes(account.role)) throw forbidden();
   return accountId;
 }
 
