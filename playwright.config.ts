@@ -54,7 +54,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SEED_MEMBERS: '60',
+      SEED_MEMBERS: '400',
       NODE_ENV: 'development',
       TRUST_PROXY: '1',
     },

@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           globals: true,
+          setupFiles: ['tests/unit/setup-components.ts'],
         },
       },
       {

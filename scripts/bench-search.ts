@@ -24,6 +24,7 @@ import { accounts } from '../src/server/db/schema.ts';
 import { loadConfig, type Config } from '../src/server/env.ts';
 import { createSession } from '../src/server/features/session/sessions.ts';
 import { createMailProvider } from '../src/server/providers/mail/index.ts';
+import { createCamProvider } from '../src/server/providers/cams/index.ts';
 import { DEFAULT_SEED, regionIds, seed } from '../src/server/seed/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -160,7 +161,14 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   ]);
   try {
     // The app under measurement: the clock is the real one, as the seeded ages assume.
-    const app = createApp({ config, database, sites, mail: createMailProvider(config), now: () => new Date() });
+    const app = createApp({
+      config,
+      database,
+      sites,
+      mail: createMailProvider(config),
+      cams: createCamProvider(config),
+      now: () => new Date(),
+    });
     const [viewer] = await database.db
       .select({ id: accounts.id })
       .from(accounts)

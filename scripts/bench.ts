@@ -26,6 +26,7 @@ import { accounts, photos, profiles } from '../src/server/db/schema.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { createSession } from '../src/server/features/session/sessions.ts';
 import { createMailProvider } from '../src/server/providers/mail/index.ts';
+import { createCamProvider } from '../src/server/providers/cams/index.ts';
 import { seed } from '../src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
@@ -55,7 +56,14 @@ add(
   '',
   '',
 );
-const app = createApp({ config, database, sites, mail: createMailProvider(config), now: () => new Date() });
+const app = createApp({
+  config,
+  database,
+  sites,
+  mail: createMailProvider(config),
+  cams: createCamProvider(config),
+  now: () => new Date(),
+});
 const [free] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, 'free@demo.test'));
 if (!free) throw new Error('bench: the demo login free@demo.test is missing');
 const token = await createSession(database.db, free.id, new Date());
@@ -78,6 +86,15 @@ const calls: [string, string, Record<string, string>][] = [
   ['GET /api/profile.php (own profile)', '/api/profile.php', member],
   ['GET /api/member.php (profile page + related)', `/api/member.php?id=${sample.id}`, member],
   ['GET /api/photo.php (thumb, viewer-checked)', `/api/photo.php?id=${sample.photo}&v=thumb`, member],
+  [
+    'GET /api/search.php (women 26–55 in GB, page 2, not saved)',
+    '/api/search.php?manual_search=1&do_not_save=1&gender=female&country=GB&min_age=26&max_age=55&page=1&source=members&hideNudity=0',
+    member,
+  ],
+  ['GET /api/likes.php (likes data)', '/api/likes.php', member],
+  ['GET /api/swipe.php (next swipe cards)', '/api/swipe.php', member],
+  ['GET /api/match-finder.php (18-35, sexy)', '/api/match-finder.php?age=18-35&appearance=sexy&race=other', member],
+  ['GET /api/livecams/search.php (demo feed)', '/api/livecams/search.php?gender=female&min_age=26&max_age=35', member],
   ['GET / (static home page)', '/', {}],
 ];
 for (const [name, path, headers] of calls) {
@@ -193,13 +210,15 @@ const previousBuilds = existsSync(doc)
       .filter((l) => /^\|\s*build\s*\|/.test(l))
   : [];
 const keptBuilds = process.argv.includes('--builds') ? [] : previousBuilds;
-// Search rows of an earlier --search run stay until the next one.
-const keptSearch =
-  process.argv.includes('--search') || !existsSync(doc)
-    ? []
-    : readFileSync(doc, 'utf8')
-        .split('\n')
-        .filter((l) => /^\|\s*search\s*\|/.test(l));
+// Search rows of an earlier --search run stay until the next one on the same engine: a run
+// on PGlite keeps the PostgreSQL rows (--search-database-url) and the other way round.
+const searchEngine = searchArg('search-database-url') ? 'PostgreSQL' : 'PGlite';
+const keptSearch = !existsSync(doc)
+  ? []
+  : readFileSync(doc, 'utf8')
+      .split('\n')
+      .filter((l) => /^\|\s*search\s*\|/.test(l))
+      .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
 writeFileSync(
   doc,
   `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies, \`-- --search\` the member search at scale) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.${keptSearch.length > 0 || process.argv.includes('--search') ? ' Search rows: 500 requests each after 30 warm-ups, rotating over filter combinations (docs/decisions.md "Search at scale").' : ''}\n\n${[table, ...keptBuilds, ...keptSearch].join('\n')}\n`,

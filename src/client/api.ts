@@ -38,10 +38,15 @@ export interface ApiClientOptions {
   delay?: (attempt: number) => number;
 }
 
+/** Answers worth asking again: timeouts, a gateway or server that may come back. */
+const READ_RETRY_STATUSES = [408, 425, 500, 502, 503, 504];
+/** A write is not repeated after a 500: it may have been carried out. */
+const WRITE_RETRY_STATUSES = [408, 425, 502, 503, 504];
+
 export interface ApiClient {
   call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
     endpoint: Endpoint<Q, B, R>,
-    input?: { query?: z.input<Q>; body?: z.input<B> },
+    input?: { query?: z.input<Q>; body?: z.input<B>; signal?: AbortSignal },
   ): Promise<z.output<R>>;
 }
 
@@ -72,13 +77,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   return {
     async call(endpoint, input = {}) {
-      const init: FetchOptions<'json'> = { method: endpoint.method };
+      // 429 is never retried: a daily limit or a rate limit is the answer the member must
+      // see now, not after five more refusals.
+      const init: FetchOptions<'json'> = { method: endpoint.method, retryStatusCodes: READ_RETRY_STATUSES };
       if (input.query) init.query = input.query as Record<string, unknown>;
+      // A newer request of the same kind cancels this one (the webcam search).
+      if (input.signal) init.signal = input.signal;
       if (input.body !== undefined && endpoint.method !== 'GET') {
         init.body = input.body as Record<string, unknown>;
         // POST/PUT/DELETE are retried too: the server's writes are idempotent per request
         // or guarded; a lost answer must not lose the member's action.
-        init.retryStatusCodes = [408, 425, 429, 502, 503, 504];
+        init.retryStatusCodes = WRITE_RETRY_STATUSES;
       }
       try {
         const data: unknown = await $fetch(endpoint.path, init);

@@ -80,7 +80,7 @@ export const deleteLike = defineEndpoint({
  * GET /api/swipe.php: the next profiles of the swipe game (at most SWIPE_CANDIDATES): of the
  * gender I seek, visible to me and listed in search, with a profile image, not swiped and not
  * liked by me yet; closest to my age, of my country, then of its neighbour country (the pairs
- * of the search's country filter). Empty when the game is over for today; `next_in_hours`
+ * of the search's country filter), then of the site's other countries. Empty when the game is over for today; `next_in_hours`
  * then says when it goes on (null while it can be played).
  */
 export const getSwipe = defineEndpoint({
@@ -127,7 +127,8 @@ export type MatchFinderAnswers = z.infer<typeof matchFinderAnswers>;
  * the gender I seek, visible to me and listed in search, with a profile image, in the age
  * bucket; `appearance=sexy` keeps profiles whose stated body type is slim or average,
  * `normal` any body type. Profiles hold no ethnicity, so `race` filters nothing. Closest to
- * my age (moved into the bucket), of my country, then of its neighbour country.
+ * my age (moved into the bucket), of my country, then of its neighbour country, then of the
+ * site's other countries.
  */
 export const getMatchFinder = defineEndpoint({
   method: 'GET',
@@ -141,7 +142,7 @@ export const getMatchFinder = defineEndpoint({
 /**
  * GET /api/auto-like.php: the like modal's profile (SPEC §2.6). A fictional chat pal of the
  * gender I seek, visible to me, with a profile image, that had not liked me, likes me now
- * (a new like); closest in age, of my country, then of its neighbour country. At most one
+ * (a new like); closest in age, of my country, its neighbour country, then the others. At most one
  * per rolling day: asked again, it answers the same pal. 404 when there is none.
  */
 export const getAutoLike = defineEndpoint({

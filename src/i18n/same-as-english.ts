@@ -22,6 +22,8 @@ const SAME_WORD = 'the word is spelled the same in this language';
 
 export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<string, string>>>> = {
   da: {
+    'search.webcam.online': LOANWORD,
+    'likes.tabs.matches': LOANWORD,
     'common.menu': SAME_WORD,
     'nav.likes': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
@@ -34,6 +36,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': SAME_WORD,
   },
   de: {
+    'search.webcam.online': LOANWORD,
+    'likes.tabs.matches': LOANWORD,
     'nav.credits': LOANWORD,
     'nav.likes': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
@@ -48,6 +52,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': SAME_WORD,
   },
   es: {
+    'swipe.no': SAME_WORD,
+    'likes.tabs.matches': LOANWORD,
     'errors.error': SAME_WORD,
     'errors.status': SAME_WORD,
     'interests.gangbang': LOANWORD,
@@ -63,6 +69,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.sushi': SAME_WORD,
   },
   fr: {
+    'search.pagination.page': SAME_WORD,
     'nav.messages': SAME_WORD,
     'common.menu': SAME_WORD,
     'nav.likes': LOANWORD,
@@ -78,6 +85,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'interests.sushi': SAME_WORD,
   },
   it: {
+    'search.webcam.online': LOANWORD,
+    'swipe.no': SAME_WORD,
     'common.menu': SAME_WORD,
     'nav.account': LOANWORD,
     'footer.privacy': LOANWORD,
@@ -105,6 +114,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': 'blond is the Norwegian word for this hair colour',
   },
   nl: {
+    'search.webcam.online': LOANWORD,
+    'likes.tabs.matches': LOANWORD,
     'nav.credits': LOANWORD,
     'nav.likes': LOANWORD,
     'common.menu': SAME_WORD,
@@ -124,6 +135,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': SAME_WORD,
   },
   pl: {
+    'search.webcam.online': LOANWORD,
     'common.menu': SAME_WORD,
     'footer.faq': 'FAQ is the usual footer label',
     'region_label.region': SAME_WORD,
@@ -134,6 +146,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': SAME_WORD,
   },
   sv: {
+    'search.webcam.online': LOANWORD,
     'nav.likes': LOANWORD,
     'region_label.region': SAME_WORD,
     'interests.sex': LOANWORD,

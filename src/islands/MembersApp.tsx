@@ -9,12 +9,13 @@ import '../styles/islands.css';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Catalogue } from '../i18n/index.ts';
 import { createI18n } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
 import type { CurrentUser } from '../contract/user.ts';
 import { $session, loadSession } from '../stores/session.ts';
-import { $router, interceptLinks } from '../stores/router.ts';
+import { $router, interceptLinks, type MembersRoute } from '../stores/router.ts';
 import { api } from '../stores/api.ts';
 import { applyLangConfig, browserEnv, changeLanguage, logout } from '../stores/account.ts';
 import MembersNav from '../features/members-shell/MembersNav.tsx';
@@ -29,6 +30,12 @@ import LoadingState from '../features/ui/Spinner.tsx';
 const SettingsScreen = lazy(() => import('../features/settings/SettingsScreen.tsx'));
 const ProfileScreen = lazy(() => import('../features/profile/ProfileScreen.tsx'));
 const MemberProfileScreen = lazy(() => import('../features/member-profile/MemberProfileScreen.tsx'));
+const SearchScreen = lazy(() => import('../features/search/SearchScreen.tsx'));
+const LikesScreen = lazy(() => import('../features/likes/LikesScreen.tsx'));
+const SwipeGameScreen = lazy(() => import('../features/swipe-game/SwipeGameScreen.tsx'));
+const MatchFinderScreen = lazy(() => import('../features/match-finder/MatchFinderScreen.tsx'));
+/** The like modal (SPEC §2.6) loads only when a page asks for it with `?t=`. */
+const LikeModal = lazy(() => import('../features/likes/LikeModal.tsx'));
 
 /** The catalogue namespaces the island uses: the page passes only these. */
 export const MEMBERS_NAMESPACES = [
@@ -46,6 +53,10 @@ export const MEMBERS_NAMESPACES = [
   'photos',
   'fictional',
   'region_label',
+  'search',
+  'likes',
+  'swipe',
+  'match_finder',
 ] as const satisfies readonly (keyof Catalogue)[];
 export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 
@@ -111,10 +122,18 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
   const route = page?.route ?? null;
   const isSettings = route === 'notifications' || route === 'settings';
   const [shellTitle] = useState(() => document.title);
+  // Stays open once asked for (the modal itself takes `t` out of the URL), until it closes.
+  const likeModalAsk = page?.search['t'];
+  const [likeModal, setLikeModal] = useState(likeModalAsk !== undefined);
+  const [seenAsk, setSeenAsk] = useState(likeModalAsk);
+  if (likeModalAsk !== seenAsk) {
+    setSeenAsk(likeModalAsk);
+    if (likeModalAsk !== undefined) setLikeModal(true);
+  }
   useEffect(() => {
     // Screens with a title of their own (a member's name) set it themselves.
     if (route === 'members-id') return;
-    const title = isSettings ? t('settings.title') : route === 'profile' ? t('profile.title') : null;
+    const title = isSettings ? t('settings.title') : route ? screenTitle(route, t) : null;
     document.title = title ? `${title} · ${brand}` : shellTitle;
   }, [isSettings, route, t, brand, shellTitle]);
   useEffect(() => {
@@ -139,13 +158,51 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
             <ProfileScreen user={user} locale={locale} />
           ) : page?.route === 'members-id' ? (
             <MemberProfileScreen key={page.params.id} id={page.params.id} user={user} locale={locale} brand={brand} />
+          ) : route === 'members' ? (
+            <SearchScreen user={user} locale={locale} search={page?.search ?? {}} />
+          ) : page?.route === 'likes' || page?.route === 'likes-type' || page?.route === 'likes-m-id' ? (
+            <LikesScreen
+              user={user}
+              locale={locale}
+              type={page.route === 'likes-type' ? page.params.type : null}
+              memberId={page.route === 'likes-m-id' ? page.params.id : null}
+            />
+          ) : route === 'swipe-game' ? (
+            <SwipeGameScreen user={user} locale={locale} />
+          ) : route === 'match-finder' ? (
+            <MatchFinderScreen user={user} locale={locale} />
           ) : (
             <MembersHome user={user} />
           )}
         </Suspense>
       </div>
+      {likeModal && (
+        <Suspense fallback={null}>
+          <LikeModal user={user} locale={locale} onClose={() => setLikeModal(false)} />
+        </Suspense>
+      )}
     </div>
   );
+}
+
+/** The page title of a screen route, when it has one of its own. */
+function screenTitle(route: MembersRoute, t: TFunction): string | null {
+  switch (route) {
+    case 'profile':
+      return t('profile.title');
+    case 'members':
+      return t('search.title');
+    case 'likes':
+    case 'likes-type':
+    case 'likes-m-id':
+      return t('likes.title');
+    case 'swipe-game':
+      return t('swipe.title');
+    case 'match-finder':
+      return t('match_finder.title');
+    default:
+      return null;
+  }
 }
 
 function Spinner() {

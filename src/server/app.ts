@@ -21,6 +21,8 @@ import { registerMemberRoutes } from './features/members/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerLikeRoutes } from './features/likes/routes.ts';
+import { registerGeoRoutes } from './features/geo/routes.ts';
+import { registerCamRoutes } from './features/cams/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -56,6 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSearchRoutes(api);
   registerModerationRoutes(api);
   registerLikeRoutes(api);
+  registerGeoRoutes(api);
+  registerCamRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

@@ -21,6 +21,15 @@ const envSchema = z.object({
   SITES_DIR: z.string().default('dist/sites'),
   /** Members per site the demo seed creates on an empty database (npm start). */
   SEED_MEMBERS: z.coerce.number().int().min(0).max(5_000_000).default(2000),
+  /** The live-webcam provider behind /api/livecams/*: 'demo' is the offline demo feed. */
+  CAM_PROVIDER: z.enum(['demo']).default('demo'),
+  /** The provider's page of a cam account; {account} is replaced (docs/operations.md). */
+  CAM_REDIRECT_URL: z
+    .url()
+    .refine((url) => url.includes('{account}'), 'must contain {account}')
+    .default('https://cams.partner.example/room/{account}'),
+  /** The reseller partner of the ad cards; flow and site are added as query parameters. */
+  RESELL_PARTNER_URL: z.url().default('https://reseller.partner.example/'),
   /** Trust X-Forwarded-* headers (behind a proxy or CDN). */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -43,6 +52,9 @@ export interface Config {
   sitesDir: string;
   trustProxy: boolean;
   seedMembers: number;
+  camProvider: Env['CAM_PROVIDER'];
+  camRedirectUrl: string;
+  resellPartnerUrl: string;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -66,5 +78,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sitesDir: resolve(e.SITES_DIR),
     trustProxy: e.TRUST_PROXY,
     seedMembers: e.SEED_MEMBERS,
+    camProvider: e.CAM_PROVIDER,
+    camRedirectUrl: e.CAM_REDIRECT_URL,
+    resellPartnerUrl: e.RESELL_PARTNER_URL,
   };
 }

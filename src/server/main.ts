@@ -8,6 +8,7 @@ import { sites } from '../../sites.config.ts';
 import { createApp } from './app.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createCamProvider } from './providers/cams/index.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { purgeDeletedAccounts } from './features/accounts/deletion.ts';
 import { photosDir } from './seed/index.ts';
@@ -36,6 +37,7 @@ export async function startServer(config: Config, database: Database): Promise<R
     database,
     sites,
     mail: createMailProvider(config),
+    cams: createCamProvider(config),
     now: () => new Date(),
   });
   const server: ServerType = await new Promise((resolve) => {

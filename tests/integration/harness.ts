@@ -1,7 +1,7 @@
 /**
  * The integration test harness: the real Hono app in-process (no port) with a test Config
- * (temporary DATA_DIR and SITES_DIR), the outbox mail provider in the temporary folder and
- * a fixed clock.
+ * (temporary DATA_DIR and SITES_DIR), the outbox mail provider in the temporary folder, the
+ * demo webcam feed and a fixed clock.
  *
  * Database: PGlite in memory, started from a migrated snapshot (`dumpDataDir`), so a test
  * file pays ~0.4 s instead of initdb plus migrations. The snapshot is made once and kept in
@@ -27,6 +27,7 @@ import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/
 import { createSession } from '../../src/server/features/session/sessions.ts';
 import { photoStorageDir } from '../../src/server/providers/storage/index.ts';
 import type { AppDeps, AppEnv } from '../../src/server/http/context.ts';
+import { createCamProvider } from '../../src/server/providers/cams/index.ts';
 import { createOutboxMailProvider } from '../../src/server/providers/mail/outbox.ts';
 import type { MailProvider } from '../../src/server/providers/mail/types.ts';
 import { createMember, regionIds, seedReferenceData, type NewMember } from '../../src/server/seed/index.ts';
@@ -171,7 +172,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const clock = { now: new Date(FIXED_NOW) };
   const now = () => new Date(clock.now);
   const mail = createOutboxMailProvider({ dir: join(dataDir, 'outbox'), from: config.mailFrom, now });
-  const baseDeps: AppDeps = { config, database, sites, mail, now };
+  const baseDeps: AppDeps = { config, database, sites, mail, cams: createCamProvider(config), now };
   const app = createApp(options.deps ? options.deps(baseDeps) : baseDeps);
 
   return {

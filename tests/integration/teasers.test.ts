@@ -74,12 +74,14 @@ describe('GET /api/teasers.php', () => {
   });
 
   it('never answers e-mail addresses, coordinates, credits or photos', async () => {
-    const m = await createTestMember(t, { gender: 'male', name: 'Private', photos: [{ key: 'k1', status: 'active' }] });
+    const m = await createTestMember(t, { gender: 'male', name: 'Private', photos: [{ key: 'zqsecretkey', status: 'active' }] });
     await t.db.update(accounts).set({ credits: 777 }).where(eq(accounts.id, m.accountId));
     await fictional({ gender: 'male' });
     const response = await call(t, '/api/teasers.php?gender=male');
     const text = await response.text();
-    expect(text).not.toMatch(/@example\.test|email|lat|lon|credits|777|photo|image|k1|52090/i);
+    // Public ids are random base36, so they are left out of the search for leaked words.
+    const withoutIds = text.replace(/"id":"[0-9a-z]+"/g, '"id":""');
+    expect(withoutIds).not.toMatch(/@example\.test|email|lat|lon|credits|777|photo|image|zqsecretkey|52090/i);
     for (const teaser of (JSON.parse(text) as { profiles: Record<string, unknown>[] }).profiles) {
       expect(Object.keys(teaser).sort()).toEqual(expect.arrayContaining(['age', 'id', 'name', 'type']));
       expect(Object.keys(teaser).every((key) => ['age', 'id', 'name', 'type', 'city'].includes(key))).toBe(true);

@@ -68,6 +68,15 @@ describe('API client', () => {
     expect(calls).toHaveLength(6);
   });
 
+  it('shows a limit at once: a 429 answer is not asked again, read or write', async () => {
+    const limit = json(429, { error: { code: 'daily_limit', message: 'You can give out 4 Likes per day.' } });
+    const { fetch, calls } = scriptedFetch([limit, limit]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch, delay: () => 0 });
+    await expect(api.call(getInterests)).rejects.toMatchObject({ status: 429, code: 'daily_limit' });
+    await expect(api.call(postActivationMail, { body: {} })).rejects.toMatchObject({ status: 429 });
+    expect(calls).toHaveLength(2);
+  });
+
   it('marks user.php requests as client requests, and only those', async () => {
     const { fetch, calls } = scriptedFetch([json(200, { user }), json(200, { interests: [] })]);
     const api = createApiClient({ baseURL: 'http://site.test', fetch });

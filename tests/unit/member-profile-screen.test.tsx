@@ -7,6 +7,15 @@ import { resetSiteData } from '../../src/stores/site-data.ts';
 import type { MemberProfile } from '../../src/contract/members.ts';
 import { member } from '../fixtures/members.ts';
 import { memberProfile, profileCard } from './member-profile-fixtures.ts';
+import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';
+import { $likes, resetLikes } from '../../src/stores/likes.ts';
+import { $router } from '../../src/stores/router.ts';
+
+// The island's client without the waits between retries (a 429 is retried).
+vi.mock('../../src/stores/api.ts', async () => {
+  const { createApiClient } = await import('../../src/client/api.ts');
+  return { api: createApiClient({ delay: () => 0 }) };
+});
 
 const en = catalogues.en;
 type Route = (method: string, path: string, body: unknown) => { status: number; body: unknown } | undefined;
@@ -54,6 +63,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   resetSiteData();
+  resetLikes();
 });
 
 describe('member profile page', () => {
@@ -127,19 +137,88 @@ describe('member profile page', () => {
     expect(screen.queryByText(en.fictional.warning)).toBeNull();
   });
 
-  it('shows the like state and the Like button as not usable yet; Message and Gift lead to the chat', async () => {
+  it('shows the like state; Message and Gift lead to the chat', async () => {
     serveProfile(memberProfile({ did_like_profile: true, liked_by_profile: true }));
     renderScreen();
     expect(await screen.findByText('You and Sanne like each other')).toBeTruthy();
     const like = screen.getByRole('button', { name: en.member_profile.actions.unlike });
-    expect(like.getAttribute('aria-disabled')).toBe('true');
-    expect(like.getAttribute('title')).toBe(en.member_profile.actions.like_soon);
+    expect(like.hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('link', { name: en.member_profile.actions.message }).getAttribute('href')).toBe(
       '/members/k3x9q/chat',
     );
     expect(screen.getByRole('link', { name: en.member_profile.actions.gift }).getAttribute('href')).toBe(
       '/members/k3x9q/chat#gifts',
     );
+  });
+
+  it('likes and unlikes: the like state follows, and so do the loaded likes', async () => {
+    $likes.set(likesData());
+    const requests = serve((method, path) => {
+      if (path === '/api/like.php' && method === 'POST')
+        return {
+          status: 200,
+          body: { match: false, likes_left: 2, profile: profileCard({ did_like_profile: true }) },
+        };
+      if (path === '/api/like.php' && method === 'DELETE') return { status: 200, body: { ok: true, likes_left: 2 } };
+      if (method === 'GET' && path === '/api/member.php')
+        return { status: 200, body: { profile: memberProfile(), related: [] } };
+      return undefined;
+    });
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: en.member_profile.actions.like }));
+    expect(await screen.findByText('You liked Sanne')).toBeTruthy();
+    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/like.php', body: { profile: 'k3x9q' } });
+    expect($likes.get()?.profiles[0]?.id).toBe('k3x9q');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: en.member_profile.actions.unlike }));
+    expect(await screen.findByRole('button', { name: en.member_profile.actions.like })).toBeTruthy();
+    expect(screen.queryByText('You liked Sanne')).toBeNull();
+    expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/like.php', body: { profile: 'k3x9q' } });
+    expect($likes.get()?.profiles.some((card) => card.id === 'k3x9q')).toBe(false);
+  });
+
+  it('opens the match modal when the like makes a match', async () => {
+    $router.open('/members/k3x9q');
+    serve((method, path) => {
+      if (path === '/api/like.php')
+        return {
+          status: 200,
+          body: {
+            match: true,
+            likes_left: 3,
+            profile: profileCard({ did_like_profile: true, liked_by_profile: true }),
+          },
+        };
+      if (method === 'GET' && path === '/api/member.php')
+        return { status: 200, body: { profile: memberProfile({ liked_by_profile: true }), related: [] } };
+      return undefined;
+    });
+    renderScreen();
+    expect(await screen.findByText('Sanne likes you')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.member_profile.actions.like }));
+    const dialog = await screen.findByRole('dialog', { name: en.likes.match.title });
+    expect(within(dialog).getByText('You and Sanne like each other.')).toBeTruthy();
+    expect(screen.getByText('You and Sanne like each other')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en.likes.match.send_message }));
+    expect($router.get()?.path).toBe('/members/k3x9q/chat');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the server's daily-limit message next to the Like button", async () => {
+    serve((method, path) => {
+      if (path === '/api/like.php') return dailyLimitAnswer;
+      if (method === 'GET' && path === '/api/member.php')
+        return { status: 200, body: { profile: memberProfile(), related: [] } };
+      return undefined;
+    });
+    renderScreen();
+    const like = await screen.findByRole('button', { name: en.member_profile.actions.like });
+    fireEvent.click(like);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(DAILY_LIMIT_MESSAGE);
+    expect(like.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.queryByText('You liked Sanne')).toBeNull();
   });
 
   it('lists related profiles as cards linking to their pages', async () => {

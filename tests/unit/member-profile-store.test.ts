@@ -1,14 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/api.ts';
 import { createMemberProfileStore } from '../../src/features/member-profile/member-profile-store.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { memberProfile, profileCard } from './member-profile-fixtures.ts';
+import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';
+import { $likes, $totalNewLikes, resetLikes } from '../../src/stores/likes.ts';
 
 const BLOCKED_MESSAGE = "You're blocked by Sanne. You do not have access to this page.";
 
 function ready(profile = memberProfile()): Answer {
   return { status: 200, body: { profile, related: [profileCard({ id: 'r1', name: 'Ilse' })] } };
 }
+
+afterEach(() => {
+  resetLikes();
+});
 
 describe('member profile store', () => {
   it('loads the profile and its related profiles', async () => {
@@ -104,6 +110,64 @@ describe('member profile store', () => {
       action: 'idle',
       error: 'Gone',
       profile: { blocked_by_me: false },
+    });
+  });
+
+  it('clears the new like of the opened profile in the loaded likes', async () => {
+    $likes.set(likesData());
+    const { api } = scriptedApi(() => ready(memberProfile({ id: 'anna', name: 'Anna' })));
+    await createMemberProfileStore({ api, id: 'anna' }).load();
+    expect($totalNewLikes.get()).toBe(0);
+    expect($likes.get()?.liked_by[0]).toMatchObject({ id: 'anna', like_new: false });
+  });
+
+  it('likes: the flags follow the answer and a match is due', async () => {
+    const liked = profileCard({ did_like_profile: true, liked_by_profile: true });
+    const { api, requests } = scriptedApi(({ method }) =>
+      method === 'POST'
+        ? { status: 200, body: { match: true, likes_left: 3, profile: liked } }
+        : ready(memberProfile({ liked_by_profile: true })),
+    );
+    const store = createMemberProfileStore({ api, id: 'k3x9q' });
+    await store.load();
+    const liking = store.like();
+    expect(store.$state.get()).toMatchObject({ action: 'liking' });
+    await liking;
+    expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/like.php', body: { profile: 'k3x9q' } });
+    expect(store.$state.get()).toMatchObject({
+      action: 'idle',
+      likeError: null,
+      match: { id: 'k3x9q' },
+      profile: { did_like_profile: true, liked_by_profile: true },
+    });
+    store.closeMatch();
+    expect(store.$state.get()).toMatchObject({ match: null });
+  });
+
+  it('unlikes: the like is gone, their like stays', async () => {
+    const { api, requests } = scriptedApi(({ method }) =>
+      method === 'DELETE'
+        ? { status: 200, body: { ok: true, likes_left: 1 } }
+        : ready(memberProfile({ did_like_profile: true, liked_by_profile: true })),
+    );
+    const store = createMemberProfileStore({ api, id: 'k3x9q' });
+    await store.load();
+    await store.unlike();
+    expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/like.php', body: { profile: 'k3x9q' } });
+    expect(store.$state.get()).toMatchObject({ profile: { did_like_profile: false, liked_by_profile: true } });
+  });
+
+  it("keeps the server's daily-limit message as the like error", async () => {
+    const { api } = scriptedApi(({ method }) => (method === 'POST' ? dailyLimitAnswer : ready()));
+    const store = createMemberProfileStore({ api, id: 'k3x9q' });
+    await store.load();
+    await store.like();
+    expect(store.$state.get()).toMatchObject({
+      action: 'idle',
+      error: null,
+      likeError: DAILY_LIMIT_MESSAGE,
+      match: null,
+      profile: { did_like_profile: false },
     });
   });
 });

@@ -68,8 +68,8 @@ describe('members island', () => {
     expect(document.documentElement.dataset['member']).toBeUndefined();
   });
 
-  it('greets a logged-in member by name on the members home', async () => {
-    renderAt('/members', member());
+  it('greets a logged-in member by name on the members home of a screen still to come', async () => {
+    renderAt('/chats', member());
     expect(await screen.findByRole('heading', { name: 'Welcome back, Birgit' })).toBeTruthy();
   });
 
@@ -84,7 +84,7 @@ describe('members island', () => {
   });
 
   it('leads paid users to repeat their order, with the danger badge at 0 and none above 10', async () => {
-    renderAt('/members', member({ credits: 0, paid_user: true }));
+    renderAt('/chats', member({ credits: 0, paid_user: true }));
     const nav = await screen.findByRole('navigation', { name: en.nav.main_navigation });
     expect(within(nav).getAllByRole('link', { name: en.nav.credits })[0]).toHaveProperty(
       'pathname',
@@ -93,7 +93,7 @@ describe('members island', () => {
     expect(within(nav).getByRole('link', { name: '0 credits left' }).dataset['tone']).toBe('danger');
     cleanup();
     $session.set({ status: 'loading' });
-    renderAt('/members', member({ credits: 11, paid_user: true }));
+    renderAt('/chats', member({ credits: 11, paid_user: true }));
     const again = await screen.findByRole('navigation', { name: en.nav.main_navigation });
     expect(within(again).queryByRole('link', { name: /credits? left/ })).toBeNull();
   });

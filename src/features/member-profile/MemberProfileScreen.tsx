@@ -3,7 +3,9 @@
  * ones blurred behind a lock), name and age, language badge, like state, the fictional
  * warning, the like / message / gift / block buttons, details and related profiles. Mobile
  * first; from lg the photos sit left of the details. State and actions live in
- * member-profile-store.ts; the server clears the profile's new-like marker on opening.
+ * member-profile-store.ts; the server clears the profile's new-like marker on opening. A
+ * like that makes a match opens the match modal; a refused like (the daily limit) shows the
+ * server's message next to the Like button.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
@@ -15,10 +17,11 @@ import { likeIcon, profileLanguageName, showLanguageBadge } from '../../lib/prof
 import { api } from '../../stores/api.ts';
 import ProfileCard, { LIKE_ICONS } from '../profile-card/ProfileCard.tsx';
 import LineIcon from '../icons/LineIcon.tsx';
+import MatchModal from '../likes/MatchModal.tsx';
 import BlockUserModal from './BlockUserModal.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
 import ProfileDetails from './ProfileDetails.tsx';
-import { createMemberProfileStore, type MemberProfileStore } from './member-profile-store.ts';
+import { createMemberProfileStore, type MemberProfileState, type MemberProfileStore } from './member-profile-store.ts';
 import Spinner from '../ui/Spinner.tsx';
 
 interface Props {
@@ -86,10 +89,12 @@ export default function MemberProfileScreen({ id, user, locale, brand }: Props) 
             store={store}
             own={state.profile.id === user.profile.id}
             locale={locale}
-            blocking={state.action === 'blocking'}
+            action={state.action}
             error={state.error}
+            likeError={state.likeError}
           />
           <Related related={state.related} locale={locale} />
+          {state.match && <MatchModal profile={state.match} user={user} locale={locale} onClose={store.closeMatch} />}
         </div>
       );
   }
@@ -113,15 +118,17 @@ function Profile({
   store,
   own,
   locale,
-  blocking,
+  action,
   error,
+  likeError,
 }: {
   profile: MemberProfile;
   store: MemberProfileStore;
   own: boolean;
   locale: Locale;
-  blocking: boolean;
+  action: Extract<MemberProfileState, { status: 'ready' }>['action'];
   error: string | null;
+  likeError: string | null;
 }) {
   const { t } = useTranslation();
   const [blockOpen, setBlockOpen] = useState(false);
@@ -167,14 +174,20 @@ function Profile({
             </a>
           </p>
         ) : (
-          <Actions profile={profile} onBlock={() => setBlockOpen(true)} />
+          <Actions
+            profile={profile}
+            store={store}
+            liking={action === 'liking' || action === 'unliking'}
+            likeError={likeError}
+            onBlock={() => setBlockOpen(true)}
+          />
         )}
         <ProfileDetails profile={profile} locale={locale} />
       </div>
       {blockOpen && (
         <BlockUserModal
           name={profile.name}
-          busy={blocking}
+          busy={action === 'blocking'}
           error={error}
           onConfirm={() => void store.block()}
           onClose={() => setBlockOpen(false)}
@@ -184,38 +197,54 @@ function Profile({
   );
 }
 
-function Actions({ profile, onBlock }: { profile: MemberProfile; onBlock: () => void }) {
+function Actions({
+  profile,
+  store,
+  liking,
+  likeError,
+  onBlock,
+}: {
+  profile: MemberProfile;
+  store: MemberProfileStore;
+  /** A like or unlike is under way. */
+  liking: boolean;
+  likeError: string | null;
+  onBlock: () => void;
+}) {
   const { t } = useTranslation();
   const base = `/members/${encodeURIComponent(profile.id)}`;
+  const liked = profile.did_like_profile;
   return (
-    <div className="flex flex-wrap gap-2 sm:gap-3">
-      {/* Liking is wired by the likes issue: shown with its state, not yet usable. */}
-      <button
-        type="button"
-        aria-disabled="true"
-        aria-pressed={profile.did_like_profile}
-        aria-describedby="member-profile-like-soon"
-        title={t('member_profile.actions.like_soon')}
-        className="btn btn-outline cursor-not-allowed opacity-60"
-      >
-        <LineIcon name="heart" className="size-5" />
-        {profile.did_like_profile ? t('member_profile.actions.unlike') : t('member_profile.actions.like')}
-      </button>
-      <span id="member-profile-like-soon" className="sr-only">
-        {t('member_profile.actions.like_soon')}
-      </span>
-      <a href={`${base}/chat`} className="btn btn-primary">
-        <LineIcon name="mail" className="size-5" />
-        {t('member_profile.actions.message')}
-      </a>
-      <a href={`${base}/chat#gifts`} className="btn btn-outline">
-        <LineIcon name="gift" className="size-5" />
-        {t('member_profile.actions.gift')}
-      </a>
-      <button type="button" className="btn btn-ghost" onClick={onBlock}>
-        <LineIcon name="block" className="size-5" />
-        {t('member_profile.actions.block')}
-      </button>
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2 sm:gap-3">
+        <button
+          type="button"
+          aria-describedby={likeError ? 'member-profile-like-error' : undefined}
+          disabled={liking}
+          onClick={() => void (liked ? store.unlike() : store.like())}
+          className="btn btn-outline disabled:opacity-60"
+        >
+          <LineIcon name={liked ? 'heart-in' : 'heart'} className="size-5" />
+          {liked ? t('member_profile.actions.unlike') : t('member_profile.actions.like')}
+        </button>
+        <a href={`${base}/chat`} className="btn btn-primary">
+          <LineIcon name="mail" className="size-5" />
+          {t('member_profile.actions.message')}
+        </a>
+        <a href={`${base}/chat#gifts`} className="btn btn-outline">
+          <LineIcon name="gift" className="size-5" />
+          {t('member_profile.actions.gift')}
+        </a>
+        <button type="button" className="btn btn-ghost" onClick={onBlock}>
+          <LineIcon name="block" className="size-5" />
+          {t('member_profile.actions.block')}
+        </button>
+      </div>
+      {likeError && (
+        <p id="member-profile-like-error" role="alert" className="text-sm font-semibold text-danger">
+          {likeError}
+        </p>
+      )}
     </div>
   );
 }

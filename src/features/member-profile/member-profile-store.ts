@@ -1,10 +1,14 @@
 /**
- * A member profile page (SPEC §2.7 'Member profile', §4 'Blocking'): loads getMember and
- * offers block / unblock. States:
+ * A member profile page (SPEC §2.7 'Member profile', §4 'Blocking', 'Likes'): loads getMember
+ * and offers like / unlike and block / unblock. States:
  * - loading;
- * - ready: the profile and its related profiles; `action` is the block call under way and
- *   `error` its failure text. After blocking, `profile.blocked_by_me` is true (the page then
- *   only offers to unblock) and the like flags are cleared, as the server deleted the likes;
+ * - ready: the profile and its related profiles; `action` is the call under way and `error`
+ *   the failure text of a block; `likeError` that of a like (over the daily limit the
+ *   server's translated 'You can give out 4 Likes per day…'), shown next to the Like button;
+ *   `match` the profile while the match modal is due (the like made a match). A like or
+ *   unlike updates the like flags and the likes store (src/stores/likes.ts). After blocking,
+ *   `profile.blocked_by_me` is true (the page then only offers to unblock) and the like
+ *   flags are cleared, as the server deleted the likes;
  * - blocked: the profile blocked the viewer; `message` is the server's translated text
  *   "You're blocked by {name}. You do not have access to this page.";
  * - not_found: the profile does not exist or the viewer may not see it;
@@ -13,6 +17,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError, type ApiClient } from '../../client/api.ts';
 import { deleteBlock, getMember, postBlock, type MemberProfile, type ProfileCard } from '../../contract/members.ts';
+import { $likes, likeProfile, loadLikes, markSeen, unlikeProfile } from '../../stores/likes.ts';
 
 export type MemberProfileState =
   | { status: 'loading' }
@@ -20,8 +25,10 @@ export type MemberProfileState =
       status: 'ready';
       profile: MemberProfile;
       related: ProfileCard[];
-      action: 'idle' | 'blocking' | 'unblocking';
+      action: 'idle' | 'blocking' | 'unblocking' | 'liking' | 'unliking';
       error: string | null;
+      likeError: string | null;
+      match: ProfileCard | null;
     }
   | {
       status: 'blocked';
@@ -34,6 +41,12 @@ export type MemberProfileState =
 export interface MemberProfileStore {
   $state: ReadableAtom<MemberProfileState>;
   load: () => Promise<void>;
+  /** Likes the profile; a match sets `match` (the match modal). */
+  like: () => Promise<void>;
+  /** Withdraws the like. */
+  unlike: () => Promise<void>;
+  /** The match modal was closed. */
+  closeMatch: () => void;
   /** Blocks the profile; the chats and likes between the two are deleted server-side. */
   block: () => Promise<void>;
   unblock: () => Promise<void>;
@@ -53,7 +66,17 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     try {
       const answer = await api.call(getMember, { query: { id } });
       if (run !== loading) return;
-      $state.set({ status: 'ready', profile: answer.profile, related: answer.related, action: 'idle', error: null });
+      // The server cleared the profile's new-like marker on opening it.
+      markSeen(answer.profile.id);
+      $state.set({
+        status: 'ready',
+        profile: answer.profile,
+        related: answer.related,
+        action: 'idle',
+        error: null,
+        likeError: null,
+        match: null,
+      });
     } catch (error) {
       if (run !== loading) return;
       if (error instanceof ApiError && error.code === 'blocked') {
@@ -73,6 +96,8 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     $state.set({ ...state, action: blocked ? 'blocking' : 'unblocking', error: null });
     try {
       await api.call(blocked ? postBlock : deleteBlock, { body: { profile: id } });
+      // The likes between the two are gone: a loaded likes page must not list them.
+      if (blocked && $likes.get()) void loadLikes(api);
       const current = $state.get();
       if (current.status !== 'ready') return;
       const profile: MemberProfile = blocked
@@ -86,9 +111,41 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     }
   }
 
+  async function setLiked(liked: boolean): Promise<void> {
+    const state = $state.get();
+    if (state.status !== 'ready' || state.action !== 'idle') return;
+    $state.set({ ...state, action: liked ? 'liking' : 'unliking', likeError: null });
+    try {
+      let flags: Partial<Pick<ProfileCard, 'did_like_profile' | 'liked_by_profile' | 'like_new'>>;
+      let match: ProfileCard | null = null;
+      if (liked) {
+        const answer = await likeProfile(api, state.profile.id);
+        const { did_like_profile, liked_by_profile, like_new } = answer.profile;
+        flags = { did_like_profile, liked_by_profile, like_new };
+        if (answer.match) match = answer.profile;
+      } else {
+        await unlikeProfile(api, state.profile.id);
+        flags = { did_like_profile: false };
+      }
+      const current = $state.get();
+      if (current.status !== 'ready') return;
+      $state.set({ ...current, profile: { ...current.profile, ...flags }, action: 'idle', match });
+    } catch (error) {
+      const current = $state.get();
+      if (current.status !== 'ready') return;
+      $state.set({ ...current, action: 'idle', likeError: messageOf(error) });
+    }
+  }
+
   return {
     $state,
     load,
+    like: () => setLiked(true),
+    unlike: () => setLiked(false),
+    closeMatch: () => {
+      const state = $state.get();
+      if (state.status === 'ready') $state.set({ ...state, match: null });
+    },
     block: () => setBlocked(true),
     unblock: () => setBlocked(false),
   };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
 import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '../../lib/profile-rules.ts';
 import { locationParts } from './profile-location.ts';
+import NoPhoto from './NoPhoto.tsx';
 import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
 import { useRegions } from './use-regions.ts';
 
@@ -54,13 +55,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
               className="size-full object-cover"
             />
           ) : (
-            <div
-              role="img"
-              aria-label={t('member_profile.card.no_photo')}
-              className="flex size-full items-center justify-center text-ink-muted"
-            >
-              <LineIcon name="user" className="size-16 opacity-60" />
-            </div>
+            <NoPhoto iconClassName="size-16" />
           )}
           <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
             {card.like_new && (
@@ -101,10 +96,13 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
             )}
           </div>
         </div>
-        <div className={`p-3 ${messageButton ? 'pr-14' : ''}`}>
+        <div className={`p-3 ${messageButton ? 'pr-12 sm:pr-14' : ''}`}>
           {title && <p className="eyebrow truncate text-primary-ink">{title}</p>}
-          <h3 className="truncate font-bold">
-            {card.name}, {card.age}
+          {/* A long name gives way; the age always shows. */}
+          {/* aria-label: browsers put a space between flex items when they name the heading. */}
+          <h3 className="flex min-w-0 font-bold" aria-label={`${card.name}, ${card.age}`}>
+            <span className="truncate">{card.name}</span>
+            <span className="shrink-0 whitespace-pre">, {card.age}</span>
           </h3>
           {location && <p className="truncate text-sm text-ink-muted">{location}</p>}
         </div>
@@ -114,7 +112,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
           href={`${href}/chat`}
           aria-label={t('member_profile.card.message', { name: card.name })}
           title={t('member_profile.card.message', { name: card.name })}
-          className="absolute right-2 bottom-2 flex size-11 items-center justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep"
+          className="absolute right-1.5 bottom-2 flex size-10 items-center sm:right-2 sm:size-11 justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep"
         >
           <LineIcon name="mail" className="size-5" />
         </a>

@@ -155,9 +155,14 @@ export const profiles = pgTable(
     country: varchar('country', { length: 2 }).notNull(),
     regionId: integer('region_id').references(() => regions.id),
     city: text('city'),
-    /** Coarse position (snapped grid), never sent to other members. */
+    /**
+     * Coarse position in thousandths of a degree, never sent to anyone: the seed's city, or
+     * the member's browser position snapped to GEO_GRID_DEGREES (geocode.php, features/geo).
+     */
     lat: integer('lat_e3'),
     lon: integer('lon_e3'),
+    /** When lat/lon last came from the member's browser; null: never (seeded or unknown). */
+    geoAt: timestamp('geo_at', { withTimezone: true }),
     language: varchar('language', { length: 5 }).notNull().default('en'),
     sexuality: text('sexuality'),
     hairColor: text('hair_color'),

@@ -3,6 +3,7 @@ import type { SiteConfig } from '../../../sites.config.ts';
 import type { Locale } from '../../lib/locales.ts';
 import type { Config } from '../env.ts';
 import type { Database } from '../db/client.ts';
+import type { CamProvider } from '../providers/cams/types.ts';
 import type { MailProvider } from '../providers/mail/types.ts';
 
 /** Services and settings the app is built from; tests build their own. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   database: Database;
   sites: readonly SiteConfig[];
   mail: MailProvider;
+  /** The live-webcam provider of the search's cam cards. */
+  cams: CamProvider;
   /** The clock, injectable for tests. */
   now: () => Date;
 }

@@ -38,6 +38,8 @@ interface DemoProfile {
   city: string;
   photos: number;
   credits: { reason: 'signup_bonus' | 'purchase'; delta: number } | null;
+  /** How long ago the account was made: past the webcam eligibility (4 days) for the free member. */
+  signedUpDaysAgo: number;
 }
 
 const login = (email: string, role: DemoLogin['role'], description: string): DemoLogin => ({
@@ -60,6 +62,7 @@ const PROFILES: readonly DemoProfile[] = [
     city: 'London',
     photos: 1,
     credits: { reason: 'signup_bonus', delta: DEMO_SIGNUP_CREDITS },
+    signedUpDaysAgo: 10,
   },
   {
     login: login('premium@demo.test', 'member', `premium member, ${DEMO_PURCHASE_CREDITS} credits (one purchase)`),
@@ -72,6 +75,7 @@ const PROFILES: readonly DemoProfile[] = [
     city: 'Amsterdam',
     photos: 3,
     credits: { reason: 'purchase', delta: DEMO_PURCHASE_CREDITS },
+    signedUpDaysAgo: 30,
   },
   {
     login: login('moderator@demo.test', 'moderator', 'moderator (photo inspection, complaints)'),
@@ -84,6 +88,7 @@ const PROFILES: readonly DemoProfile[] = [
     city: 'Amsterdam',
     photos: 0,
     credits: null,
+    signedUpDaysAgo: 60,
   },
   {
     login: login('operator@demo.test', 'operator', 'operator (site settings, chat pals)'),
@@ -96,6 +101,7 @@ const PROFILES: readonly DemoProfile[] = [
     city: 'Amsterdam',
     photos: 0,
     credits: null,
+    signedUpDaysAgo: 60,
   },
 ];
 
@@ -148,7 +154,7 @@ export async function seedDemoLogins(db: Db, options: DemoLoginOptions): Promise
       city: p.city,
       invisible: p.login.role !== 'member',
       photos,
-      now: options.now,
+      now: new Date(options.now.getTime() - p.signedUpDaysAgo * 86_400_000),
     });
     const credits = p.credits;
     if (credits) {
@@ -158,7 +164,7 @@ export async function seedDemoLogins(db: Db, options: DemoLoginOptions): Promise
           delta: credits.delta,
           reason: credits.reason,
           reference: `demo:${p.login.email}`,
-          now: options.now,
+          now: new Date(options.now.getTime() - p.signedUpDaysAgo * 86_400_000),
         }),
       );
     }

@@ -8,7 +8,7 @@
  * `swipes` row stays when the like is withdrawn, so unliking never gives a like back, and
  * liking the same profile again within the window is not a second like.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { LikesData, MatchFinderAnswers } from '../../../contract/likes.ts';
 import { DAILY_LIMIT_ERROR, LIKES_LIST_MAX, SWIPE_LIMIT_ERROR } from '../../../contract/likes.ts';
 import type { ProfileCard } from '../../../contract/members.ts';
@@ -171,7 +171,8 @@ function yearsBefore(now: Date, years: number): string {
 /**
  * Up to `limit` profiles matching `where` with an active profile image, closest in age to
  * `pivot` (a birthdate): of the viewer's country first, then of its neighbour
- * (COUNTRY_NEIGHBOURS, as the search's country filter offers). Each country is two
+ * (COUNTRY_NEIGHBOURS, as the search's country filter offers), then of the site's other
+ * countries when those two have too few. Each tier is two
  * index-ordered walks from the pivot (older and younger) on profiles_search, so the cost
  * does not grow with the site.
  */
@@ -193,9 +194,16 @@ async function nearestInAge(ctx: LikesContext, where: SQL, pivot: string, countr
   };
   const local = await nearest(eq(profiles.country, country), limit);
   const neighbour = COUNTRY_NEIGHBOURS[country];
-  const rest =
+  const near =
     neighbour && local.length < limit ? await nearest(eq(profiles.country, neighbour), limit - local.length) : [];
-  return [...local, ...rest];
+  const found = [...local, ...near];
+  if (found.length >= limit) return found;
+  // A country with few members: the site's other countries follow, so the game goes on.
+  const farther = await nearest(
+    notInArray(profiles.country, neighbour ? [country, neighbour] : [country]),
+    limit - found.length,
+  );
+  return [...found, ...farther];
 }
 
 // ---------------------------------------------------------------- likes

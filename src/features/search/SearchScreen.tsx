@@ -1,0 +1,29 @@
+/**
+ * The members page (route `members`, SPEC §2.7 'Member search'): a heading and the member
+ * search with the page URL's parameters. The search itself is MemberSearch, which other
+ * pages embed too.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../contract/user.ts';
+import type { Locale } from '../../lib/locales.ts';
+import MemberSearch from './MemberSearch.tsx';
+
+interface Props {
+  user: CurrentUser;
+  locale: Locale;
+  /** The URL's query parameters ($router's page.search). */
+  search: Record<string, string>;
+}
+
+export default function SearchScreen({ user, locale, search }: Props) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('search.title')}</h1>
+        <p className="mt-1 hidden text-ink-muted sm:block">{t('search.intro')}</p>
+      </header>
+      <MemberSearch user={user} locale={locale} query={search} source="members" />
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * The swipe game, route swipe-game (SPEC §2.7 'Swipe game', §8 'Likes and swipes'): one
+ * profile at a time as a big card with Yes / No buttons (at the bottom of the screen on
+ * phones, in thumb reach), ArrowRight / ArrowLeft on a keyboard, or a drag of the card. The
+ * swipes and likes left today show above the card; when they run out, the daily-limit message
+ * with the hours until the game goes on. State and rules live in swipe-game-store.ts.
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { CurrentUser } from '../../contract/user.ts';
+import type { Locale } from '../../lib/locales.ts';
+import { api } from '../../stores/api.ts';
+import { loadLikes } from '../../stores/likes.ts';
+import LineIcon from '../icons/LineIcon.tsx';
+import MatchModal from '../likes/MatchModal.tsx';
+import Spinner from '../ui/Spinner.tsx';
+import SwipeCard from './SwipeCard.tsx';
+import { createSwipeGameStore, type DailyLimit, type SwipeGameStore } from './swipe-game-store.ts';
+import { keyDecision } from './swipe-rules.ts';
+
+interface Props {
+  user: CurrentUser;
+  locale: Locale;
+}
+
+export default function SwipeGameScreen({ user, locale }: Props) {
+  const { t } = useTranslation();
+  const store = useMemo(() => createSwipeGameStore({ api, onLiked: () => void loadLikes(api) }), []);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const state = useStore(store.$state);
+
+  const playing = state.status === 'ready' && state.limit === null && state.match === null && state.queue.length > 0;
+  useEffect(() => {
+    if (!playing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const decision = keyDecision(event);
+      if (!decision) return;
+      event.preventDefault();
+      store.decide(decision);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playing, store]);
+
+  // The next card's image loads while this one is decided.
+  const nextImage = state.status === 'ready' ? state.queue[1]?.main_image?.match : undefined;
+  useEffect(() => {
+    if (nextImage) new Image().src = nextImage;
+  }, [nextImage]);
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('swipe.title')}</h1>
+        <p className="mt-1 text-ink-muted">{t('swipe.intro')}</p>
+        {state.status === 'ready' && state.limit === null && (
+          <p className="mt-3 flex flex-wrap gap-2 text-sm font-semibold" data-testid="swipe-allowance">
+            <span className="rounded-full bg-primary-soft px-3 py-1 text-primary-ink">
+              {t('swipe.swipes_left', { number: state.left.swipes })}
+            </span>
+            <span className="rounded-full bg-primary-soft px-3 py-1 text-primary-ink">
+              {t('swipe.likes_left', { number: state.left.likes })}
+            </span>
+          </p>
+        )}
+      </header>
+      <Game store={store} locale={locale} />
+      {state.status === 'ready' && state.match && (
+        <MatchModal profile={state.match} user={user} locale={locale} onClose={store.dismissMatch} />
+      )}
+    </div>
+  );
+}
+
+function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
+  const { t } = useTranslation();
+  const state = useStore(store.$state);
+  if (state.status === 'loading') return <Spinner label={t('swipe.loading')} />;
+  if (state.status === 'error') {
+    return (
+      <Notice title={t('swipe.errors.load')} alert>
+        <button type="button" className="btn btn-primary" onClick={() => void store.load()}>
+          {t('swipe.retry')}
+        </button>
+      </Notice>
+    );
+  }
+  if (state.limit) return <LimitReached limit={state.limit} />;
+  const card = state.queue[0];
+  if (!card) {
+    if (state.refillFailed) {
+      return (
+        <Notice title={t('swipe.errors.load')} alert>
+          <button type="button" className="btn btn-primary" onClick={store.refill}>
+            {t('swipe.retry')}
+          </button>
+        </Notice>
+      );
+    }
+    if (!state.exhausted) return <Spinner label={t('swipe.loading')} />;
+    return (
+      <Notice title={t('swipe.empty.title')} text={t('swipe.empty.text')}>
+        <a href="/members" className="btn btn-primary">
+          {t('swipe.links.search')}
+        </a>
+        <a href="/match-finder" className="btn btn-outline">
+          {t('swipe.links.match_finder')}
+        </a>
+      </Notice>
+    );
+  }
+  const failed = state.failure?.profileId === card.id;
+  return (
+    <>
+      {/* Keyed by profile: a new card starts undragged. */}
+      <SwipeCard key={card.id} card={card} locale={locale} onDecide={store.decide} />
+      {/* Screen readers hear who the buttons now decide on. */}
+      <p aria-live="polite" className="sr-only">
+        {card.name}, {card.age}
+      </p>
+      {failed && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-2xl border-2 border-danger p-3">
+          <p className="flex-1 text-sm font-semibold text-danger">{t('swipe.errors.decision')}</p>
+          <button type="button" className="btn btn-outline" onClick={store.retry}>
+            {t('swipe.retry')}
+          </button>
+        </div>
+      )}
+      <div className="sticky bottom-0 z-10 -mx-4 bg-linear-to-t from-surface from-60% to-transparent px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:bg-none sm:p-0">
+        <div className="flex gap-3">
+          <button
+            type="button"
+            aria-keyshortcuts="ArrowLeft"
+            className="btn btn-outline btn-lg flex-1 bg-surface"
+            onClick={() => store.decide('no')}
+          >
+            <CrossIcon />
+            {t('swipe.no')}
+          </button>
+          <button
+            type="button"
+            aria-keyshortcuts="ArrowRight"
+            className="btn btn-primary btn-lg flex-1"
+            onClick={() => store.decide('yes')}
+          >
+            <LineIcon name="heart" className="size-6" />
+            {t('swipe.yes')}
+          </button>
+        </div>
+        <p className="mt-3 hidden text-center text-sm text-ink-muted sm:block">{t('swipe.keys_hint')}</p>
+      </div>
+    </>
+  );
+}
+
+/** SPEC §8: 'You have no Swipes and Likes left for today...' with the hours to wait. */
+function LimitReached({ limit }: { limit: DailyLimit }) {
+  const { t } = useTranslation();
+  const text =
+    limit.message ??
+    (limit.hours === null ? t('swipe.limit.text') : t('likes.errors.swipe_limit', { count: limit.hours }));
+  return (
+    <Notice title={t('swipe.limit.title')} text={text} alert>
+      <a href="/members" className="btn btn-primary">
+        {t('swipe.links.search')}
+      </a>
+      <a href="/likes" className="btn btn-outline">
+        {t('swipe.links.likes')}
+      </a>
+    </Notice>
+  );
+}
+
+function Notice({
+  title,
+  text,
+  alert = false,
+  children,
+}: {
+  title: string;
+  text?: string;
+  alert?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card bg-surface p-6 text-center sm:p-8" role={alert ? 'alert' : undefined}>
+      <h2 className="text-xl font-bold">{title}</h2>
+      {text && <p className="mt-2 text-ink-muted">{text}</p>}
+      <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>
+    </section>
+  );
+}
+
+/** The No button's cross (the shared line icons have none). */
+function CrossIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      strokeLinecap="round"
+      aria-hidden="true"
+      className="size-6"
+    >
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}

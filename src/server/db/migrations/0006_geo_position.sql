@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "geo_at" timestamp with time zone;
