@@ -74,7 +74,11 @@ describe('GET /api/teasers.php', () => {
   });
 
   it('never answers e-mail addresses, coordinates, credits or photos', async () => {
-    const m = await createTestMember(t, { gender: 'male', name: 'Private', photos: [{ key: 'zqsecretkey', status: 'active' }] });
+    const m = await createTestMember(t, {
+      gender: 'male',
+      name: 'Private',
+      photos: [{ key: 'zqsecretkey', status: 'active' }],
+    });
     await t.db.update(accounts).set({ credits: 777 }).where(eq(accounts.id, m.accountId));
     await fictional({ gender: 'male' });
     const response = await call(t, '/api/teasers.php?gender=male');
