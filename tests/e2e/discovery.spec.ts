@@ -25,6 +25,10 @@ async function cardAges(page: Page, t: ReturnType<typeof translator>): Promise<n
   return headings.map((h) => Number(/,\s*(\d+)\s*$/.exec(h)?.[1] ?? NaN));
 }
 
+// Whole journeys with two members and many requests: on a busy 2-core machine they need
+// more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 for (const where of JOURNEY_SITES) {
   const t = translator(where.locale ?? 'en');
 
