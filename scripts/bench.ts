@@ -7,6 +7,8 @@
  *   (7 × 2,000 members), 1,000 requests per call after a warm-up; p50/p95/p99 and req/s.
  * - Memory: RSS and heap after the run.
  * - Page weight: compressed HTML of each static page type and the members shell's JS.
+ * - Lighthouse (mobile, simulated throttling, Debian Chromium) per static page type, served
+ *   by the same app on a local port (needs a build: `npm run build`).
  * - With --builds: the build strategies of docs/decisions.md (takes about a minute).
  * - With --search: the member search on one site of N members (default 1,000,000; the
  *   seeded world is cached, see scripts/bench-search.ts), on PGlite or the given PostgreSQL.
@@ -31,6 +33,8 @@ import { seed } from '../src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
 import { upfrontScriptBytes } from './lib/shell-js.ts';
+import { runLighthouse } from './lib/bench-lighthouse.ts';
+import { landerPath } from '../src/landers/paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
@@ -122,6 +126,41 @@ for (const [name, path, headers] of calls) {
     `${Math.round(REQUESTS / total)} req/s`,
   );
 }
+// Lighthouse per page type, before the database closes (the pages call the API).
+if (existsSync(join(root, 'dist/sites/build.json'))) {
+  const [teaser] = await database.db
+    .select({ id: profiles.publicId })
+    .from(profiles)
+    .innerJoin(accounts, eq(accounts.id, profiles.accountId))
+    .where(and(eq(profiles.siteId, 'default'), eq(profiles.status, 'active'), eq(accounts.status, 'confirmed')))
+    .limit(1);
+  const byId = (id: string) => {
+    const site = sites.find((s) => s.id === id);
+    if (!site) throw new Error(`bench: no site ${id}`);
+    return site;
+  };
+  const pages = [
+    { type: 'home', site: 'default', path: '/' },
+    { type: 'lander (gallery)', site: 'default', path: landerPath('gallery', byId('default'), 'en') },
+    { type: 'lander (maplanding)', site: 'bdsm', path: landerPath('maplanding', byId('bdsm'), 'en') },
+    { type: 'lander (swipe)', site: 'gay', path: '/landers/swipe' },
+    { type: 'legal (terms)', site: 'default', path: '/pages/terms' },
+    { type: '2257 statement', site: 'bdsm', path: `/${byId('bdsm').statement2257Token}` },
+    { type: 'pricing', site: 'milf', path: '/pricing' },
+    ...(teaser ? [{ type: 'profile lander', site: 'default', path: `/members/${teaser.id}/landing` }] : []),
+  ];
+  for (const row of await runLighthouse(app, pages)) {
+    add(
+      'lighthouse',
+      `${row.type}: ${row.site} ${row.path} (mobile; performance / accessibility)`,
+      `${row.performance} / ${row.accessibility}`,
+      `LCP ${(row.lcpMs / 1000).toFixed(2)} s`,
+      `CLS ${row.cls.toFixed(3)}`,
+      `${row.totalKb.toFixed(0)} KB`,
+    );
+  }
+}
+
 const memory = process.memoryUsage();
 add(
   'memory',

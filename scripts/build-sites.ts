@@ -1,7 +1,9 @@
 /**
  * build-sites: builds every (site, locale) variant and writes one self-contained static
  * root per variant to dist/sites/<site>/<locale>/ (index.html, 404.html, pages, _astro
- * assets, manifest, robots.txt and rewrite rules for common static hosts).
+ * assets, manifest, robots.txt, sitemap.xml and rewrite rules for common static hosts), with
+ * the lander illustrations (AVIF/WebP), the share image, the affiliate-traffic script, and
+ * each static page's inlined CSS trimmed to what its markup uses.
  *
  * One Astro build emits all variants (src/pages/[site]/[locale]/...), then this script
  * splits them (docs/decisions.md has the measurements behind that choice).
@@ -22,10 +24,16 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
   const { build } = await import('astro');
   const { buildVariants } = await import('../src/lib/build-env.ts');
   const { writeVariantExtras } = await import('./lib/variant-extras.ts');
+  const { writeTrafficScript } = await import('./lib/traffic-script.ts');
+  const { writeSiteImages } = await import('./lib/lander-images.ts');
+  const { writeOgImage } = await import('./lib/og-image.ts');
+  const { trimVariantCss } = await import('./lib/page-css.ts');
   const list = buildVariants();
 
   rmSync(astroOut, { recursive: true, force: true });
   await build({ root, logLevel: 'warn' });
+  // Shared by every variant like the _astro/ assets (copied below).
+  await writeTrafficScript(astroOut);
 
   rmSync(sitesOut, { recursive: true, force: true });
   const shared = readdirSync(astroOut).filter((name) => !list.some((v) => v.site.id === name));
@@ -40,6 +48,9 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
     // _astro/ and public/ files are shared by all variants; each root gets its own copy.
     for (const name of shared) cpSync(join(astroOut, name), join(to, name), { recursive: true });
     writeVariantExtras(site, locale, to);
+    await writeSiteImages(site, to);
+    await writeOgImage(site, locale, to);
+    await trimVariantCss(to);
   }
   rmSync(astroOut, { recursive: true, force: true });
   writeFileSync(

@@ -1,14 +1,18 @@
 /**
  * Files each static root needs besides its pages: the web app manifest (own lang, scope and
- * start_url), robots.txt, a favicon, and the rewrite rules that send members-area paths to
- * the members shell page on Netlify/Cloudflare Pages (_redirects), Vercel (vercel.json),
- * Apache (.htaccess) and nginx (nginx.conf include).
+ * start_url), robots.txt and sitemap.xml for its own locale domain, a favicon, and the
+ * rewrite rules that send members-area paths to the members shell page on Netlify/Cloudflare
+ * Pages (_redirects), Vercel (vercel.json), Apache (.htaccess) and nginx (nginx.conf include).
  */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SiteConfig } from '../../sites.config.ts';
 import type { Locale } from '../../src/lib/locales.ts';
-import { SHELL_PAGE, SHELL_ROUTES } from '../../src/lib/routes.ts';
+import { LEGAL_PAGES, PAGE_REWRITES, SHELL_PAGE, SHELL_ROUTES } from '../../src/lib/routes.ts';
+import { SWIPE_LANDER } from '../../src/lib/constants.ts';
+import { landerPath } from '../../src/landers/paths.ts';
+import { alternates } from '../../src/lib/seo.ts';
+import { variantOrigin } from '../../src/lib/variants.ts';
 import { translator } from '../../src/i18n/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -28,22 +32,72 @@ export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string
     icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   };
   writeFileSync(join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
-  writeFileSync(
-    join(dir, 'robots.txt'),
-    [
-      'User-agent: *',
-      'Disallow: /members',
-      'Disallow: /chats',
-      'Disallow: /moderation',
-      'Disallow: /api/',
-      'Allow: /',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(join(dir, 'robots.txt'), robotsTxt(site, locale));
+  writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(site, locale));
   const favicon = join(root, 'sites', site.id, 'favicon.svg');
   if (existsSync(favicon)) copyFileSync(favicon, join(dir, 'favicon.svg'));
   else writeFileSync(join(dir, 'favicon.svg'), defaultFavicon(site));
   writeRewriteRules(dir);
+}
+
+/**
+ * Paths kept out of crawlers: the members area (every first segment of the shell routes,
+ * which also covers the profile landers under /members/<id>/, as they show member data), the
+ * moderation console and the API. Pages that are crawlable but not to be indexed (activation,
+ * password reset, 404...) say so themselves with a robots meta tag, which a crawler can only
+ * read when robots.txt lets it fetch the page.
+ */
+export function disallowedPaths(): string[] {
+  const roots = SHELL_ROUTES.map((route) => `/${route.split('/')[1]}`);
+  return [...new Set([...roots, '/moderation', '/api/'])];
+}
+
+export function robotsTxt(site: SiteConfig, locale: Locale): string {
+  return [
+    'User-agent: *',
+    ...disallowedPaths().map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${variantOrigin(site, locale)}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The indexable pages of a variant (those whose layout gets a path, not null): home, pricing,
+ * login, signup, the legal pages, the 2257 statement, and every lander the site publishes at
+ * its canonical slug. Landers come from the site's configuration, not from the built files.
+ */
+export function indexablePaths(site: SiteConfig, locale: Locale): string[] {
+  return [
+    '/',
+    '/pricing',
+    '/login',
+    '/signup',
+    ...LEGAL_PAGES.map((page) => `/pages/${page}`),
+    `/${site.statement2257Token}`,
+    ...[...site.landers, SWIPE_LANDER].map((lander) => landerPath(lander, site, locale)),
+  ];
+}
+
+const xml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+
+/** sitemap.xml of a locale domain, with the hreflang alternates of every page. */
+export function sitemapXml(site: SiteConfig, locale: Locale): string {
+  const origin = variantOrigin(site, locale);
+  const urls = indexablePaths(site, locale).map((path) => {
+    const links = alternates(site, locale, path).map(
+      (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`,
+    );
+    return `<url><loc>${xml(origin + path)}</loc>${links.join('')}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 function defaultFavicon(site: SiteConfig): string {
@@ -51,24 +105,39 @@ function defaultFavicon(site: SiteConfig): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${site.theme.primary}"/><text x="32" y="44" font-family="Arial,sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="${site.theme.onPrimary}">${letter}</text></svg>\n`;
 }
 
-/** Converts '/likes/m/:id' to host-specific patterns. */
-
+/**
+ * Rewrite rules for static hosts: members-area paths answer with the members shell, and
+ * PAGE_REWRITES (profile landers, landers at other slugs) with their page. Files win over
+ * the page rewrites (a lander's canonical slug page is a file), as on `npm start`.
+ */
 export function writeRewriteRules(dir: string): void {
   const shell = SHELL_PAGE;
   writeFileSync(
     join(dir, '_redirects'),
-    `# Members-area paths answer with the members shell (SPEC §2.1)\n${SHELL_ROUTES.map((r) => `${r}  ${shell}  200`).join('\n')}\n/*  /404.html  404\n`,
+    [
+      '# Members-area paths answer with the members shell (SPEC §2.1)',
+      ...SHELL_ROUTES.map((r) => `${r}  ${shell}  200`),
+      '# Profile landers and landers at campaign slugs (existing files are served first)',
+      ...PAGE_REWRITES.map((r) => `${r.from}  ${r.to}  200`),
+      '/*  /404.html  404',
+      '',
+    ].join('\n'),
   );
   const vercel = {
     cleanUrls: true,
-    rewrites: SHELL_ROUTES.map((r) => ({ source: r, destination: shell })),
+    rewrites: [
+      ...SHELL_ROUTES.map((r) => ({ source: r, destination: shell })),
+      ...PAGE_REWRITES.map((r) => ({ source: r.from, destination: r.to })),
+    ],
   };
   writeFileSync(join(dir, 'vercel.json'), `${JSON.stringify(vercel, null, 2)}\n`);
+  // ':lander' becomes capture group 1 where a target uses it; other parameters match any segment.
   const regex = (r: string) =>
     `^${r
       .split('/')
-      .map((p) => (p.startsWith(':') ? '[^/]+' : p))
+      .map((p) => (p === ':lander' ? '([^/]+)' : p.startsWith(':') ? '[^/]+' : p))
       .join('/')}/?$`;
+  const target = (to: string, group: string) => to.replace(':lander', group);
   writeFileSync(
     join(dir, '.htaccess'),
     [
@@ -76,6 +145,7 @@ export function writeRewriteRules(dir: string): void {
       ...SHELL_ROUTES.map((r) => `RewriteRule ${regex(r).replace('^/', '^')} ${shell} [L]`),
       'RewriteCond %{REQUEST_FILENAME}.html -f',
       'RewriteRule ^(.+?)/?$ $1.html [L]',
+      ...PAGE_REWRITES.map((r) => `RewriteRule ${regex(r.from).replace('^/', '^')} ${target(r.to, '$1')} [L]`),
       'ErrorDocument 404 /404.html',
       '',
     ].join('\n'),
@@ -85,6 +155,9 @@ export function writeRewriteRules(dir: string): void {
     [
       '# include inside the server block of this site/locale root',
       ...SHELL_ROUTES.map((r) => `location ~ ${regex(r)} { try_files ${shell} =404; }`),
+      ...PAGE_REWRITES.map(
+        (r) => `location ~ ${regex(r.from)} { try_files $uri $uri.html ${target(r.to, '$1')} =404; }`,
+      ),
       'location / { try_files $uri $uri.html $uri/index.html =404; }',
       'error_page 404 /404.html;',
       '',

@@ -141,6 +141,8 @@ export const teaser = z.object({
   /** Only on sites whose visible_profile_fields include 'city'. */
   city: z.string().optional(),
   type: z.enum(['member', 'fictional']),
+  /** The thumb URL of the public main photo (photo.php lets visitors see only that). */
+  image: z.string().optional(),
 });
 export type Teaser = z.infer<typeof teaser>;
 
@@ -157,4 +159,17 @@ export const getTeasers = defineEndpoint({
   }),
   response: z.object({ profiles: z.array(teaser).max(TEASERS_MAX) }),
   errors: ['unknown_site'],
+});
+
+/**
+ * GET /api/teaser.php?id=…: one public profile for the profile landers
+ * (/members/{id}/landing…, /members/{id}/signup). 404 `not_found` for a profile a visitor may
+ * not see, without saying whether it exists.
+ */
+export const getTeaser = defineEndpoint({
+  method: 'GET',
+  path: '/api/teaser.php',
+  query: z.looseObject({ id: z.string().min(1).max(40) }),
+  response: z.object({ profile: teaser }),
+  errors: ['unknown_site', 'not_found'],
 });

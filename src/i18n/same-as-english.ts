@@ -22,6 +22,7 @@ const SAME_WORD = 'the word is spelled the same in this language';
 
 export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<string, string>>>> = {
   da: {
+    'profile_landers.landing3.send': SAME_WORD,
     'search.webcam.online': LOANWORD,
     'likes.tabs.matches': LOANWORD,
     'common.menu': SAME_WORD,
@@ -103,6 +104,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.tattoos.values.no': SAME_WORD,
   },
   nb: {
+    'profile_landers.landing3.send': SAME_WORD,
     'nav.likes': LOANWORD,
     'footer.faq': 'FAQ is the usual footer label',
     'region_label.region': SAME_WORD,
@@ -114,6 +116,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'attributes.hair_color.values.blond': 'blond is the Norwegian word for this hair colour',
   },
   nl: {
+    'profile_landers.benefits.discreet_title': SAME_WORD,
     'search.webcam.online': LOANWORD,
     'likes.tabs.matches': LOANWORD,
     'nav.credits': LOANWORD,

@@ -257,3 +257,8 @@ export const LANDERS = [
   'video',
 ] as const;
 export type Lander = (typeof LANDERS)[number];
+/**
+ * Path segment of the swipe-style lander (SPEC §2.1 `/landers/{swipe-lander}`). The original
+ * segment is a third-party brand name; ours names what the page is.
+ */
+export const SWIPE_LANDER = 'swipe';

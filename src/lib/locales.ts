@@ -54,18 +54,33 @@ export function isCountryCode(value: unknown): value is CountryCode {
 }
 
 /**
- * The locales the language menu offers (SPEC §2.3): all of them when a logged-out visitor's
- * geoip country differs from the selected country, otherwise those of the country.
+ * The country whose locales the language menu offers (SPEC §2.3), or null when it offers all
+ * of them: a logged-out visitor whose geoip country differs from the selected country gets
+ * every locale; otherwise the selected country decides. With no selected country the geoip
+ * one counts as selected (as `geoip_selected_country` of the settings call does), so a
+ * visitor who never picked one sees the locales of where they are. An unknown country (none
+ * of SPEC §9) offers all locales. Static pages apply the same rule through the visitor-hints
+ * script and CSS (src/lib/visitor-hints.ts).
  */
+export function menuCountry(options: {
+  loggedIn: boolean;
+  geoipCountry: string | null;
+  selectedCountry: string | null;
+}): CountryCode | null {
+  const { loggedIn, geoipCountry } = options;
+  const selected = options.selectedCountry ?? geoipCountry;
+  if (!loggedIn && geoipCountry !== selected) return null;
+  return isCountryCode(selected) ? selected : null;
+}
+
+/** The locales the language menu offers (SPEC §2.3): those of `menuCountry`, or all. */
 export function menuLocales(options: {
   loggedIn: boolean;
   geoipCountry: string | null;
   selectedCountry: string | null;
 }): readonly Locale[] {
-  const { loggedIn, geoipCountry, selectedCountry } = options;
-  if (!loggedIn && geoipCountry !== selectedCountry) return LOCALES;
-  if (isCountryCode(selectedCountry)) return COUNTRY_LOCALES[selectedCountry];
-  return LOCALES;
+  const country = menuCountry(options);
+  return country ? COUNTRY_LOCALES[country] : LOCALES;
 }
 
 /** The word a country uses for its regions (SPEC §9 "Region label per country"). */

@@ -23,6 +23,7 @@ import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerLikeRoutes } from './features/likes/routes.ts';
 import { registerGeoRoutes } from './features/geo/routes.ts';
 import { registerCamRoutes } from './features/cams/routes.ts';
+import { registerTrafficRoutes } from './features/traffic/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerLikeRoutes(api);
   registerGeoRoutes(api);
   registerCamRoutes(api);
+  registerTrafficRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

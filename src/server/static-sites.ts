@@ -3,18 +3,24 @@
  * locale cookie or the domain's language picks the locale folder (SPEC §4 "Locale": with no
  * cookie yet, the domain's language is set into it). Members-area paths answer with the
  * members shell (src/lib/routes.ts); unknown paths with the variant's 404.html. The bare
- * `localhost` host shows an index of the sites. /lang-config?locale=xx switches language.
+ * `localhost` host shows an index of the sites. /lang-config?locale=xx&country=YY switches
+ * language (and the selected country). HTML answers carry the visitor's geoip country in the
+ * `country` cookie when a trusted CDN header names it, for the static pages' visitor hints
+ * (src/lib/visitor-hints.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { isLocale, LOCALES } from '../lib/locales.ts';
-import { SHELL_PAGE, isShellPath } from '../lib/routes.ts';
+import { isCountryCode, isLocale, LOCALES } from '../lib/locales.ts';
+import { SHELL_PAGE, isShellPath, pageRewrite } from '../lib/routes.ts';
+import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { hostnameOf } from './http/site-resolver.ts';
+import { headerCountry } from './http/visitor-country.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,6 +69,8 @@ export async function resolveStaticFile(root: string, pathname: string): Promise
     ? [join(base, 'index.html')]
     : [base, `${base}.html`, join(base, 'index.html')];
   for (const candidate of candidates) if (await isFile(candidate)) return candidate;
+  const rewrite = pageRewrite(clean);
+  if (rewrite && (await isFile(join(root, rewrite)))) return join(root, rewrite);
   return null;
 }
 
@@ -72,15 +80,20 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/lang-config', (c) => {
     const locale = c.req.query('locale');
+    const country = c.req.query('country')?.toUpperCase();
     const site = c.get('site');
     const back = c.req.query('return');
     const target = back && back.startsWith('/') && !back.startsWith('//') ? back : '/';
+    const keep = { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' } as const;
+    if (isCountryCode(country)) setCookie(c, SELECTED_COUNTRY_COOKIE_NAME, country, keep);
     if (!isLocale(locale)) return c.redirect(target, 302);
-    setCookie(c, LOCALE_COOKIE_NAME, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' });
-    // In production every locale has its own domain: go there.
+    setCookie(c, LOCALE_COOKIE_NAME, locale, keep);
+    // In production every locale has its own domain, and cookies stay on theirs: that
+    // domain repeats the switch for itself, then returns to the page.
     const host = hostnameOf(c.req.header('host'));
     if (site && deps.config.production && !host.endsWith('localhost') && site.domains[locale] !== host) {
-      return c.redirect(`https://${site.domains[locale]}${target}`, 302);
+      const query = new URLSearchParams({ locale, ...(isCountryCode(country) ? { country } : {}), return: target });
+      return c.redirect(`https://${site.domains[locale]}/lang-config?${query}`, 302);
     }
     return c.redirect(target, 302);
   });
@@ -110,10 +123,52 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
     if (type.startsWith('text/html')) {
       headers['X-Frame-Options'] = 'DENY';
       headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+      // The page's inline script reads the geoip country from this cookie (language menu,
+      // site-entry warning); a session cookie, renewed when the visitor's country changes.
+      const geoip = headerCountry(c);
+      if (geoip && getCookie(c, COUNTRY_COOKIE_NAME) !== geoip) {
+        setCookie(c, COUNTRY_COOKIE_NAME, geoip, { path: '/', sameSite: 'Lax' });
+      }
+    }
+    const encoded = await compressed(path, body, type, c.req.header('accept-encoding'));
+    if (encoded) {
+      headers['Content-Encoding'] = encoded.encoding;
+      headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
+      return c.body(new Uint8Array(encoded.bytes), status, headers);
     }
     return c.body(body, status, headers);
   });
   return app;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+const compressedCache = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
+
+/**
+ * The file compressed as the browser accepts (brotli, else gzip), as a CDN would serve it;
+ * each file is compressed once per change and kept in memory (the static roots are small).
+ */
+async function compressed(
+  path: string,
+  body: Buffer,
+  type: string,
+  acceptEncoding: string | undefined,
+): Promise<{ encoding: 'br' | 'gzip'; bytes: Buffer } | null> {
+  if (!COMPRESSIBLE.test(type) || body.length < 512 || !acceptEncoding) return null;
+  const wantsBr = /\bbr\b/.test(acceptEncoding);
+  const wantsGzip = /\bgzip\b/.test(acceptEncoding);
+  if (!wantsBr && !wantsGzip) return null;
+  const { mtimeMs } = await stat(path);
+  let entry = compressedCache.get(path);
+  if (!entry || entry.mtimeMs !== mtimeMs) {
+    entry = {
+      mtimeMs,
+      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(body, { level: 9 }),
+    };
+    compressedCache.set(path, entry);
+  }
+  return wantsBr ? { encoding: 'br', bytes: entry.br } : { encoding: 'gzip', bytes: entry.gzip };
 }
 
 function siteIndex(c: Context<AppEnv>, deps: AppDeps): Response {

@@ -7,7 +7,8 @@ import type { ApiClient } from '../client/api.ts';
 import { getLogout } from '../contract/accounts.ts';
 import { putUserLanguage } from '../contract/user.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { isLocale, type Locale } from '../lib/locales.ts';
+import { isCountryCode, isLocale, type Locale } from '../lib/locales.ts';
+import { SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
 import { $session } from './session.ts';
 
 /** What the actions do to the page; the browser's by default, replaced in tests. */
@@ -63,6 +64,13 @@ export async function applyLangConfig(
   env: PageEnv = browserEnv,
 ): Promise<void> {
   const { locale, target } = langConfigRequest(search);
+  // The country the visitor picked decides the language menu's offer (SPEC §2.3).
+  const country = search['country'];
+  if (isCountryCode(country)) {
+    env.setCookie(
+      `${SELECTED_COUNTRY_COOKIE_NAME}=${country}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; samesite=lax`,
+    );
+  }
   if (locale) {
     env.setCookie(localeCookie(locale));
     // Saving the member's language is a courtesy here: the visitor goes back either way.

@@ -5,7 +5,7 @@ import { accounts, profiles } from '../../src/server/db/schema.ts';
 import { accountsApp, call, expectError, setSiteSettings } from './accounts-helpers.ts';
 import { FIXED_NOW, createTestMember, json, type TestApp } from './harness.ts';
 
-type Teaser = { id: string; name: string; age: number; city?: string; type: string };
+type Teaser = { id: string; name: string; age: number; city?: string; type: string; image?: string };
 
 let t: TestApp;
 let counter = 0;
@@ -73,23 +73,36 @@ describe('GET /api/teasers.php', () => {
     expect(await teasers('gender=female')).toEqual(list);
   });
 
-  it('never answers e-mail addresses, coordinates, credits or photos', async () => {
+  it('never answers e-mail addresses, coordinates or credits, and of photos only the thumb of an active main photo', async () => {
     const m = await createTestMember(t, {
       gender: 'male',
       name: 'Private',
       photos: [{ key: 'zqsecretkey', status: 'active' }],
+    });
+    const inspected = await createTestMember(t, {
+      gender: 'male',
+      name: 'Inspected',
+      photos: [{ key: 'zqpendingkey', status: 'being_inspected' }],
     });
     await t.db.update(accounts).set({ credits: 777 }).where(eq(accounts.id, m.accountId));
     await fictional({ gender: 'male' });
     const response = await call(t, '/api/teasers.php?gender=male');
     const text = await response.text();
     // Public ids are random base36, so they are left out of the search for leaked words.
-    const withoutIds = text.replace(/"id":"[0-9a-z]+"/g, '"id":""');
-    expect(withoutIds).not.toMatch(/@example\.test|email|lat|lon|credits|777|photo|image|zqsecretkey|52090/i);
-    for (const teaser of (JSON.parse(text) as { profiles: Record<string, unknown>[] }).profiles) {
+    const withoutIds = text.replace(/"id":"[0-9a-z]+"/g, '"id":""').replace(/id=[0-9a-zA-Z_-]+/g, 'id=');
+    expect(withoutIds).not.toMatch(
+      /@example\.test|email|lat|lon|credits|777|zqsecretkey|zqpendingkey|52090|full|match|blur/i,
+    );
+    const list = (JSON.parse(text) as { profiles: Teaser[] }).profiles;
+    for (const teaser of list) {
       expect(Object.keys(teaser).sort()).toEqual(expect.arrayContaining(['age', 'id', 'name', 'type']));
-      expect(Object.keys(teaser).every((key) => ['age', 'id', 'name', 'type', 'city'].includes(key))).toBe(true);
+      expect(Object.keys(teaser).every((key) => ['age', 'id', 'name', 'type', 'city', 'image'].includes(key))).toBe(
+        true,
+      );
     }
+    expect(list.find((p) => p.id === m.publicId)?.image).toMatch(/^\/api\/photo\.php\?id=[^&]+&v=thumb$/);
+    expect(list.find((p) => p.id === inspected.publicId)).toBeDefined();
+    expect(list.find((p) => p.id === inspected.publicId)?.image).toBeUndefined();
   });
 
   it('leaves out invisible, privacy-mode, disabled and account-less member profiles', async () => {
@@ -148,5 +161,32 @@ describe('GET /api/teasers.php', () => {
       const answer = await expectError(await call(t, `/api/teasers.php?${query}`), 400, 'invalid_input');
       expect(answer.error.field).toBe(field);
     }
+  });
+
+  it('answers one public profile by id for the profile landers, and 404 for hidden ones', async () => {
+    const shown = await createTestMember(t, {
+      gender: 'female',
+      name: 'Lander',
+      photos: [{ key: 'zqlanderkey', status: 'active' }],
+    });
+    const hidden = await createTestMember(t, { gender: 'female', name: 'Hidden', invisible: true });
+    const pal = await fictional({ gender: 'female', name: 'PalLander' });
+
+    const response = await call(t, `/api/teaser.php?id=${shown.publicId}`);
+    expect(response.status).toBe(200);
+    const { profile } = await json<{ profile: Teaser }>(response);
+    expect(profile).toMatchObject({ id: shown.publicId, name: 'Lander', type: 'member', city: 'Amsterdam' });
+    expect(profile.image).toMatch(/v=thumb$/);
+
+    const palAnswer = await json<{ profile: Teaser }>(await call(t, `/api/teaser.php?id=${pal.publicId}`));
+    expect(palAnswer.profile).toMatchObject({ name: 'PalLander', type: 'fictional' });
+
+    for (const id of [hidden.publicId, 'doesnotexist']) {
+      const missing = await call(t, `/api/teaser.php?id=${id}`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).not.toContain('Hidden');
+    }
+    // Another site does not answer this site's profile.
+    expect((await call(t, `/api/teaser.php?id=${shown.publicId}`, { host: 'gay.localhost' })).status).toBe(404);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES, landerSlugLocale, localeFromLanguage, menuLocales, regionLabel } from '../../src/lib/locales.ts';
+import {
+  LOCALES,
+  landerSlugLocale,
+  localeFromLanguage,
+  menuCountry,
+  menuLocales,
+  regionLabel,
+} from '../../src/lib/locales.ts';
 
 describe('locales', () => {
   it('has the eleven locales of the spec', () => {
@@ -26,6 +33,28 @@ describe('locales', () => {
       'en',
     ]);
     expect(menuLocales({ loggedIn: true, geoipCountry: null, selectedCountry: 'FI' })).toEqual(['fi', 'sv']);
+  });
+
+  it('treats the geoip country as the selected one when the visitor picked none', () => {
+    expect(menuLocales({ loggedIn: false, geoipCountry: 'BE', selectedCountry: null })).toEqual(['nl', 'fr', 'de']);
+    expect(menuLocales({ loggedIn: true, geoipCountry: 'CA', selectedCountry: null })).toEqual(['en', 'fr']);
+  });
+
+  it('offers all locales when no country is known, or when it is not one of the spec', () => {
+    expect(menuLocales({ loggedIn: false, geoipCountry: null, selectedCountry: null })).toEqual(LOCALES);
+    expect(menuLocales({ loggedIn: true, geoipCountry: null, selectedCountry: null })).toEqual(LOCALES);
+    expect(menuLocales({ loggedIn: false, geoipCountry: 'BR', selectedCountry: null })).toEqual(LOCALES);
+    expect(menuLocales({ loggedIn: true, geoipCountry: 'NL', selectedCountry: 'BR' })).toEqual(LOCALES);
+  });
+
+  it('offers all locales to a logged-out visitor with a selected country but no geoip country', () => {
+    expect(menuLocales({ loggedIn: false, geoipCountry: null, selectedCountry: 'NL' })).toEqual(LOCALES);
+  });
+
+  it('lets a member keep the selected country wherever they are', () => {
+    expect(menuCountry({ loggedIn: true, geoipCountry: 'ES', selectedCountry: 'NL' })).toBe('NL');
+    expect(menuCountry({ loggedIn: false, geoipCountry: 'ES', selectedCountry: 'NL' })).toBeNull();
+    expect(menuCountry({ loggedIn: false, geoipCountry: 'NL', selectedCountry: 'NL' })).toBe('NL');
   });
 
   it('names regions as each country does', () => {

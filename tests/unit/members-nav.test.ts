@@ -78,6 +78,15 @@ describe('/lang-config answered by the members shell (static hosts)', () => {
     expect(page.go).toHaveBeenCalledWith('/members');
   });
 
+  it('stores the country the visitor picked, and ignores an unknown one', async () => {
+    const page = env();
+    await applyLangConfig(null, { locale: 'fr', country: 'BE', return: '/' }, page);
+    expect(page.setCookie).toHaveBeenCalledWith(expect.stringMatching(/^selected_country=BE; path=\//));
+    const other = env();
+    await applyLangConfig(null, { locale: 'fr', country: 'XX', return: '/' }, other);
+    expect(other.setCookie).not.toHaveBeenCalledWith(expect.stringMatching(/selected_country/));
+  });
+
   it('goes back without saving for a visitor, and without a cookie for an unknown locale', async () => {
     const page = env();
     await applyLangConfig(null, { locale: 'xx', return: '/pricing' }, page);

@@ -10,7 +10,17 @@ describe('static file resolution', () => {
     const base = mkdtempSync(join(tmpdir(), 'static-'));
     root = join(base, 'site');
     mkdirSync(join(root, 'pages'), { recursive: true });
-    for (const f of ['index.html', 'members.html', 'pages/terms.html', '_redirects']) writeFileSync(join(root, f), f);
+    mkdirSync(join(root, 'landers/gallery'), { recursive: true });
+    for (const f of [
+      'index.html',
+      'members.html',
+      'pages/terms.html',
+      '_redirects',
+      'profile-landing2.html',
+      'landers/gallery.html',
+      'landers/gallery/she-eng.html',
+    ])
+      writeFileSync(join(root, f), f);
     writeFileSync(join(base, 'secret.txt'), 'secret');
   });
 
@@ -22,6 +32,14 @@ describe('static file resolution', () => {
   it('answers members-area paths with the shell', async () => {
     expect(await resolveStaticFile(root, '/members/ab12cd')).toBe(join(root, 'members.html'));
     expect(await resolveStaticFile(root, '/chats')).toBe(join(root, 'members.html'));
+  });
+  it('answers profile landers and landers at campaign slugs with their page, files first', async () => {
+    expect(await resolveStaticFile(root, '/members/ab12/landing2/any-slug')).toBe(join(root, 'profile-landing2.html'));
+    expect(await resolveStaticFile(root, '/landers/gallery/she-eng')).toBe(join(root, 'landers/gallery/she-eng.html'));
+    expect(await resolveStaticFile(root, '/landers/gallery/spring')).toBe(join(root, 'landers/gallery.html'));
+    // A rewrite to a page that is not there is a 404, not another page.
+    expect(await resolveStaticFile(root, '/members/ab12/landing')).toBeNull();
+    expect(await resolveStaticFile(root, '/landers/nope/spring')).toBeNull();
   });
   it('never leaves the root or shows host configuration', async () => {
     expect(await resolveStaticFile(root, '/../secret.txt')).toBeNull();

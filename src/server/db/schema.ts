@@ -466,3 +466,24 @@ export const swipes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.swiperId, t.targetId] }), index('swipes_swiper_time').on(t.swiperId, t.createdAt)],
 );
+
+/**
+ * Bounces of landing pages with bounce logging on (SPEC §4 "Page bounce logging"): a daily
+ * counter per site, page path and network (src/server/features/traffic). No visitor data:
+ * no IP address, no time of day. '(unknown)' is a path the beacon's Referer did not give;
+ * '' is no network.
+ */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The UTC day of the bounce. */
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    network: text('network').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.path, t.network] }), index('page_bounces_day').on(t.day)],
+);

@@ -21,6 +21,7 @@ import {
   trafficSources,
 } from '../../db/schema.ts';
 import { pruneRateLimits } from '../../http/rate-limit.ts';
+import { prunePageBounces } from '../traffic/service.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
 import { consumeToken, issueToken } from './tokens.ts';
@@ -122,10 +123,12 @@ export async function reactivate(ctx: AccountContext, token: string): Promise<bo
  * profile with its interests and photos (and the photo files no other photo row uses),
  * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
- * Also drops stale rate-limit counters. Answers the number of purged accounts.
+ * Also drops stale rate-limit counters and bounce counts older than they are kept
+ * (docs/traffic.md). Answers the number of purged accounts.
  */
 export async function purgeDeletedAccounts(db: Db, now: Date, photosDir: string): Promise<number> {
   await pruneRateLimits(db, new Date(now.getTime() - 2 * DAY));
+  await prunePageBounces(db, now);
   const due = await db
     .select({ id: accounts.id })
     .from(accounts)

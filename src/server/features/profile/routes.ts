@@ -3,12 +3,19 @@
  * save), invisible and privacy mode, city suggestions, and the signup teasers.
  */
 import type { Hono } from 'hono';
-import { getCities, getOwnProfile, getTeasers, putPrivacy, putProfileDetails } from '../../../contract/profile.ts';
+import {
+  getCities,
+  getOwnProfile,
+  getTeaser,
+  getTeasers,
+  putPrivacy,
+  putProfileDetails,
+} from '../../../contract/profile.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired } from '../../http/errors.ts';
+import { authenticationRequired, notFound } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { accountContext } from '../accounts/common.ts';
-import { findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
+import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
 
 export function registerProfileRoutes(app: Hono<AppEnv>): void {
   route(app, getOwnProfile, async ({ c, session, site }) => {
@@ -34,5 +41,11 @@ export function registerProfileRoutes(app: Hono<AppEnv>): void {
 
   route(app, getTeasers, async ({ c, query, site }) => {
     return { profiles: await findTeasers(accountContext(c, site), query) };
+  });
+
+  route(app, getTeaser, async ({ c, query, site }) => {
+    const profile = await findTeaser(accountContext(c, site), query.id);
+    if (!profile) throw notFound();
+    return { profile };
   });
 }

@@ -5,10 +5,10 @@
 import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { OwnProfile, PROFILE_ERRORS, ProfileDetails, Teaser } from '../../../contract/profile.ts';
 import { CITY_SUGGESTIONS_MAX, TEASERS_MAX } from '../../../contract/profile.ts';
-import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../contract/photos.ts';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, photoUrl } from '../../../contract/photos.ts';
 import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../../lib/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, interests, profileInterests, profiles, regions } from '../../db/schema.ts';
+import { accounts, interests, photos, profileInterests, profiles, regions } from '../../db/schema.ts';
 import { HttpError, authenticationRequired } from '../../http/errors.ts';
 import type { AccountContext } from '../accounts/common.ts';
 import { siteSettings } from '../accounts/common.ts';
@@ -207,17 +207,14 @@ export interface TeaserQuery {
 }
 
 /**
- * Up to TEASERS_MAX active profiles of the site for visitors: members with a confirmed
- * account, or fictional profiles; never invisible or privacy-mode ones. Most recently
- * active first (deterministic, and varies as members come and go).
+ * Who a visitor may see as a teaser (home, signup matches, profile landers): active profiles
+ * of the site, members with a confirmed account or fictional profiles, never invisible or
+ * privacy-mode ones.
  */
-export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Promise<Teaser[]> {
-  const settings = await siteSettings(ctx);
-  const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
-  const conditions = [
-    eq(profiles.siteId, ctx.site.id),
+function publicTeaserConditions(siteId: string) {
+  return [
+    eq(profiles.siteId, siteId),
     eq(profiles.status, 'active'),
-    eq(profiles.gender, query.gender),
     eq(profiles.invisible, false),
     eq(profiles.privacyMode, false),
     or(
@@ -225,29 +222,60 @@ export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Prom
       and(eq(profiles.type, 'member'), isNotNull(profiles.accountId), eq(accounts.status, 'confirmed')),
     ),
   ];
-  // Age a..b: born on or before now - a years, and after now - (b + 1) years.
-  if (query.min_age !== undefined) conditions.push(lte(profiles.birthdate, yearsBefore(ctx.now, query.min_age)));
-  if (query.max_age !== undefined) conditions.push(gt(profiles.birthdate, yearsBefore(ctx.now, query.max_age + 1)));
+}
 
-  const rows = await ctx.db
+function teaserQuery(ctx: AccountContext) {
+  return ctx.db
     .select({
       publicId: profiles.publicId,
       name: profiles.name,
       birthdate: profiles.birthdate,
       city: profiles.city,
       type: profiles.type,
+      photoPublicId: photos.publicId,
+      photoStatus: photos.status,
     })
     .from(profiles)
     .leftJoin(accounts, and(eq(accounts.id, profiles.accountId), eq(accounts.siteId, profiles.siteId)))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId));
+}
+
+type TeaserRow = Awaited<ReturnType<ReturnType<typeof teaserQuery>['where']>>[number];
+
+function toTeaser(row: TeaserRow, now: Date, showCity: boolean): Teaser {
+  return {
+    id: row.publicId,
+    name: row.name,
+    age: ageOf(row.birthdate, now),
+    ...(showCity && row.city ? { city: row.city } : {}),
+    type: row.type,
+    // Visitors may see the thumb of a public main photo, and nothing else (photo.php checks it too).
+    ...(row.photoStatus === 'active' && row.photoPublicId ? { image: photoUrl(row.photoPublicId, 'thumb') } : {}),
+  };
+}
+
+/** Up to TEASERS_MAX public profiles of the asked gender and ages, most recently active first. */
+export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Promise<Teaser[]> {
+  const settings = await siteSettings(ctx);
+  const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
+  const conditions = [...publicTeaserConditions(ctx.site.id), eq(profiles.gender, query.gender)];
+  // Age a..b: born on or before now - a years, and after now - (b + 1) years.
+  if (query.min_age !== undefined) conditions.push(lte(profiles.birthdate, yearsBefore(ctx.now, query.min_age)));
+  if (query.max_age !== undefined) conditions.push(gt(profiles.birthdate, yearsBefore(ctx.now, query.max_age + 1)));
+
+  const rows = await teaserQuery(ctx)
     .where(and(...conditions))
     .orderBy(desc(profiles.lastActiveAt), sql`${profiles.publicId}`)
     .limit(TEASERS_MAX);
+  return rows.map((row) => toTeaser(row, ctx.now, showCity));
+}
 
-  return rows.map((row) => ({
-    id: row.publicId,
-    name: row.name,
-    age: ageOf(row.birthdate, ctx.now),
-    ...(showCity && row.city ? { city: row.city } : {}),
-    type: row.type,
-  }));
+/** One public profile as a teaser (the profile landers), or null when a visitor may not see it. */
+export async function findTeaser(ctx: AccountContext, publicId: string): Promise<Teaser | null> {
+  const settings = await siteSettings(ctx);
+  const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
+  const [row] = await teaserQuery(ctx)
+    .where(and(...publicTeaserConditions(ctx.site.id), eq(profiles.publicId, publicId)))
+    .limit(1);
+  return row ? toTeaser(row, ctx.now, showCity) : null;
 }

@@ -1,22 +1,17 @@
 /** The member search call (contract src/contract/search.ts): GET /api/search.php. */
 import type { Context, Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { getSearch } from '../../../contract/search.ts';
-import { isCountryCode } from '../../../lib/locales.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { authenticationRequired } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { geoipCountry, selectedCountry } from '../../http/visitor-country.ts';
 import { accountContext } from '../accounts/common.ts';
 import { loadSite } from '../site/settings.ts';
 import { loadSearcher, search } from './service.ts';
 
-/** A visitor's country: the chosen one (country cookie), else the geoip header behind a trusted proxy. */
+/** A visitor's country: the one they picked (`selected_country`), else their geoip country. */
 function visitorCountry(c: Context<AppEnv>): string | null {
-  const selected = getCookie(c, 'country')?.toUpperCase();
-  if (isCountryCode(selected)) return selected;
-  if (!c.get('deps').config.trustProxy) return null;
-  const header = (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code'))?.toUpperCase();
-  return isCountryCode(header) ? header : null;
+  return selectedCountry(c) ?? geoipCountry(c);
 }
 
 export function registerSearchRoutes(app: Hono<AppEnv>): void {

@@ -1,11 +1,10 @@
 /** Site-wide read calls: settings, company info, regions, interests (SPEC §7). */
 import type { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { getCompanyInfo, getInterests, getRegions, getSettings } from '../../../contract/site.ts';
-import { isCountryCode } from '../../../lib/locales.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { hostnameOf } from '../../http/site-resolver.ts';
+import { geoipCountry, selectedCountry } from '../../http/visitor-country.ts';
 import { loadSite, loadSiteSettings } from './settings.ts';
 import { loadCompanyInfo } from './company.ts';
 import { loadRegions } from './regions.ts';
@@ -16,19 +15,16 @@ import { route } from '../../http/route.ts';
 export function registerSiteRoutes(app: Hono<AppEnv>): void {
   route(app, getSettings, async ({ c, query, site }) => {
     if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
-    const { database, config } = c.get('deps');
-    // Geoip comes from the CDN/proxy header when we sit behind one (TRUST_PROXY).
-    const header = config.trustProxy ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code')) : undefined;
-    const geoipCountry = header && isCountryCode(header.toUpperCase()) ? header.toUpperCase() : null;
-    const selected = getCookie(c, 'country');
+    const { database } = c.get('deps');
     return {
       settings: await loadSiteSettings(database.db, {
         site,
         locale: c.get('locale'),
         domainLocale: c.get('domainLocale'),
         domain: hostnameOf(query._force_domain ?? c.req.header('host')),
-        geoipCountry,
-        selectedCountry: isCountryCode(selected) ? selected : null,
+        // Geoip: the trusted CDN header, else the `country` cookie; selected: `selected_country`.
+        geoipCountry: geoipCountry(c),
+        selectedCountry: selectedCountry(c),
         pushPublicKey: await pushPublicKey(database.db),
       }),
     };

@@ -1,0 +1,7 @@
+/** The gender a site's teasers feature: men on the gay site (niche 7), women elsewhere. */
+import type { SiteConfig } from '../../../sites.config.ts';
+import type { Gender } from '../../lib/constants.ts';
+
+export function featuredGender(site: Pick<SiteConfig, 'niche'>): Gender {
+  return site.niche === 7 ? 'male' : 'female';
+}

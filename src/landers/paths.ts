@@ -1,0 +1,39 @@
+/**
+ * Paths of the marketing landers (SPEC §2.1 `/landers/{lander}/{slug?}`). Each lander is
+ * prerendered per (site, locale) twice: without a slug, and at its canonical slug, the
+ * niche prefix of SPEC §1 plus the locale as lander slugs spell it ('eng' for en, SPEC §9):
+ * '/landers/gallery/she-eng', '/landers/gallery/nl'. Any other slug a campaign uses is
+ * answered with the slug-less page (rewrite rules in scripts/lib/variant-extras.ts and the
+ * static server).
+ */
+import type { SiteConfig } from '../../sites.config.ts';
+import { SWIPE_LANDER, type Lander } from '../lib/constants.ts';
+import { landerSlugLocale, type Locale } from '../lib/locales.ts';
+import { NICHE_SLUG_PREFIX } from '../lib/routes.ts';
+import { buildVariants } from '../lib/build-env.ts';
+import type { Variant } from '../lib/variants.ts';
+
+/** The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. */
+export function landerSlug(site: Pick<SiteConfig, 'niche'>, locale: Locale): string {
+  return `${NICHE_SLUG_PREFIX[site.niche] ?? ''}${landerSlugLocale(locale)}`;
+}
+
+/** The canonical path of a lander on a site and locale. */
+export function landerPath(lander: string, site: Pick<SiteConfig, 'niche'>, locale: Locale): string {
+  return `/landers/${lander}/${landerSlug(site, locale)}`;
+}
+
+/**
+ * getStaticPaths entries of one lander page (`[...slug].astro`): for every variant whose
+ * site publishes the lander, the slug-less page and the canonical slug.
+ */
+export function landerStaticPaths(lander: Lander | typeof SWIPE_LANDER) {
+  return buildVariants()
+    .filter((v) => lander === SWIPE_LANDER || v.site.landers.includes(lander))
+    .flatMap((v) =>
+      [undefined, landerSlug(v.site, v.locale)].map((slug) => ({
+        params: { site: v.site.id, locale: v.locale, slug },
+        props: { ...v, slug: slug ?? null } satisfies Variant & { slug: string | null },
+      })),
+    );
+}

@@ -1,0 +1,66 @@
+/**
+ * Bounce counting (SPEC §4 "Page bounce logging"; contract src/contract/traffic.ts): one
+ * daily counter per site, page path and network in `page_bounces`, nothing about the
+ * visitor. The page is read from the beacon's Referer, which browsers send in full for a
+ * same-origin request (the pages' Referrer-Policy is strict-origin-when-cross-origin).
+ */
+import { lt, sql } from 'drizzle-orm';
+import { cleanTrafficValue, trafficFieldMax } from '../../../lib/traffic.ts';
+import type { Db } from '../../db/client.ts';
+import { pageBounces } from '../../db/schema.ts';
+
+/** The path counted when the Referer is missing, malformed or of another host. */
+export const UNKNOWN_PATH = '(unknown)';
+/** Longest stored path; longer ones are cut. */
+export const PATH_MAX = 200;
+/** How long daily counters are kept (dropped by the hourly purge). */
+export const BOUNCE_RETENTION_DAYS = 400;
+
+export interface BouncedPage {
+  path: string;
+  /** The page's `network` parameter, cleaned like the stored traffic source; '' for none. */
+  network: string;
+}
+
+/**
+ * The page a beacon reports: the Referer's path and `network` parameter when the Referer is
+ * a page of the request's own host (`host`, port included); otherwise the unknown path.
+ */
+export function bouncedPage(referer: string | undefined, host: string | undefined): BouncedPage {
+  let url: URL;
+  try {
+    url = new URL(referer ?? '');
+  } catch {
+    return { path: UNKNOWN_PATH, network: '' };
+  }
+  const ownHost = (host ?? '').trim().toLowerCase();
+  if (!ownHost || url.host !== ownHost || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    return { path: UNKNOWN_PATH, network: '' };
+  }
+  return {
+    path: url.pathname.slice(0, PATH_MAX),
+    network: cleanTrafficValue(url.searchParams.get('network') ?? '', trafficFieldMax('network')),
+  };
+}
+
+/** The UTC calendar day of a moment, as 'YYYY-MM-DD'. */
+export function bounceDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Counts one bounce (atomic upsert). */
+export async function countBounce(db: Db, siteId: string, page: BouncedPage, now: Date): Promise<void> {
+  await db
+    .insert(pageBounces)
+    .values({ siteId, day: bounceDay(now), path: page.path, network: page.network, count: 1 })
+    .onConflictDoUpdate({
+      target: [pageBounces.siteId, pageBounces.day, pageBounces.path, pageBounces.network],
+      set: { count: sql`${pageBounces.count} + 1` },
+    });
+}
+
+/** Drops the counters of days more than BOUNCE_RETENTION_DAYS before `now`. */
+export async function prunePageBounces(db: Db, now: Date): Promise<void> {
+  const oldest = bounceDay(new Date(now.getTime() - BOUNCE_RETENTION_DAYS * 86_400_000));
+  await db.delete(pageBounces).where(lt(pageBounces.day, oldest));
+}
