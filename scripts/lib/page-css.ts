@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PurgeCSS } from 'purgecss';
+import { COUNTRIES } from '../../src/lib/locales.ts';
 
 /** Attributes set after the HTML arrives, whose selectors must stay. */
 const DYNAMIC_ATTRIBUTES = [
@@ -31,6 +32,22 @@ const DYNAMIC_ATTRIBUTES = [
   'aria-current',
   'aria-expanded',
 ];
+
+/**
+ * Attribute values the page gets after it arrives, for selectors such as
+ * `[hidden]:where(:not([hidden=until-found]))` (preflight), `[data-menu=BE] …` (language
+ * menu) and `html[data-country=US] …` (US privacy text, the map lander): PurgeCSS keeps an
+ * attribute-value selector only when the value occurs in the content.
+ */
+const DYNAMIC_VALUES = `<html hidden="until-found" data-country="${COUNTRIES.join(' ')}" data-menu="${COUNTRIES.join(' ')}" data-member="1" data-app="1">`;
+
+/**
+ * PurgeCSS drops rules with `:where(` whatever the content (preflight's `[hidden]` rule among
+ * them); they are few and generic, so they are kept as they are.
+ */
+function protectWhereRules(css: string): string {
+  return css.replace(/(^|[{}])([^{}@]*:where\([^{}]*)\{/g, '$1/* purgecss ignore */$2{');
+}
 
 /** Tailwind class names hold ':', '/', '[', ']', '(', ')', '%', '.', '#', ',' and '!'. */
 function extractor(content: string): string[] {
@@ -48,8 +65,8 @@ async function purge(css: string, tags: string): Promise<string> {
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
   const [result] = await new PurgeCSS().purge({
-    content: [{ raw: tags, extension: 'html' }],
-    css: [{ raw: css }],
+    content: [{ raw: `${tags}\n${DYNAMIC_VALUES}`, extension: 'html' }],
+    css: [{ raw: protectWhereRules(css) }],
     defaultExtractor: extractor,
     dynamicAttributes: DYNAMIC_ATTRIBUTES,
     safelist: { standard: ['html', 'body'], greedy: [/::backdrop/, /::-webkit-details-marker/] },
@@ -73,13 +90,16 @@ export function dropUnusedProperties(css: string): string {
   const used = new Set([...withoutDeclarations.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]));
   return css
     .replace(/@property\s+(--[\w-]+)\{[^}]*\}/g, (rule, name: string) => (used.has(name) ? rule : ''))
-    .replace(/(@layer properties\{@supports[^{]*\{[^{]*\{)([^}]*)(\}\}\})/g, (_, open: string, body: string, close: string) => {
-      const kept = body.split(';').filter((decl) => {
-        const name = /^\s*(--[\w-]+)\s*:/.exec(decl)?.[1];
-        return name === undefined ? decl.trim() !== '' : used.has(name);
-      });
-      return kept.length > 0 ? `${open}${kept.join(';')}${close}` : '';
-    });
+    .replace(
+      /(@layer properties\{@supports[^{]*\{[^{]*\{)([^}]*)(\}\}\})/g,
+      (_, open: string, body: string, close: string) => {
+        const kept = body.split(';').filter((decl) => {
+          const name = /^\s*(--[\w-]+)\s*:/.exec(decl)?.[1];
+          return name === undefined ? decl.trim() !== '' : used.has(name);
+        });
+        return kept.length > 0 ? `${open}${kept.join(';')}${close}` : '';
+      },
+    );
 }
 
 /** Trims the inline styles of one page's HTML; answers the new HTML (unchanged with an island). */

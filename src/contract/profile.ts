@@ -163,13 +163,14 @@ export const getTeasers = defineEndpoint({
 
 /**
  * GET /api/teaser.php?id=…: one public profile for the profile landers
- * (/members/{id}/landing…, /members/{id}/signup). 404 `not_found` for a profile a visitor may
- * not see, without saying whether it exists.
+ * (/members/{id}/landing…, /members/{id}/signup). `profile: null` for a profile a visitor may
+ * not see, without saying whether it exists (an expected answer for a lander link that went
+ * stale, so not an error the browser would log).
  */
 export const getTeaser = defineEndpoint({
   method: 'GET',
   path: '/api/teaser.php',
   query: z.looseObject({ id: z.string().min(1).max(40) }),
-  response: z.object({ profile: teaser }),
-  errors: ['unknown_site', 'not_found'],
+  response: z.object({ profile: teaser.nullable() }),
+  errors: ['unknown_site'],
 });

@@ -19,7 +19,7 @@ import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 const LANDERS_CHECKED = ['gallery', 'maplanding'] as const;
 const others = LOCALES.filter((l) => l !== 'en');
 
-async function setCountry(page: Page, siteId: string, locale: Locale, country: string) {
+async function setCountry(page: Page, siteId: string, locale: Locale | undefined, country: string) {
   await page.context().addCookies([{ name: 'country', value: country, url: siteUrl(siteId, '/', locale) }]);
 }
 
@@ -54,6 +54,8 @@ for (const [index, site] of sites.entries()) {
         await expect(page.locator('dialog#site-entry-warning')).not.toHaveAttribute('open');
         await expect(page.locator('a[href="/signup"]').first()).toBeVisible();
       }
+      // A visitor from Germany who has not entered yet (entering on home stored the skip).
+      await page.evaluate(() => localStorage.removeItem('site_entry_skipped'));
       await setCountry(page, site.id, locale, 'DE');
       await page.goto(siteUrl(site.id, `/landers/${LANDERS_CHECKED[0]}`, locale));
       await expect(page.getByRole('dialog', { name: t('site_entry.title') })).toBeVisible();
@@ -98,13 +100,52 @@ test('affiliate parameters are stored without braces and removed from the URL wi
   expect(stored).toMatchObject({ network: 'net7', sub1: 'click42', sub2: 'b', sub3: 'c' });
 });
 
-test('with lb, leaving the page sends the bounce beacon once', async ({ page }) => {
+test('with lb, the page sends the bounce beacon once when it is hidden', async ({ page }) => {
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/page-hidden.php') && request.method() === 'POST') beacons.push(request.url());
+  });
   await page.goto(siteUrl('gay', '/landers/video/gay-eng?lb=1'));
-  const beacon = page.waitForRequest(
-    (request) => request.url().endsWith('/api/page-hidden.php') && request.method() === 'POST',
-  );
-  await page.goto('about:blank');
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/traffic.js'))),
+    )
+    .toBe(true);
+  // The visitor switches away twice (another tab, the home screen): one beacon.
+  const hide = () =>
+    page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  const beacon = page.waitForRequest((request) => request.url().endsWith('/api/page-hidden.php'));
+  await hide();
   await beacon;
+  await hide();
+  await page.waitForTimeout(500);
+  expect(beacons).toHaveLength(1);
+});
+
+test('without lb, or after going on into the site, no beacon is sent', async ({ page }) => {
+  const beacons: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/page-hidden.php')) beacons.push(request.url());
+  });
+  await setCountry(page, 'gay', undefined, 'US');
+  await page.goto(siteUrl('gay', '/landers/video/gay-eng?network=n1'));
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.goto(siteUrl('gay', '/landers/video/gay-eng?lb=1'));
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/traffic.js'))),
+    )
+    .toBe(true);
+  await page.locator('a.btn[href="/signup"]').first().click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await page.waitForTimeout(500);
+  expect(beacons).toEqual([]);
 });
 
 test('profile landers show a public profile and lead to its signup page', async ({ page, request }) => {
@@ -116,7 +157,7 @@ test('profile landers show a public profile and lead to its signup page', async 
   const { profiles } = (await answer.json()) as { profiles: { id: string; name: string; age: number; type: string }[] };
   const profile = profiles.find((p) => p.type === 'member') ?? profiles[0]!;
   for (const path of ['landing', 'landing2/eng', 'landing3']) {
-    await setCountry(page, 'default', 'en', 'US');
+    await setCountry(page, 'default', undefined, 'US');
     await page.goto(siteUrl('default', `/members/${profile.id}/${path}`));
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
     await expect(page.locator('[data-teaser-profile] [data-field="name"]')).toHaveText(

@@ -163,7 +163,24 @@ describe('GET /api/teasers.php', () => {
     }
   });
 
-  it('answers one public profile by id for the profile landers, and 404 for hidden ones', async () => {
+  it('puts profiles with an approved photo first', async () => {
+    const plain = await createTestMember(t, { gender: 'female', name: 'Plain', birthdate: '1940-01-01' });
+    const pictured = await createTestMember(t, {
+      gender: 'female',
+      name: 'Pictured',
+      birthdate: '1940-01-01',
+      photos: [{ key: 'zqpicturedkey', status: 'active' }],
+    });
+    await t.db.update(profiles).set({ lastActiveAt: FIXED_NOW }).where(eq(profiles.id, plain.profileId));
+    await t.db
+      .update(profiles)
+      .set({ lastActiveAt: minutesAgo(600) })
+      .where(eq(profiles.id, pictured.profileId));
+    const list = await teasers('gender=female&min_age=80&max_age=90');
+    expect(list.map((p) => p.name)).toEqual(['Pictured', 'Plain']);
+  });
+
+  it('answers one public profile by id for the profile landers, and null for hidden ones', async () => {
     const shown = await createTestMember(t, {
       gender: 'female',
       name: 'Lander',
@@ -181,12 +198,16 @@ describe('GET /api/teasers.php', () => {
     const palAnswer = await json<{ profile: Teaser }>(await call(t, `/api/teaser.php?id=${pal.publicId}`));
     expect(palAnswer.profile).toMatchObject({ name: 'PalLander', type: 'fictional' });
 
+    // Hidden and unknown profiles answer alike, so the answer tells nothing about them.
+    const answers = [];
     for (const id of [hidden.publicId, 'doesnotexist']) {
       const missing = await call(t, `/api/teaser.php?id=${id}`);
-      expect(missing.status).toBe(404);
-      expect(await missing.text()).not.toContain('Hidden');
+      expect(missing.status).toBe(200);
+      answers.push(await missing.text());
     }
+    expect(answers).toEqual(['{"profile":null}', '{"profile":null}']);
     // Another site does not answer this site's profile.
-    expect((await call(t, `/api/teaser.php?id=${shown.publicId}`, { host: 'gay.localhost' })).status).toBe(404);
+    const foreign = await call(t, `/api/teaser.php?id=${shown.publicId}`, { host: 'gay.localhost' });
+    expect(await foreign.text()).toBe('{"profile":null}');
   });
 });

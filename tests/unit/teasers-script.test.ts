@@ -126,13 +126,15 @@ describe('profile landers', () => {
     expect(document.querySelector<HTMLElement>('[data-teaser-missing]')!.hidden).toBe(true);
   });
 
-  it('show the not-available note for a hidden or unknown profile', async () => {
-    vi.stubGlobal('fetch', answer(404, { error: 'not_found' }));
-    document.body.innerHTML = PAGE;
-    const block = document.querySelector<HTMLElement>('[data-teaser-profile]')!;
-    expect(await loadProfileTeaser(block, '/members/gone/landing')).toBe(false);
-    expect(block.hidden).toBe(true);
-    expect(document.querySelector<HTMLElement>('[data-teaser-missing]')!.hidden).toBe(false);
-    expect(document.querySelector('a')!.getAttribute('href')).toBe('/signup');
+  it('show the not-available note for a hidden or unknown profile, and when the call fails', async () => {
+    for (const fetchMock of [answer(200, { profile: null }), answer(500, {})]) {
+      vi.stubGlobal('fetch', fetchMock);
+      document.body.innerHTML = PAGE;
+      const block = document.querySelector<HTMLElement>('[data-teaser-profile]')!;
+      expect(await loadProfileTeaser(block, '/members/gone/landing')).toBe(false);
+      expect(block.hidden).toBe(true);
+      expect(document.querySelector<HTMLElement>('[data-teaser-missing]')!.hidden).toBe(false);
+      expect(document.querySelector('a')!.getAttribute('href')).toBe('/signup');
+    }
   });
 });

@@ -4,8 +4,8 @@
  * - every `[data-teaser-list]` (attribute `data-gender`) from GET /api/teasers.php, one clone
  *   of its `<template>` per profile; the list stays hidden when nothing comes back;
  * - every `[data-teaser-profile]` from GET /api/teaser.php?id=<the {id} of /members/{id}/…>,
- *   showing `[data-teaser-missing]` instead when the profile is not public (404) or the call
- *   fails.
+ *   showing `[data-teaser-missing]` instead when the profile is not public (`profile: null`)
+ *   or the call fails.
  * A card shows the thumb of the public main photo or the no-photo placeholder, name, age,
  * city, and for a chat pal the fictional warning (marked `[data-fictional]`).
  */
@@ -41,7 +41,10 @@ export function fillTeaser(root: HTMLElement, teaser: Teaser): void {
 
 async function getJson<T>(url: string): Promise<T | null> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  return response.ok ? ((await response.json()) as T) : null;
+  if (response.ok) return (await response.json()) as T;
+  // An unread body keeps the request open: the page would never count as loaded.
+  await response.body?.cancel().catch(() => undefined);
+  return null;
 }
 
 /** Fills a teaser list; answers how many cards it shows. */
@@ -76,11 +79,11 @@ export async function loadProfileTeaser(
 ): Promise<boolean> {
   const id = profileIdFromPath(pathname);
   const answer = id
-    ? await getJson<{ profile: Teaser }>(`/api/teaser.php?id=${encodeURIComponent(id)}`).catch(() => null)
+    ? await getJson<{ profile: Teaser | null }>(`/api/teaser.php?id=${encodeURIComponent(id)}`).catch(() => null)
     : null;
   const missing = doc.querySelector<HTMLElement>('[data-teaser-missing]');
   block.removeAttribute('aria-busy');
-  if (!answer) {
+  if (!answer?.profile) {
     block.hidden = true;
     if (missing) missing.hidden = false;
     return false;

@@ -12,7 +12,7 @@ import {
   putProfileDetails,
 } from '../../../contract/profile.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired, notFound } from '../../http/errors.ts';
+import { authenticationRequired } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
@@ -44,8 +44,6 @@ export function registerProfileRoutes(app: Hono<AppEnv>): void {
   });
 
   route(app, getTeaser, async ({ c, query, site }) => {
-    const profile = await findTeaser(accountContext(c, site), query.id);
-    if (!profile) throw notFound();
-    return { profile };
+    return { profile: await findTeaser(accountContext(c, site), query.id) };
   });
 }

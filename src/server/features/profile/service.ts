@@ -254,7 +254,10 @@ function toTeaser(row: TeaserRow, now: Date, showCity: boolean): Teaser {
   };
 }
 
-/** Up to TEASERS_MAX public profiles of the asked gender and ages, most recently active first. */
+/**
+ * Up to TEASERS_MAX public profiles of the asked gender and ages: those with an approved
+ * photo first (a teaser shows people), each group most recently active first.
+ */
 export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Promise<Teaser[]> {
   const settings = await siteSettings(ctx);
   const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
@@ -265,7 +268,11 @@ export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Prom
 
   const rows = await teaserQuery(ctx)
     .where(and(...conditions))
-    .orderBy(desc(profiles.lastActiveAt), sql`${profiles.publicId}`)
+    .orderBy(
+      sql`(${photos.status} is not distinct from 'active') desc`,
+      desc(profiles.lastActiveAt),
+      sql`${profiles.publicId}`,
+    )
     .limit(TEASERS_MAX);
   return rows.map((row) => toTeaser(row, ctx.now, showCity));
 }
