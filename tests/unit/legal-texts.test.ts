@@ -36,7 +36,8 @@ describe.each(LEGAL_TEXT_PAGES)('legal text %s', (page) => {
       expect(headings(text, 2), `${page}/${locale} sections`).toBe(headings(english, 2));
       expect(headings(text, 3), `${page}/${locale} sub-sections`).toBe(headings(english, 3));
       expect(placeholdersOf(text), `${page}/${locale} placeholders`).toEqual(placeholdersOf(english));
-      if (locale !== 'en') expect(text.slice(0, 400), `${page}/${locale} is translated`).not.toBe(english.slice(0, 400));
+      if (locale !== 'en')
+        expect(text.slice(0, 400), `${page}/${locale} is translated`).not.toBe(english.slice(0, 400));
     }
   });
 

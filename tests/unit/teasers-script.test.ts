@@ -23,7 +23,9 @@ const CARD = `
   </li>`;
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status }));
+  return vi.fn<(url: string) => Promise<Response>>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { status })),
+  );
 }
 
 afterEach(() => {
