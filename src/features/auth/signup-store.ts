@@ -20,9 +20,10 @@ import {
 } from '../../contract/accounts.ts';
 import { putProfileDetails, type ProfileDetails } from '../../contract/profile.ts';
 import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../lib/constants.ts';
+import { TRAFFIC_STORAGE_KEY as TRAFFIC_SOURCE_KEY } from '../../lib/traffic.ts';
 
 /** localStorage key of the traffic source captured on landing (SPEC §3 "Traffic source"). */
-export const TRAFFIC_SOURCE_KEY = 'trafficsource';
+export { TRAFFIC_SOURCE_KEY };
 export const NAME_MIN = 2;
 export const NAME_MAX = 30;
 export const PERSONAL_PAGES = [2, 3, 4] as const;

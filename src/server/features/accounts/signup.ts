@@ -8,8 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signupBody, TrafficSource } from '../../../contract/accounts.ts';
 import type { CurrentUser } from '../../../contract/user.ts';
-import { isCountryCode, type Locale } from '../../../lib/locales.ts';
+import type { Locale } from '../../../lib/locales.ts';
 import { accounts, profiles, trafficSources } from '../../db/schema.ts';
+import { headerCountry } from '../../http/visitor-country.ts';
+import { cleanTrafficValue, trafficFieldMax } from '../../../lib/traffic.ts';
 import { authenticationRequired } from '../../http/errors.ts';
 import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '../../http/rate-limit.ts';
 import { applyCredits } from '../credits/ledger.ts';
@@ -48,17 +50,10 @@ export function cleanTrafficSource(source: TrafficSource | undefined): TrafficSo
   if (!source) return null;
   const cleaned: TrafficSource = {};
   for (const field of ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const) {
-    const value = source[field]?.replace(/[{}]/g, '').trim();
+    const value = cleanTrafficValue(source[field] ?? '', trafficFieldMax(field));
     if (value) cleaned[field] = value;
   }
   return Object.keys(cleaned).length > 0 ? cleaned : null;
-}
-
-function geoipCountry(ctx: AccountContext): string | null {
-  const { c, deps } = ctx;
-  const header = deps.config.trustProxy ? (c.req.header('cf-ipcountry') ?? c.req.header('x-country-code')) : undefined;
-  const code = header?.toUpperCase();
-  return isCountryCode(code) ? code : null;
 }
 
 /** The member's DTO after a change; 500 when the account vanished meanwhile. */
@@ -125,7 +120,7 @@ export async function signup(ctx: AccountContext, body: z.output<typeof signupBo
   const locale = c.get('locale');
   const localeCountry = LOCALE_COUNTRY[locale];
   const country =
-    geoipCountry(ctx) ??
+    headerCountry(ctx.c) ??
     (settings.countries.includes(localeCountry) ? localeCountry : (settings.countries[0] ?? localeCountry));
 
   let accountId: number;
