@@ -10,6 +10,7 @@
  * reuse it. Delete the folder to start over. `npx tsx scripts/bench-search.ts [N]` prints the
  * rows without the rest of the bench.
  */
+import './lib/runtime.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

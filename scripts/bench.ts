@@ -13,6 +13,7 @@
  * - With --search: the member search on one site of N members (default 1,000,000; the
  *   seeded world is cached, see scripts/bench-search.ts), on PGlite or the given PostgreSQL.
  */
+import './lib/runtime.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -11,6 +11,7 @@
  */
 process.env['NODE_ENV'] = 'production';
 
+import './lib/runtime.ts';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';

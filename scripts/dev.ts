@@ -3,6 +3,7 @@
  * Starts the API server (embedded database, seeded when empty) on PORT+1 and `astro dev`
  * for that variant on PORT with hot reload, prefix-free paths and /api proxied.
  */
+import './lib/runtime.ts';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

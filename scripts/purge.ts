@@ -9,6 +9,7 @@
  * cron jobs and operators. Uses this configuration's database (PGlite under DATA_DIR/db,
  * or DATABASE_URL).
  */
+import './lib/runtime.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { purgeDeletedAccounts } from '../src/server/features/accounts/deletion.ts';
 import { openConfiguredDatabase } from '../src/server/main.ts';

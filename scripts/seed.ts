@@ -10,6 +10,7 @@
  * --reference-only writes just the reference data (production deploys).
  * Large worlds stream in batches: `--members 1000000` runs in flat memory.
  */
+import './lib/runtime.ts';
 import { parseArgs } from 'node:util';
 import { sites } from '../sites.config.ts';
 import { loadConfig } from '../src/server/env.ts';

@@ -4,6 +4,7 @@
  * data/db, or DATABASE_URL), migrates it, seeds the demo world when it is empty, and serves
  * all seven sites and the API with the offline providers. Prints the URLs and demo logins.
  */
+import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { sites } from '../sites.config.ts';

@@ -5,6 +5,7 @@
  * against `npm start`'s server. Prints each step's time and a closing 'N passed, N failed'.
  * `npm test -- --skip-build` reuses an existing dist/ (quick local reruns).
  */
+import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';

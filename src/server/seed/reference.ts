@@ -6,13 +6,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import countryRegionData from 'country-region-data/data.json' with { type: 'json' };
-import isoCountries from 'i18n-iso-countries';
 import { companies as configCompanies, type CompanyConfig, type SiteConfig } from '../../../sites.config.ts';
 import { INTERESTS } from '../../lib/constants.ts';
 import { COUNTRIES, type CountryCode } from '../../lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
-import { EXCLUDED_REGIONS, INTEREST_ICONS, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
+import { EXCLUDED_REGIONS, INTEREST_ICONS, ISO_NUMERIC, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
 
 /** The database id of a company: its variant plus one. */
 export function companyId(company: Pick<CompanyConfig, 'variant'>): number {
@@ -73,9 +72,7 @@ interface RegionSource {
 
 /** ISO 3166-1 numeric code: the id block of a country's regions (NL 528 → 528001...). */
 function regionIdBase(country: CountryCode): number {
-  const numeric = Number(isoCountries.alpha2ToNumeric(country));
-  if (!Number.isInteger(numeric) || numeric <= 0) throw new Error(`no ISO numeric code for ${country}`);
-  return numeric * 1000;
+  return ISO_NUMERIC[country] * 1000;
 }
 
 /** The regions of a served country from country-region-data, sorted by code. */

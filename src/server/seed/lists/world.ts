@@ -2,6 +2,32 @@
 import type { Interest } from '../../../lib/constants.ts';
 import type { CountryCode, Locale } from '../../../lib/locales.ts';
 
+/**
+ * ISO 3166-1 numeric codes of the served countries: each country's regions take ids in its
+ * block (NL 528 → 528001...), so region ids stay stable across databases.
+ */
+export const ISO_NUMERIC: Readonly<Record<CountryCode, number>> = {
+  US: 840,
+  NL: 528,
+  BE: 56,
+  FR: 250,
+  IT: 380,
+  ES: 724,
+  DE: 276,
+  AT: 40,
+  IE: 372,
+  GB: 826,
+  CA: 124,
+  PL: 616,
+  AU: 36,
+  NZ: 554,
+  CH: 756,
+  DK: 208,
+  FI: 246,
+  NO: 578,
+  SE: 752,
+};
+
 /** One emoji per interest (SPEC §3: the icon set has all but gangbang). */
 export const INTEREST_ICONS: Readonly<Record<Interest, string | null>> = {
   relationship: '💑',
