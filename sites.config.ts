@@ -5,8 +5,8 @@
  * are seeded from `settings` here on first start; operators change them there.
  */
 import { z } from 'zod';
-import { LANDERS, CAM_PROVIDER_SEGMENT, VISIBLE_PROFILE_FIELDS } from './src/lib/constants.ts';
-import { LOCALES, COUNTRIES, type Locale } from './src/lib/locales.ts';
+import { LANDERS, CAM_PROVIDER_SEGMENT, VISIBLE_PROFILE_FIELDS } from '#src/lib/constants.ts';
+import { LOCALES, COUNTRIES, type Locale } from '#src/lib/locales.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
 const hostname = z

@@ -23,7 +23,7 @@ const sitesOut = join(root, 'dist/sites');
 export async function buildSites(): Promise<{ variants: number; seconds: number }> {
   const started = performance.now();
   const { build } = await import('astro');
-  const { buildVariants } = await import('../src/lib/build-env.ts');
+  const { buildVariants } = await import('#src/lib/build-env.ts');
   const { writeVariantExtras } = await import('./lib/variant-extras.ts');
   const { writeTrafficScript } = await import('./lib/traffic-script.ts');
   const { writeSiteImages } = await import('./lib/lander-images.ts');

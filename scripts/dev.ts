@@ -7,11 +7,11 @@ import './lib/runtime.ts';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { siteById } from '../sites.config.ts';
-import { isLocale } from '../src/lib/locales.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
-import { seedIfEmpty } from '../src/server/seed/index.ts';
+import { siteById } from '#sites-config';
+import { isLocale } from '#src/lib/locales.ts';
+import { loadConfig } from '#src/server/env.ts';
+import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
+import { seedIfEmpty } from '#src/server/seed/index.ts';
 
 const { values } = parseArgs({
   options: { site: { type: 'string', default: 'default' }, locale: { type: 'string', default: 'en' } },

@@ -8,7 +8,7 @@
  */
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isLocale } from '../src/lib/locales.ts';
+import { isLocale } from '#src/lib/locales.ts';
 
 type Tree = { [key: string]: unknown };
 

@@ -17,8 +17,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expectedKeyPaths, flattenCatalogue, isSameAsEnglishAllowed } from '../src/i18n/same-as-english.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/lib/locales.ts';
+import { expectedKeyPaths, flattenCatalogue, isSameAsEnglishAllowed } from '#src/i18n/same-as-english.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#src/lib/locales.ts';
 
 type Tree = { [key: string]: unknown };
 

@@ -10,10 +10,10 @@
  * or DATABASE_URL).
  */
 import './lib/runtime.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { purgeDeletedAccounts } from '../src/server/features/accounts/deletion.ts';
-import { openConfiguredDatabase } from '../src/server/main.ts';
-import { photosDir } from '../src/server/seed/index.ts';
+import { loadConfig } from '#src/server/env.ts';
+import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { openConfiguredDatabase } from '#src/server/main.ts';
+import { photosDir } from '#src/server/seed/index.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -12,10 +12,10 @@
  */
 import './lib/runtime.ts';
 import { parseArgs } from 'node:util';
-import { sites } from '../sites.config.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { openConfiguredDatabase } from '../src/server/main.ts';
-import { DEFAULT_SEED, seed, seedReferenceData } from '../src/server/seed/index.ts';
+import { sites } from '#sites-config';
+import { loadConfig } from '#src/server/env.ts';
+import { openConfiguredDatabase } from '#src/server/main.ts';
+import { DEFAULT_SEED, seed, seedReferenceData } from '#src/server/seed/index.ts';
 
 const { values } = parseArgs({
   options: {

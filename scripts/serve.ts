@@ -3,8 +3,8 @@
  * the production entry point (`NODE_ENV=production npm run serve` behind a proxy).
  */
 import './lib/runtime.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
+import { loadConfig } from '#src/server/env.ts';
+import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -7,12 +7,12 @@
 import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { sites } from '../sites.config.ts';
-import { loadConfig } from '../src/server/env.ts';
-import { openConfiguredDatabase, startServer } from '../src/server/main.ts';
-import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '../src/server/seed/index.ts';
+import { sites } from '#sites-config';
+import { loadConfig } from '#src/server/env.ts';
+import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
+import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '#src/server/seed/index.ts';
 import { isBuildCurrent } from './lib/build-freshness.ts';
-import { variants } from '../src/lib/variants.ts';
+import { variants } from '#src/lib/variants.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig();

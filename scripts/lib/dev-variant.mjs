@@ -1,7 +1,7 @@
 // Vite plugin for `npm run dev`: serves one (site, locale) variant at prefix-free paths, as
 // production does, by rewriting /x to /<site>/<locale>/x, members-area paths to the shell,
 // and proxying /api and /_dev to the API server. Active only when DEV_SITE is set.
-import { SHELL_ROUTES } from '../../src/lib/routes.ts';
+import { SHELL_ROUTES } from '#src/lib/routes.ts';
 
 const shellMatchers = SHELL_ROUTES.map(
   (r) =>

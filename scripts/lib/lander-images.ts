@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { siteById, type SiteConfig } from '../../sites.config.ts';
-import { landerArtSvg } from '../../src/landers/art.ts';
+import { siteById, type SiteConfig } from '#sites-config';
+import { landerArtSvg } from '#src/landers/art.ts';
 import {
   LANDER_IMAGE_DIR,
   LANDER_IMAGE_FORMATS,
@@ -24,7 +24,7 @@ import {
   landerImageHeight,
   type LanderImageFormat,
   type LanderImageName,
-} from '../../src/landers/images.ts';
+} from '#src/landers/images.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const CACHE_DIR = join(root, 'node_modules/.cache/lander-images');

@@ -11,11 +11,11 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { sites, type SiteConfig } from '../../sites.config.ts';
-import { translator } from '../../src/i18n/index.ts';
-import { isLocale, type Locale } from '../../src/lib/locales.ts';
-import { OG_IMAGE } from '../../src/lib/seo.ts';
-import { derivedThemeCss } from '../../src/styles/theme-tokens.ts';
+import { sites, type SiteConfig } from '#sites-config';
+import { translator } from '#src/i18n/index.ts';
+import { isLocale, type Locale } from '#src/lib/locales.ts';
+import { OG_IMAGE } from '#src/lib/seo.ts';
+import { derivedThemeCss } from '#src/styles/theme-tokens.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const CACHE_DIR = join(root, 'node_modules/.cache/og-images');

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PurgeCSS } from 'purgecss';
-import { COUNTRIES } from '../../src/lib/locales.ts';
+import { COUNTRIES } from '#src/lib/locales.ts';
 
 /** Attributes set after the HTML arrives, whose selectors must stay. */
 const DYNAMIC_ATTRIBUTES = [

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { TRAFFIC_SCRIPT_PATH } from '../../src/lib/traffic.ts';
+import { TRAFFIC_SCRIPT_PATH } from '#src/lib/traffic.ts';
 
 const ENTRY = resolve(import.meta.dirname, '../../src/scripts/traffic.ts');
 

@@ -6,14 +6,14 @@
  */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SiteConfig } from '../../sites.config.ts';
-import type { Locale } from '../../src/lib/locales.ts';
-import { LEGAL_PAGES, PAGE_REWRITES, SHELL_PAGE, SHELL_ROUTES } from '../../src/lib/routes.ts';
-import { SWIPE_LANDER } from '../../src/lib/constants.ts';
-import { landerPath } from '../../src/landers/paths.ts';
-import { alternates } from '../../src/lib/seo.ts';
-import { variantOrigin } from '../../src/lib/variants.ts';
-import { translator } from '../../src/i18n/index.ts';
+import type { SiteConfig } from '#sites-config';
+import type { Locale } from '#src/lib/locales.ts';
+import { LEGAL_PAGES, PAGE_REWRITES, SHELL_PAGE, SHELL_ROUTES } from '#src/lib/routes.ts';
+import { SWIPE_LANDER } from '#src/lib/constants.ts';
+import { landerPath } from '#src/landers/paths.ts';
+import { alternates } from '#src/lib/seo.ts';
+import { variantOrigin } from '#src/lib/variants.ts';
+import { translator } from '#src/i18n/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';
 import { postLogin } from '../contract/accounts.ts';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
-import { Alert, PasswordField, TextField } from '../features/forms/fields.tsx';
+import { Alert, PasswordField, TextField } from '#src/ui/fields.tsx';
 import { authApi, navigate } from '../features/auth/browser.ts';
 import { useHydrated, useQueryParam } from '../features/auth/hooks.ts';
 

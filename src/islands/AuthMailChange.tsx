@@ -8,7 +8,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';
 import { putMailChange } from '../contract/accounts.ts';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
-import { Alert } from '../features/forms/fields.tsx';
+import { Alert } from '#src/ui/fields.tsx';
 import { Progress } from '../features/auth/fields.tsx';
 import { authApi, queryParam } from '../features/auth/browser.ts';
 import { errorMessage } from './AuthResetPassword.tsx';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';
 import { postPasswordReset } from '../contract/accounts.ts';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
-import { Alert, TextField } from '../features/forms/fields.tsx';
+import { Alert, TextField } from '#src/ui/fields.tsx';
 import { authApi } from '../features/auth/browser.ts';
 import { isValidEmail } from '../features/auth/signup-store.ts';
 import { useHydrated } from '../features/auth/hooks.ts';

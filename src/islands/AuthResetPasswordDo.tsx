@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../client/api.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, putPasswordReset } from '../contract/accounts.ts';
 import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
-import { Alert, PasswordField } from '../features/forms/fields.tsx';
+import { Alert, PasswordField } from '#src/ui/fields.tsx';
 import { authApi } from '../features/auth/browser.ts';
 import { useQueryParam } from '../features/auth/hooks.ts';
 import { errorMessage } from './AuthResetPassword.tsx';

@@ -21,7 +21,7 @@ import { applyLangConfig, browserEnv, changeLanguage, logout } from '../stores/a
 import MembersNav from '../features/members-shell/MembersNav.tsx';
 import MembersHome from '../features/members-shell/MembersHome.tsx';
 import Banners from '../features/banners/Banners.tsx';
-import LoadingState from '../features/ui/Spinner.tsx';
+import LoadingState from '#src/ui/Spinner.tsx';
 
 /**
  * Screens load with their route (code splitting), so the shell's first load carries only

@@ -13,7 +13,7 @@ import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvide
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
 import { authApi } from '../features/auth/browser.ts';
-import { Alert, inputClass } from '../features/forms/fields.tsx';
+import { Alert, inputClass } from '#src/ui/fields.tsx';
 import { startSignup } from '../features/auth/signup-store.ts';
 
 interface Props extends AuthIslandProps {

@@ -8,7 +8,7 @@
  * their SVG. The niche decides who is pictured (women, men, silver hair, curvy figures,
  * masks and leather for the kink site); the theme decides the colours.
  */
-import type { SiteConfig } from '../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import { LANDER_IMAGES, type LanderImageName } from './images.ts';
 
 /** A seeded generator (mulberry32 over an FNV-1a hash of the seed text). */

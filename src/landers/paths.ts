@@ -6,7 +6,7 @@
  * answered with the slug-less page (rewrite rules in scripts/lib/variant-extras.ts and the
  * static server).
  */
-import type { SiteConfig } from '../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import { SWIPE_LANDER, type Lander } from '../lib/constants.ts';
 import { landerSlugLocale, type Locale } from '../lib/locales.ts';
 import { NICHE_SLUG_PREFIX } from '../lib/routes.ts';

@@ -5,7 +5,7 @@
  * illustration's main colour behind it while it loads. Kept as a pure function so unit
  * tests check exactly what pages ship.
  */
-import type { SiteConfig } from '../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import { landerArtBackdrop } from './art.ts';
 import { LANDER_IMAGES, landerImageHeight, landerImageUrl, landerSrcset, type LanderImageName } from './images.ts';
 

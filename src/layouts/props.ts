@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import type { Locale } from '../lib/locales.ts';
 
 /** What every layout needs to know about its page. */

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
-import type { CompanyConfig, SiteConfig } from '../../sites.config.ts';
+import type { CompanyConfig, SiteConfig } from '#sites-config';
 import type { Locale } from '../lib/locales.ts';
 import { normalizePhone } from '../lib/legal.ts';
 import {

@@ -3,7 +3,7 @@
  * per-variant sitemap (scripts/lib/variant-extras.ts): the URL of a page on each locale
  * domain, Open Graph locales and the share image.
  */
-import type { SiteConfig } from '../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import { landerPath, landerSlug } from '../landers/paths.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { variantOrigin } from './variants.ts';

@@ -1,7 +1,7 @@
 /**
  * The (site, locale) variants the static build emits, and helpers the pages share.
  */
-import { sites, type SiteConfig } from '../../sites.config.ts';
+import { sites, type SiteConfig } from '#sites-config';
 import { LOCALES, type Locale } from './locales.ts';
 
 export interface Variant {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { sites } from '../../sites.config.ts';
+import { sites } from '#sites-config';
 import { createApp } from './app.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';

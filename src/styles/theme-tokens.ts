@@ -11,7 +11,7 @@
  *
  * BaseHtml writes them next to the `--site-*` properties of src/lib/variants.ts.
  */
-import type { Theme } from '../../sites.config.ts';
+import type { Theme } from '#sites-config';
 
 type Rgb = readonly [number, number, number];
 

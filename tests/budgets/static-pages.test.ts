@@ -7,12 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sites } from '../../sites.config.ts';
+import { sites } from '#sites-config';
 import { upfrontScriptBytes } from '../../scripts/lib/shell-js.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
-import { LEGAL_PAGES, SHELL_ROUTES } from '../../src/lib/routes.ts';
-import { LANDERS, SWIPE_LANDER } from '../../src/lib/constants.ts';
-import { landerSlug } from '../../src/landers/paths.ts';
+import { LOCALES } from '#src/lib/locales.ts';
+import { LEGAL_PAGES, SHELL_ROUTES } from '#src/lib/routes.ts';
+import { LANDERS, SWIPE_LANDER } from '#src/lib/constants.ts';
+import { landerSlug } from '#src/landers/paths.ts';
 
 const dist = join(import.meta.dirname, '../../dist/sites');
 const KB = 1024;

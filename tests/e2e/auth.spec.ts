@@ -5,8 +5,8 @@
  * locales. Every test makes its own account with a unique address.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { translator, type Translate } from '../../src/i18n/index.ts';
-import type { Locale } from '../../src/lib/locales.ts';
+import { translator, type Translate } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 const VARIANTS: { site: string; locale: Locale }[] = [

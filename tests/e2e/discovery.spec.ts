@@ -4,8 +4,8 @@
  * of `?t=`, and the swipe game played to the daily limit.
  */
 import type { Browser, Page } from '@playwright/test';
-import { translator } from '../../src/i18n/index.ts';
-import { LIKES_PER_DAY, SEARCH_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { translator } from '#src/i18n/index.ts';
+import { LIKES_PER_DAY, SEARCH_PAGE_SIZE } from '#src/lib/constants.ts';
 import { test, expect, enterSite } from './fixtures.ts';
 import { JOURNEY_SITES, PASSWORD, createMember, label, logIn, urlOf, type Where } from './journeys.ts';
 

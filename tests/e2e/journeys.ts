@@ -4,7 +4,7 @@
  * error answers provoked on purpose.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Locale } from '../../src/lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 export const SITE = 'default';

@@ -2,7 +2,7 @@
  * The locale rules of SPEC §4 and the site-entry warning of SPEC §2.6, as a visitor meets
  * them; the members shell answering members-area paths; the API on the same origin.
  */
-import { translator } from '../../src/i18n/index.ts';
+import { translator } from '#src/i18n/index.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 test('the domain language is stored in the locale cookie on the first visit', async ({ page, context }) => {

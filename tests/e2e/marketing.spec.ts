@@ -8,11 +8,11 @@
  * landers.
  */
 import type { Page } from '@playwright/test';
-import { sites, companyFor } from '../../sites.config.ts';
-import { LOCALES, type Locale } from '../../src/lib/locales.ts';
-import { translator } from '../../src/i18n/index.ts';
-import { landerPath, landerSlug } from '../../src/landers/paths.ts';
-import { termsVersionDate } from '../../src/lib/legal.ts';
+import { sites, companyFor } from '#sites-config';
+import { LOCALES, type Locale } from '#src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
+import { landerPath, landerSlug } from '#src/landers/paths.ts';
+import { termsVersionDate } from '#src/lib/legal.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 /** Two landers of different helpers' designs, checked everywhere. */

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { translator } from '../../src/i18n/index.ts';
+import { translator } from '#src/i18n/index.ts';
 import { test, expect, enterSite } from './fixtures.ts';
 import { createMember, direct, logIn, urlOf, EN_DEFAULT } from './journeys.ts';
 

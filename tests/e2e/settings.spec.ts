@@ -8,8 +8,8 @@
  * two locales"), each with its own member.
  */
 import type { Page } from '@playwright/test';
-import { translator } from '../../src/i18n/index.ts';
-import type { Locale } from '../../src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import { test, expect, enterSite, siteUrl } from './fixtures.ts';
 import {
   EN_DEFAULT,

@@ -2,9 +2,9 @@
  * Every site in two locales (English and a rotating second one) serves its home page, a
  * legal page and the 404 page with its own brand, in the right language, without errors.
  */
-import { sites } from '../../sites.config.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
-import { translator } from '../../src/i18n/index.ts';
+import { sites } from '#sites-config';
+import { LOCALES } from '#src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
 const others = LOCALES.filter((l) => l !== 'en');

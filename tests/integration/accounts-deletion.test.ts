@@ -14,9 +14,9 @@ import {
   profiles,
   searchFilters,
   sessions,
-} from '../../src/server/db/schema.ts';
-import { purgeDeletedAccounts } from '../../src/server/features/accounts/deletion.ts';
-import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
+} from '#src/server/db/schema.ts';
+import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import {
   PASSWORD,
   accountsApp,

@@ -1,11 +1,11 @@
 /** Shared helpers of the accounts-*.test.ts files (issue 3). */
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AccountError } from '../../src/contract/accounts.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { AUTH_COOKIE_NAME } from '../../src/lib/constants.ts';
-import { sites } from '../../src/server/db/schema.ts';
-import type { SentMail } from '../../src/server/providers/mail/types.ts';
+import type { AccountError } from '#src/contract/accounts.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
+import { sites } from '#src/server/db/schema.ts';
+import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { createTestApp, json, seedSiteData, type TestApp, type TestRequestInit } from './harness.ts';
 
 export type ErrorAnswer = { error: { code: string; message: string; field?: string } };

@@ -1,9 +1,9 @@
 /** Login, soft lock, ban, cookies and logout (SPEC §4 "Session", §8, §9). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, sessions } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/features/session/sessions.ts';
-import { hashPassword } from '../../src/server/features/user/password.ts';
+import { accounts, sessions } from '#src/server/db/schema.ts';
+import { hashToken } from '#src/server/features/session/sessions.ts';
+import { hashPassword } from '#src/server/features/user/password.ts';
 import {
   PASSWORD,
   accountsApp,
@@ -17,8 +17,8 @@ import {
 import { createTestMember, json, type TestApp } from './harness.ts';
 
 const verifications = vi.hoisted(() => vi.fn());
-vi.mock('../../src/server/features/user/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/features/user/password.ts')>();
+vi.mock('#src/server/features/user/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#src/server/features/user/password.ts')>();
   return {
     ...real,
     verifyPassword: (hash: string, password: string) => {

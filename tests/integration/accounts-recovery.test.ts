@@ -1,8 +1,8 @@
 /** Password reset, password change and e-mail change (SPEC §2.7, §5, §8). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, sessions } from '../../src/server/db/schema.ts';
-import { hashPassword } from '../../src/server/features/user/password.ts';
+import { accounts, sessions } from '#src/server/db/schema.ts';
+import { hashPassword } from '#src/server/features/user/password.ts';
 import {
   PASSWORD,
   accountsApp,

@@ -1,9 +1,9 @@
 /** Signup (SPEC §2.7, §5, §6) and activation (SPEC §4 "Not confirmed"). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUser } from '../../src/contract/user.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { accountTokens, accounts, creditLedger, profiles, trafficSources } from '../../src/server/db/schema.ts';
+import { currentUser } from '#src/contract/user.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { accountTokens, accounts, creditLedger, profiles, trafficSources } from '#src/server/db/schema.ts';
 import {
   PASSWORD,
   accountsApp,

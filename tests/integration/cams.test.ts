@@ -6,11 +6,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { camRedirectUrl, resellPartnerUrl, type CamEntry } from '../../src/contract/cams.ts';
-import { WEBCAM_ELIGIBILITY_MS } from '../../src/lib/constants.ts';
-import { accounts, sites as siteRows } from '../../src/server/db/schema.ts';
-import { CAM_SEARCH_LIMIT } from '../../src/server/features/cams/service.ts';
-import { DEMO_CAMS, createDemoCamProvider, type CamProvider } from '../../src/server/providers/cams/index.ts';
+import { camRedirectUrl, resellPartnerUrl, type CamEntry } from '#src/contract/cams.ts';
+import { WEBCAM_ELIGIBILITY_MS } from '#src/lib/constants.ts';
+import { accounts, sites as siteRows } from '#src/server/db/schema.ts';
+import { CAM_SEARCH_LIMIT } from '#src/server/features/cams/service.ts';
+import { DEMO_CAMS, createDemoCamProvider, type CamProvider } from '#src/server/providers/cams/index.ts';
 import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
 
 type CamsAnswer = { cams: Record<string, CamEntry> };

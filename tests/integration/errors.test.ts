@@ -1,7 +1,7 @@
 /** An internal failure answers a translated 500 without internals; operators get the log. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogues } from '../../src/i18n/index.ts';
-import type { Db } from '../../src/server/db/client.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import type { Db } from '#src/server/db/client.ts';
 import { createTestApp, json, type TestApp } from './harness.ts';
 
 const SECRET = 'connection to db-internal.example:5432 refused';

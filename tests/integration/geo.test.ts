@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeocodeAnswer } from '../../src/contract/geo.ts';
-import { accounts, profiles } from '../../src/server/db/schema.ts';
-import { purgeDeletedAccounts } from '../../src/server/features/accounts/deletion.ts';
-import { GEOCODE_LIMIT } from '../../src/server/features/geo/routes.ts';
-import { regionIds } from '../../src/server/seed/index.ts';
+import type { GeocodeAnswer } from '#src/contract/geo.ts';
+import { accounts, profiles } from '#src/server/db/schema.ts';
+import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { GEOCODE_LIMIT } from '#src/server/features/geo/routes.ts';
+import { regionIds } from '#src/server/seed/index.ts';
 import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; field?: string } };

@@ -1,10 +1,10 @@
 /** The credits ledger: never below zero, applied once per (reason, reference). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translator } from '../../src/i18n/index.ts';
-import { accounts, creditLedger } from '../../src/server/db/schema.ts';
-import { applyCredits, ledgerOf, type CreditChange } from '../../src/server/features/credits/ledger.ts';
-import { HttpError } from '../../src/server/http/errors.ts';
+import { translator } from '#src/i18n/index.ts';
+import { accounts, creditLedger } from '#src/server/db/schema.ts';
+import { applyCredits, ledgerOf, type CreditChange } from '#src/server/features/credits/ledger.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import { createTestApp, createTestMember, FIXED_NOW, seedSiteData, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -6,9 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileCard } from '../../src/contract/members.ts';
-import type { LikesData } from '../../src/contract/likes.ts';
-import { accounts, blocks, likes, photos, profiles, swipes } from '../../src/server/db/schema.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { LikesData } from '#src/contract/likes.ts';
+import { accounts, blocks, likes, photos, profiles, swipes } from '#src/server/db/schema.ts';
 import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string } };

@@ -5,17 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_URL_VARIANTS } from '../../src/contract/photos.ts';
-import type { MemberProfile, ProfileCard } from '../../src/contract/members.ts';
-import {
-  accounts,
-  blocks,
-  conversations,
-  likes,
-  photos,
-  profiles,
-  sites as siteRows,
-} from '../../src/server/db/schema.ts';
+import { PHOTO_URL_VARIANTS } from '#src/contract/photos.ts';
+import type { MemberProfile, ProfileCard } from '#src/contract/members.ts';
+import { accounts, blocks, conversations, likes, photos, profiles, sites as siteRows } from '#src/server/db/schema.ts';
 import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string } };

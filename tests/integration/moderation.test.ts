@@ -5,14 +5,14 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '../../src/contract/moderation.ts';
-import { getPhotos, type OwnPhotos } from '../../src/contract/photos.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { randomPublicId } from '../../src/server/db/ids.ts';
-import { photos, profiles } from '../../src/server/db/schema.ts';
-import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
-import { createStorageProvider } from '../../src/server/providers/storage/index.ts';
-import { countPhotos } from '../../src/server/features/photos/upload.ts';
+import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '#src/contract/moderation.ts';
+import { getPhotos, type OwnPhotos } from '#src/contract/photos.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { randomPublicId } from '#src/server/db/ids.ts';
+import { photos, profiles } from '#src/server/db/schema.ts';
+import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
+import { createStorageProvider } from '#src/server/providers/storage/index.ts';
+import { countPhotos } from '#src/server/features/photos/upload.ts';
 import { createTestApp, createTestMember, FIXED_NOW, json, seedSiteData, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string; field?: string } };

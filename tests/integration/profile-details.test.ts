@@ -1,7 +1,7 @@
 /** PUT /api/profile.php: the details of the caller's own profile (SPEC §3), as signup steps 2–4 save them. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileInterests, profiles } from '../../src/server/db/schema.ts';
+import { profileInterests, profiles } from '#src/server/db/schema.ts';
 import { accountsApp, call, expectError } from './accounts-helpers.ts';
 import { createTestMember, json, type TestApp } from './harness.ts';
 

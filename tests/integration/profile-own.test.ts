@@ -7,12 +7,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../../src/i18n/locales/en.json' with { type: 'json' };
-import type { OwnPhotos } from '../../src/contract/photos.ts';
-import type { OwnProfile } from '../../src/contract/profile.ts';
-import { accounts, photos, profiles, regions } from '../../src/server/db/schema.ts';
-import { PHOTO_VARIANTS, photoFileName } from '../../src/server/features/photos/files.ts';
-import { photoStorageDir } from '../../src/server/providers/storage/index.ts';
+import en from '#src/i18n/locales/en.json' with { type: 'json' };
+import type { OwnPhotos } from '#src/contract/photos.ts';
+import type { OwnProfile } from '#src/contract/profile.ts';
+import { accounts, photos, profiles, regions } from '#src/server/db/schema.ts';
+import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
+import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string; field?: string } };

@@ -1,8 +1,8 @@
 /** The VAPID key pair: made once, shared by every process through the database. */
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appKeys } from '../../src/server/db/schema.ts';
-import { pushPublicKey, vapidKeys } from '../../src/server/features/push/vapid.ts';
+import { appKeys } from '#src/server/db/schema.ts';
+import { pushPublicKey, vapidKeys } from '#src/server/features/push/vapid.ts';
 import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -6,9 +6,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '../../src/contract/search.ts';
-import { SEARCH_COUNT_AHEAD, SEARCH_MAX_RESULTS, SEARCH_PER_PAGE_MAX } from '../../src/contract/search.ts';
-import type { CountryCode } from '../../src/lib/locales.ts';
+import type { SearchAnswer } from '#src/contract/search.ts';
+import { SEARCH_COUNT_AHEAD, SEARCH_MAX_RESULTS, SEARCH_PER_PAGE_MAX } from '#src/contract/search.ts';
+import type { CountryCode } from '#src/lib/locales.ts';
 import {
   accounts,
   blocks,
@@ -18,7 +18,7 @@ import {
   regions,
   searchFilters,
   sites as siteRows,
-} from '../../src/server/db/schema.ts';
+} from '#src/server/db/schema.ts';
 import {
   FIXED_NOW,
   createTestApp,

@@ -1,13 +1,13 @@
 /** The demo world: deterministic, idempotent, with working demo logins. */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteById, sites } from '../../sites.config.ts';
-import { accounts, creditLedger, photos, profiles } from '../../src/server/db/schema.ts';
-import { verifyPassword } from '../../src/server/features/user/password.ts';
-import { COUNTRIES } from '../../src/lib/locales.ts';
-import { CITIES } from '../../src/server/seed/lists/cities.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, generateMembers, seed, type PhotoPool } from '../../src/server/seed/index.ts';
-import { sourceRegions } from '../../src/server/seed/reference.ts';
+import { siteById, sites } from '#sites-config';
+import { accounts, creditLedger, photos, profiles } from '#src/server/db/schema.ts';
+import { verifyPassword } from '#src/server/features/user/password.ts';
+import { COUNTRIES } from '#src/lib/locales.ts';
+import { CITIES } from '#src/server/seed/lists/cities.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, generateMembers, seed, type PhotoPool } from '#src/server/seed/index.ts';
+import { sourceRegions } from '#src/server/seed/reference.ts';
 import { createTestApp, FIXED_NOW, type TestApp } from './harness.ts';
 
 const OPTIONS = { membersPerSite: 40, photoPoolSize: 4, seed: 'test-world', now: FIXED_NOW, sites: sites.slice(0, 3) };

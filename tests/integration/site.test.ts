@@ -1,13 +1,13 @@
 /** What a visitor's browser gets from settings.php, companyinfo.php, regions.php, interests.php. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyFor, sites } from '../../sites.config.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { INTERESTS } from '../../src/lib/constants.ts';
-import { sites as sitesTable, regions as regionsTable } from '../../src/server/db/schema.ts';
-import { pushPublicKey } from '../../src/server/features/push/vapid.ts';
-import { seedRegions } from '../../src/server/seed/index.ts';
-import type { SiteSettings, CompanyInfo } from '../../src/contract/site.ts';
+import { companyFor, sites } from '#sites-config';
+import { catalogues } from '#src/i18n/index.ts';
+import { INTERESTS } from '#src/lib/constants.ts';
+import { sites as sitesTable, regions as regionsTable } from '#src/server/db/schema.ts';
+import { pushPublicKey } from '#src/server/features/push/vapid.ts';
+import { seedRegions } from '#src/server/seed/index.ts';
+import type { SiteSettings, CompanyInfo } from '#src/contract/site.ts';
 import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
 
 let t: TestApp;

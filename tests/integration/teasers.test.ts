@@ -1,7 +1,7 @@
 /** GET /api/teasers.php: the public teasers of /signup-matches (SPEC §2.7), and what they never show. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, profiles } from '../../src/server/db/schema.ts';
+import { accounts, profiles } from '#src/server/db/schema.ts';
 import { accountsApp, call, expectError, setSiteSettings } from './accounts-helpers.ts';
 import { FIXED_NOW, createTestMember, json, type TestApp } from './harness.ts';
 

@@ -6,9 +6,9 @@
  */
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageBounces, rateLimits } from '../../src/server/db/schema.ts';
-import { PAGE_HIDDEN_LIMIT } from '../../src/server/features/traffic/routes.ts';
-import { prunePageBounces } from '../../src/server/features/traffic/service.ts';
+import { pageBounces, rateLimits } from '#src/server/db/schema.ts';
+import { PAGE_HIDDEN_LIMIT } from '#src/server/features/traffic/routes.ts';
+import { prunePageBounces } from '#src/server/features/traffic/service.ts';
 import { FIXED_NOW, createTestApp, seedSiteData, type TestApp } from './harness.ts';
 
 const DAY = 86_400_000;

@@ -1,10 +1,10 @@
 /** The member's own account: GET and PUT /api/user.php. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUser, type CurrentUser } from '../../src/contract/user.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { accounts } from '../../src/server/db/schema.ts';
-import { applyCredits } from '../../src/server/features/credits/ledger.ts';
+import { currentUser, type CurrentUser } from '#src/contract/user.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { accounts } from '#src/server/db/schema.ts';
+import { applyCredits } from '#src/server/features/credits/ledger.ts';
 import { createTestApp, createTestMember, FIXED_NOW, json, seedSiteData, type TestApp } from './harness.ts';
 
 type ErrorAnswer = { error: { code: string; message: string; field?: string } };

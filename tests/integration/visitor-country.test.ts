@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSettings } from '../../src/contract/site.ts';
+import type { SiteSettings } from '#src/contract/site.ts';
 import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError } from '../../src/client/api.ts';
-import { getInterests, getRegions } from '../../src/contract/site.ts';
-import { getUser } from '../../src/contract/user.ts';
-import { postActivationMail } from '../../src/contract/accounts.ts';
-import { $session, loadSession, onAuthenticationRequired } from '../../src/stores/session.ts';
+import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError } from '#src/client/api.ts';
+import { getInterests, getRegions } from '#src/contract/site.ts';
+import { getUser } from '#src/contract/user.ts';
+import { postActivationMail } from '#src/contract/accounts.ts';
+import { $session, loadSession, onAuthenticationRequired } from '#src/stores/session.ts';
 
 type Call = { url: string; headers: Headers; method: string };
 

@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import AuthLogin from '../../src/islands/AuthLogin.tsx';
-import SignupFlow from '../../src/islands/SignupFlow.tsx';
-import { catalogues } from '../../src/i18n/index.ts';
-import { authCatalogue } from '../../src/features/auth/catalogue.ts';
+import AuthLogin from '#src/islands/AuthLogin.tsx';
+import SignupFlow from '#src/islands/SignupFlow.tsx';
+import { catalogues } from '#src/i18n/index.ts';
+import { authCatalogue } from '#src/features/auth/catalogue.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activationReminder, notificationsDisabledBanner } from '../../src/features/banners/rules.ts';
-import { NOTIFICATIONS_DISABLED_DISMISSED_KEY, createBannersStore } from '../../src/features/banners/banners-store.ts';
+import { activationReminder, notificationsDisabledBanner } from '#src/features/banners/rules.ts';
+import { NOTIFICATIONS_DISABLED_DISMISSED_KEY, createBannersStore } from '#src/features/banners/banners-store.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
 
 const notConfirmed = member({ status: 'not_confirmed' }, { status: 'disabled' });

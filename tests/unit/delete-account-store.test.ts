@@ -3,7 +3,7 @@ import {
   ACCOUNT_DELETED_PATH,
   REDIRECT_COUNTDOWN_S,
   createDeleteAccountStore,
-} from '../../src/features/settings/delete-account-store.ts';
+} from '#src/features/settings/delete-account-store.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 
 const company = (deleteDiscount: string) => ({

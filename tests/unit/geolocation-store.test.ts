@@ -13,8 +13,8 @@ import {
   resetGeolocation,
   watchGeolocationPermission,
   type GeolocationEnv,
-} from '../../src/stores/geolocation.ts';
-import { GEOLOCATION_CACHE_MS } from '../../src/lib/constants.ts';
+} from '#src/stores/geolocation.ts';
+import { GEOLOCATION_CACHE_MS } from '#src/lib/constants.ts';
 import { searchApi } from './search-fixtures.ts';
 
 class MemoryStorage implements Storage {

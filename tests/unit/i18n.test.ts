@@ -6,7 +6,7 @@
  * lists what is left to do and `--fill` copies new English keys into the locale files.
  */
 import { describe, it, expect } from 'vitest';
-import { catalogues, createI18n } from '../../src/i18n/index.ts';
+import { catalogues, createI18n } from '#src/i18n/index.ts';
 import {
   SAME_AS_ENGLISH,
   expectedKeyPaths,
@@ -14,8 +14,8 @@ import {
   isSameAsEnglishAllowed,
   placeholders,
   type TranslatedLocale,
-} from '../../src/i18n/same-as-english.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
+} from '#src/i18n/same-as-english.ts';
+import { LOCALES } from '#src/lib/locales.ts';
 
 const english = flattenCatalogue(catalogues.en);
 const translatedLocales = LOCALES.filter((locale): locale is TranslatedLocale => locale !== 'en');

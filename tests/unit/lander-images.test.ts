@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sites } from '../../sites.config.ts';
+import { sites } from '#sites-config';
 import { encodeLanderImage, writeSiteImages } from '../../scripts/lib/lander-images.ts';
-import { LANDER_ART, landerArtSvg } from '../../src/landers/art.ts';
+import { LANDER_ART, landerArtSvg } from '#src/landers/art.ts';
 import {
   LANDER_IMAGE_FORMATS,
   LANDER_IMAGE_NAMES,
@@ -18,8 +18,8 @@ import {
   LANDER_PORTRAITS,
   landerImageFile,
   landerImageUrl,
-} from '../../src/landers/images.ts';
-import { landerPictureHtml } from '../../src/landers/picture.ts';
+} from '#src/landers/images.ts';
+import { landerPictureHtml } from '#src/landers/picture.ts';
 
 const site = (id: string) => sites.find((s) => s.id === id)!;
 

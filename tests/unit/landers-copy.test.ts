@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../src/i18n/index.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { LOCALES } from '#src/lib/locales.ts';
 
 const LANDERS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'swipe'] as const;
 const pagesDir = join(import.meta.dirname, '../../src/pages/[site]/[locale]/landers');

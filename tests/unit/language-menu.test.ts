@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, LOCALES, menuLocales, type Locale } from '../../src/lib/locales.ts';
-import { VISITOR_HINTS_SCRIPT, languageMenuCss } from '../../src/lib/visitor-hints.ts';
+import { COUNTRIES, LOCALES, menuLocales, type Locale } from '#src/lib/locales.ts';
+import { VISITOR_HINTS_SCRIPT, languageMenuCss } from '#src/lib/visitor-hints.ts';
 
 /** The menu markup as LanguageMenu.astro writes it (the attributes the CSS reads). */
 function menuHtml(current: Locale): string {

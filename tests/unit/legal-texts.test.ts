@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { companyFor, sites } from '../../sites.config.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
-import { translator } from '../../src/i18n/index.ts';
+import { companyFor, sites } from '#sites-config';
+import { LOCALES } from '#src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
 import {
   LEGAL_TEXT_PAGES,
   LEGAL_TEXT_VARIANTS,
@@ -15,7 +15,7 @@ import {
   legalSourcePath,
   placeholdersOf,
   renderLegalText,
-} from '../../src/legal/render.ts';
+} from '#src/legal/render.ts';
 
 const read = (page: (typeof LEGAL_TEXT_PAGES)[number], language: string) =>
   readFileSync(legalSourcePath(page, language), 'utf8');

@@ -1,5 +1,5 @@
 /** Fixtures of the likes tests: the likes data (contract getLikes) built from profile cards. */
-import type { LikesData } from '../../src/contract/likes.ts';
+import type { LikesData } from '#src/contract/likes.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 
 /** Cards of the three lists: Anna (new like) and Bea liked me; I liked Bea (a match) and Cleo. */

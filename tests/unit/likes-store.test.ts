@@ -18,8 +18,8 @@ import {
   withLike,
   withoutLike,
   withSeen,
-} from '../../src/stores/likes.ts';
-import { likesView } from '../../src/features/likes/likes-view.ts';
+} from '#src/stores/likes.ts';
+import { likesView } from '#src/features/likes/likes-view.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';

@@ -6,7 +6,7 @@ import {
   menuCountry,
   menuLocales,
   regionLabel,
-} from '../../src/lib/locales.ts';
+} from '#src/lib/locales.ts';
 
 describe('locales', () => {
   it('has the eleven locales of the spec', () => {

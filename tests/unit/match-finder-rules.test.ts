@@ -13,9 +13,9 @@ import {
   pathFor,
   withAnswer,
   withoutLast,
-} from '../../src/features/match-finder/match-finder-rules.ts';
-import { createMatchFinderStore } from '../../src/features/match-finder/match-finder-store.ts';
-import { MATCH_FINDER_AGE_BUCKETS } from '../../src/lib/constants.ts';
+} from '#src/features/match-finder/match-finder-rules.ts';
+import { createMatchFinderStore } from '#src/features/match-finder/match-finder-store.ts';
+import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 

@@ -1,5 +1,5 @@
 /** Fixtures of other members as the viewer gets them (src/contract/members.ts DTOs). */
-import type { MemberProfile, ProfileCard } from '../../src/contract/members.ts';
+import type { MemberProfile, ProfileCard } from '#src/contract/members.ts';
 
 export function profileCard(overrides: Partial<ProfileCard> = {}): ProfileCard {
   return {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/client/api.ts';
-import { createMemberProfileStore } from '../../src/features/member-profile/member-profile-store.ts';
+import { createApiClient } from '#src/client/api.ts';
+import { createMemberProfileStore } from '#src/features/member-profile/member-profile-store.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { memberProfile, profileCard } from './member-profile-fixtures.ts';
 import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';
-import { $likes, $totalNewLikes, resetLikes } from '../../src/stores/likes.ts';
+import { $likes, $totalNewLikes, resetLikes } from '#src/stores/likes.ts';
 
 const BLOCKED_MESSAGE = "You're blocked by Sanne. You do not have access to this page.";
 

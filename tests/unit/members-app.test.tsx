@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import MembersApp, { MEMBERS_NAMESPACES } from '../../src/islands/MembersApp.tsx';
-import { catalogues, pickNamespaces } from '../../src/i18n/index.ts';
-import { $session } from '../../src/stores/session.ts';
-import { $router } from '../../src/stores/router.ts';
-import type { CurrentUser } from '../../src/contract/user.ts';
+import MembersApp, { MEMBERS_NAMESPACES } from '#src/islands/MembersApp.tsx';
+import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
+import { $session } from '#src/stores/session.ts';
+import { $router } from '#src/stores/router.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
 import { member } from '../fixtures/members.ts';
 
 type Route = (method: string, path: string, body: unknown) => { status: number; body: unknown } | undefined;

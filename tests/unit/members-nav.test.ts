@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { badgeText, creditsBadge, creditsLink } from '../../src/features/members-shell/nav-badges.ts';
-import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '../../src/lib/constants.ts';
-import { applyLangConfig, changeLanguage, langConfigRequest, logout } from '../../src/stores/account.ts';
-import { $session } from '../../src/stores/session.ts';
+import { badgeText, creditsBadge, creditsLink } from '#src/features/members-shell/nav-badges.ts';
+import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '#src/lib/constants.ts';
+import { applyLangConfig, changeLanguage, langConfigRequest, logout } from '#src/stores/account.ts';
+import { $session } from '#src/stores/session.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
 
 describe('nav badges (SPEC §2.3)', () => {

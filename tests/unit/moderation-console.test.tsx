@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import ModerationConsole, { MODERATION_NAMESPACES } from '../../src/islands/ModerationConsole.tsx';
-import { catalogues, pickNamespaces } from '../../src/i18n/index.ts';
-import type { QueuedPhoto } from '../../src/contract/moderation.ts';
-import type { CurrentUser } from '../../src/contract/user.ts';
-import { $session } from '../../src/stores/session.ts';
+import ModerationConsole, { MODERATION_NAMESPACES } from '#src/islands/ModerationConsole.tsx';
+import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { $session } from '#src/stores/session.ts';
 import { member } from '../fixtures/members.ts';
 
 const en = catalogues.en;

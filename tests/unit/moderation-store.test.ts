@@ -1,8 +1,8 @@
 /** The moderation console's queue store: loading, the site filter, optimistic decisions. */
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/client/api.ts';
-import type { QueuedPhoto } from '../../src/contract/moderation.ts';
-import { createModerationStore } from '../../src/features/moderation/moderation-store.ts';
+import { createApiClient } from '#src/client/api.ts';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import { createModerationStore } from '#src/features/moderation/moderation-store.ts';
 
 function queued(id: string, uploadedAt: string, site = 'default'): QueuedPhoto {
   return {

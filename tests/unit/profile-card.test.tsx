@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import ProfileCard from '../../src/features/profile-card/ProfileCard.tsx';
-import { catalogues, createI18n } from '../../src/i18n/index.ts';
-import { loadRegions, resetSiteData } from '../../src/stores/site-data.ts';
-import type { ProfileCard as ProfileCardDto } from '../../src/contract/members.ts';
+import ProfileCard from '#src/features/profile-card/ProfileCard.tsx';
+import { catalogues, createI18n } from '#src/i18n/index.ts';
+import { loadRegions, resetSiteData } from '#src/stores/site-data.ts';
+import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** Shared data of the 'My profile' tests: an own profile, photos and the site's data. */
-import type { OwnPhoto } from '../../src/contract/photos.ts';
-import type { OwnProfile } from '../../src/contract/profile.ts';
-import type { SiteSettings } from '../../src/contract/site.ts';
+import type { OwnPhoto } from '#src/contract/photos.ts';
+import type { OwnProfile } from '#src/contract/profile.ts';
+import type { SiteSettings } from '#src/contract/site.ts';
 
 export function ownPhoto(id: string, overrides: Partial<OwnPhoto> = {}): OwnPhoto {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likeIcon, profileLanguageName, showLanguageBadge } from '../../src/lib/profile-rules.ts';
+import { likeIcon, profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
 
 describe('showLanguageBadge (SPEC §5)', () => {
   it('is hidden when the profile speaks the interface language, by its 2-letter prefix', () => {

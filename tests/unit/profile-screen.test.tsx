@@ -7,11 +7,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import ProfileScreen from '../../src/features/profile/ProfileScreen.tsx';
-import { MEMBERS_NAMESPACES } from '../../src/islands/MembersApp.tsx';
-import type { OwnProfile } from '../../src/contract/profile.ts';
-import { catalogues, createI18n, pickNamespaces } from '../../src/i18n/index.ts';
-import { resetSiteData } from '../../src/stores/site-data.ts';
+import ProfileScreen from '#src/features/profile/ProfileScreen.tsx';
+import { MEMBERS_NAMESPACES } from '#src/islands/MembersApp.tsx';
+import type { OwnProfile } from '#src/contract/profile.ts';
+import { catalogues, createI18n, pickNamespaces } from '#src/i18n/index.ts';
+import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
 import { ownPhoto, ownProfile, refused, siteSettings } from './profile-fixtures.ts';
 

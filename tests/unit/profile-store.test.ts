@@ -5,16 +5,16 @@
  * the photo-limit rule and the photo actions.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/client/api.ts';
-import type { PhotoUploader } from '../../src/client/upload-photo.ts';
-import { PHOTO_MAX_BYTES, type OwnPhoto } from '../../src/contract/photos.ts';
-import type { OwnProfile } from '../../src/contract/profile.ts';
+import { ApiError } from '#src/client/api.ts';
+import type { PhotoUploader } from '#src/client/upload-photo.ts';
+import { PHOTO_MAX_BYTES, type OwnPhoto } from '#src/contract/photos.ts';
+import type { OwnProfile } from '#src/contract/profile.ts';
 import {
   CITY_SUGGEST_DELAY_MS,
   checkName,
   createProfileStore,
   photoLimitState,
-} from '../../src/features/profile/profile-store.ts';
+} from '#src/features/profile/profile-store.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { ownPhoto, ownProfile, refused } from './profile-fixtures.ts';
 

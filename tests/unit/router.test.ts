@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SHELL_ROUTES } from '../../src/lib/routes.ts';
-import { MEMBERS_ROUTES, pathOf, routeNameOf } from '../../src/stores/router.ts';
+import { SHELL_ROUTES } from '#src/lib/routes.ts';
+import { MEMBERS_ROUTES, pathOf, routeNameOf } from '#src/stores/router.ts';
 
 /** A concrete path for a SHELL_ROUTES pattern: each ':param' becomes a sample value. */
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => `${name}-42`);

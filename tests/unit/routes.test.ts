@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isShellPath, NICHE_SLUG_PREFIX, pageRewrite } from '../../src/lib/routes.ts';
-import { normalizePhone, termsVersionDate } from '../../src/lib/legal.ts';
-import { landerPath, landerSlug } from '../../src/landers/paths.ts';
-import { sites } from '../../sites.config.ts';
+import { isShellPath, NICHE_SLUG_PREFIX, pageRewrite } from '#src/lib/routes.ts';
+import { normalizePhone, termsVersionDate } from '#src/lib/legal.ts';
+import { landerPath, landerSlug } from '#src/landers/paths.ts';
+import { sites } from '#sites-config';
 
 describe('members shell paths', () => {
   it.each([

@@ -5,12 +5,12 @@
  * the options. Every request is recorded with its query, so tests assert what was sent.
  */
 import { vi } from 'vitest';
-import { createApiClient, type ApiClient } from '../../src/client/api.ts';
-import type { CamEntry } from '../../src/contract/cams.ts';
-import type { GeocodeAnswer } from '../../src/contract/geo.ts';
-import type { ProfileCard } from '../../src/contract/members.ts';
-import type { SearchFilterOptions } from '../../src/contract/search.ts';
-import type { SiteSettings } from '../../src/contract/site.ts';
+import { createApiClient, type ApiClient } from '#src/client/api.ts';
+import type { CamEntry } from '#src/contract/cams.ts';
+import type { GeocodeAnswer } from '#src/contract/geo.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { SearchFilterOptions } from '#src/contract/search.ts';
+import type { SiteSettings } from '#src/contract/site.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 import { siteSettings } from './profile-fixtures.ts';
 

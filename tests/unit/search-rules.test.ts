@@ -15,8 +15,8 @@ import {
   showCountryFilter,
   similarAgeBounds,
   withoutShown,
-} from '../../src/features/search/search-rules.ts';
-import { searchRequestQuery, similarFilters } from '../../src/stores/search.ts';
+} from '#src/features/search/search-rules.ts';
+import { searchRequestQuery, similarFilters } from '#src/stores/search.ts';
 import { numberedProfiles, REGIONS } from './search-fixtures.ts';
 
 describe('age ranges (SPEC §9)', () => {

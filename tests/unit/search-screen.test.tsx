@@ -6,14 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import MemberSearch from '../../src/features/search/MemberSearch.tsx';
-import SearchScreen from '../../src/features/search/SearchScreen.tsx';
-import type { CurrentUser } from '../../src/contract/user.ts';
-import { catalogues, createI18n } from '../../src/i18n/index.ts';
-import { resetGeolocation } from '../../src/stores/geolocation.ts';
-import { $router } from '../../src/stores/router.ts';
-import { resetSearchStores, searchStoreFor } from '../../src/stores/search.ts';
-import { resetSiteData } from '../../src/stores/site-data.ts';
+import MemberSearch from '#src/features/search/MemberSearch.tsx';
+import SearchScreen from '#src/features/search/SearchScreen.tsx';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { catalogues, createI18n } from '#src/i18n/index.ts';
+import { resetGeolocation } from '#src/stores/geolocation.ts';
+import { $router } from '#src/stores/router.ts';
+import { resetSearchStores, searchStoreFor } from '#src/stores/search.ts';
+import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
 import {
   camEntry,

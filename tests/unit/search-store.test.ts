@@ -4,8 +4,8 @@
  * client over a fake search server.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/client/api.ts';
-import { createSearchStore, type SearchContext, type SearchStore } from '../../src/stores/search.ts';
+import { createApiClient } from '#src/client/api.ts';
+import { createSearchStore, type SearchContext, type SearchStore } from '#src/stores/search.ts';
 import {
   camEntry,
   numberedProfiles,

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sites } from '../../sites.config.ts';
+import { sites } from '#sites-config';
 import { disallowedPaths, indexablePaths, robotsTxt, sitemapXml } from '../../scripts/lib/variant-extras.ts';
 import { OG_IMAGE_MAX_BYTES, ogImageSvg, resolveCssVars, writeOgImage } from '../../scripts/lib/og-image.ts';
-import { SWIPE_LANDER } from '../../src/lib/constants.ts';
-import { LOCALES } from '../../src/lib/locales.ts';
-import { LEGAL_PAGES, SHELL_ROUTES, isShellPath } from '../../src/lib/routes.ts';
-import { OG_LOCALES, alternates, localizedPath } from '../../src/lib/seo.ts';
+import { SWIPE_LANDER } from '#src/lib/constants.ts';
+import { LOCALES } from '#src/lib/locales.ts';
+import { LEGAL_PAGES, SHELL_ROUTES, isShellPath } from '#src/lib/routes.ts';
+import { OG_LOCALES, alternates, localizedPath } from '#src/lib/seo.ts';
 
 const site = sites.find((s) => s.id === 'she') ?? sites[0]!;
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import SettingsScreen from '../../src/features/settings/SettingsScreen.tsx';
-import { catalogues, createI18n } from '../../src/i18n/index.ts';
+import SettingsScreen from '#src/features/settings/SettingsScreen.tsx';
+import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { member } from '../fixtures/members.ts';
 
 const en = catalogues.en;

@@ -5,6 +5,6 @@
  * mounted for the whole file avoids that, as the members island does in a page.
  */
 import { keepMount } from 'nanostores';
-import { $router } from '../../src/stores/router.ts';
+import { $router } from '#src/stores/router.ts';
 
 keepMount($router);

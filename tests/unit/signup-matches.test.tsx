@@ -4,9 +4,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import SignupMatches from '../../src/islands/SignupMatches.tsx';
-import { catalogues } from '../../src/i18n/index.ts';
-import { authCatalogue } from '../../src/features/auth/catalogue.ts';
+import SignupMatches from '#src/islands/SignupMatches.tsx';
+import { catalogues } from '#src/i18n/index.ts';
+import { authCatalogue } from '#src/features/auth/catalogue.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);

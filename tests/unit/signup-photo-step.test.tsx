@@ -5,14 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ApiError } from '../../src/client/api.ts';
-import type { OwnPhoto } from '../../src/contract/photos.ts';
-import { catalogues } from '../../src/i18n/index.ts';
-import { AuthProvider } from '../../src/features/auth/AuthProvider.tsx';
-import { SignupPhotoUpload } from '../../src/features/auth/SignupPhotoUpload.tsx';
-import { authCatalogue } from '../../src/features/auth/catalogue.ts';
-import { resetSignupPhoto, type SignupPhotoEnv } from '../../src/features/auth/signup-photo-store.ts';
-import { $signup, resumeSignup } from '../../src/features/auth/signup-store.ts';
+import { ApiError } from '#src/client/api.ts';
+import type { OwnPhoto } from '#src/contract/photos.ts';
+import { catalogues } from '#src/i18n/index.ts';
+import { AuthProvider } from '#src/features/auth/AuthProvider.tsx';
+import { SignupPhotoUpload } from '#src/features/auth/SignupPhotoUpload.tsx';
+import { authCatalogue } from '#src/features/auth/catalogue.ts';
+import { resetSignupPhoto, type SignupPhotoEnv } from '#src/features/auth/signup-photo-store.ts';
+import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);

@@ -5,9 +5,9 @@
  * uploader against a scripted request.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/client/api.ts';
-import { NetworkError, uploadPhoto } from '../../src/client/upload-photo.ts';
-import { PHOTO_MAX_BYTES, type OwnPhoto } from '../../src/contract/photos.ts';
+import { ApiError } from '#src/client/api.ts';
+import { NetworkError, uploadPhoto } from '#src/client/upload-photo.ts';
+import { PHOTO_MAX_BYTES, type OwnPhoto } from '#src/contract/photos.ts';
 import {
   $signupPhoto,
   chooseSignupPhoto,
@@ -16,8 +16,8 @@ import {
   retrySignupPhoto,
   skipSignupPhoto,
   type SignupPhotoEnv,
-} from '../../src/features/auth/signup-photo-store.ts';
-import { $signup, resumeSignup } from '../../src/features/auth/signup-store.ts';
+} from '#src/features/auth/signup-photo-store.ts';
+import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
 
 const photo: OwnPhoto = {
   id: 'abc17defghij',

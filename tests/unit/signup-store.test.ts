@@ -4,7 +4,7 @@
  * API client runs against a scripted fetch.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../src/client/api.ts';
+import { createApiClient } from '#src/client/api.ts';
 import {
   $signup,
   $signupAnswers,
@@ -30,7 +30,7 @@ import {
   toggleInterest,
   validateAccount,
   type SignupValues,
-} from '../../src/features/auth/signup-store.ts';
+} from '#src/features/auth/signup-store.ts';
 import { ownProfile } from './profile-fixtures.ts';
 
 /** The answer of PUT /api/profile.php: the saved profile. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyFor, parseSites, rawSites, sites } from '../../sites.config.ts';
-import { resolveHost, resolveLocale, hostnameOf } from '../../src/server/http/site-resolver.ts';
+import { companyFor, parseSites, rawSites, sites } from '#sites-config';
+import { resolveHost, resolveLocale, hostnameOf } from '#src/server/http/site-resolver.ts';
 
 describe('sites.config.ts', () => {
   it('describes seven sites with niches 1 to 7 and a company each', () => {

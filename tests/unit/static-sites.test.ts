@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveStaticFile } from '../../src/server/static-sites.ts';
+import { resolveStaticFile } from '#src/server/static-sites.ts';
 
 describe('static file resolution', () => {
   let root: string;

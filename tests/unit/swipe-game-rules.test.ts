@@ -7,7 +7,7 @@ import {
   DRAG_MIN_PX,
   isGameOver,
   keyDecision,
-} from '../../src/features/swipe-game/swipe-rules.ts';
+} from '#src/features/swipe-game/swipe-rules.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 
 const key = (

@@ -6,11 +6,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import SwipeGameScreen from '../../src/features/swipe-game/SwipeGameScreen.tsx';
-import type { ProfileCard } from '../../src/contract/members.ts';
-import { catalogues, createI18n } from '../../src/i18n/index.ts';
-import { resetLikes } from '../../src/stores/likes.ts';
-import { resetSiteData } from '../../src/stores/site-data.ts';
+import SwipeGameScreen from '#src/features/swipe-game/SwipeGameScreen.tsx';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { catalogues, createI18n } from '#src/i18n/index.ts';
+import { resetLikes } from '#src/stores/likes.ts';
+import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 

@@ -5,9 +5,9 @@
  * (from the answers, from GET swipe.php and from a 429), and matches.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../src/client/api.ts';
-import type { ProfileCard } from '../../src/contract/members.ts';
-import { createSwipeGameStore } from '../../src/features/swipe-game/swipe-game-store.ts';
+import { createApiClient } from '#src/client/api.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { createSwipeGameStore } from '#src/features/swipe-game/swipe-game-store.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 
 type Answer = { status: number; body: unknown };

@@ -4,12 +4,7 @@
  * visitor sees for members, chat pals, missing photos, hidden profiles and failed calls.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  fillTeaser,
-  loadProfileTeaser,
-  loadTeaserList,
-  profileIdFromPath,
-} from '../../src/features/teasers/teasers.ts';
+import { fillTeaser, loadProfileTeaser, loadTeaserList, profileIdFromPath } from '#src/features/teasers/teasers.ts';
 
 const CARD = `
   <li>

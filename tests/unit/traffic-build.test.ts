@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TRAFFIC_STORAGE_KEY } from '../../src/lib/traffic.ts';
+import { TRAFFIC_STORAGE_KEY } from '#src/lib/traffic.ts';
 import { writeTrafficScript } from '../../scripts/lib/traffic-script.ts';
 
 /** The budget of the landing script, minified (not gzipped) bytes. */

@@ -6,10 +6,10 @@
  * the site, with fetch keepalive where sendBeacon fails. The built file: traffic-build.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trafficSource } from '../../src/contract/accounts.ts';
-import { readTrafficSource } from '../../src/features/auth/signup-store.ts';
-import { TRAFFIC_STORAGE_KEY } from '../../src/lib/traffic.ts';
-import { startTraffic } from '../../src/scripts/traffic.ts';
+import { trafficSource } from '#src/contract/accounts.ts';
+import { readTrafficSource } from '#src/features/auth/signup-store.ts';
+import { TRAFFIC_STORAGE_KEY } from '#src/lib/traffic.ts';
+import { startTraffic } from '#src/scripts/traffic.ts';
 
 let controller: AbortController;
 let hidden = false;

@@ -5,8 +5,8 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { trafficSource } from '../../src/contract/accounts.ts';
-import { TRAFFIC_SOURCE_KEY } from '../../src/features/auth/signup-store.ts';
+import { trafficSource } from '#src/contract/accounts.ts';
+import { TRAFFIC_SOURCE_KEY } from '#src/features/auth/signup-store.ts';
 import {
   REMOVED_PARAMS,
   TRAFFIC_LOADER,
@@ -14,7 +14,7 @@ import {
   TRAFFIC_STORAGE_KEY,
   captureTrafficSource,
   cleanTrafficValue,
-} from '../../src/lib/traffic.ts';
+} from '#src/lib/traffic.ts';
 
 const capture = (query: string, path = '/landers/swipe') =>
   captureTrafficSource(new URL(`https://www.example.test${path}${query}`));

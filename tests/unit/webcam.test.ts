@@ -3,8 +3,8 @@
  * 'Webcam slots'): who sees cam and ad cards, and where they go in the list of profiles.
  */
 import { describe, expect, it } from 'vitest';
-import { WEBCAM_ELIGIBILITY_MS } from '../../src/lib/constants.ts';
-import { anyWebcamContent, mixWebcamCards, webcamEligibility, type SearchItem } from '../../src/lib/webcam.ts';
+import { WEBCAM_ELIGIBILITY_MS } from '#src/lib/constants.ts';
+import { anyWebcamContent, mixWebcamCards, webcamEligibility, type SearchItem } from '#src/lib/webcam.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const OLD_SIGNUP = new Date(NOW.getTime() - 5 * 86_400_000);

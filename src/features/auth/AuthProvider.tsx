@@ -1,8 +1,8 @@
 /** Gives an auth island its locale's texts (the namespaces of catalogue.ts). */
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../../i18n/index.ts';
-import type { Locale } from '../../lib/locales.ts';
+import { createI18n } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import type { AuthCatalogue } from './catalogue.ts';
 
 export interface AuthIslandProps {

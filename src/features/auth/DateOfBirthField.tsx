@@ -1,8 +1,8 @@
 /** Date of birth as three selects (day, month, year); the value is YYYY-MM-DD or ''. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_AGE } from '../../lib/constants.ts';
-import { FieldMessage } from '../forms/fields.tsx';
+import { MIN_AGE } from '#src/lib/constants.ts';
+import { FieldMessage } from '#src/ui/fields.tsx';
 
 const OLDEST_AGE = 100;
 const selectClass =

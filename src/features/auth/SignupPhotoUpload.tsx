@@ -7,9 +7,9 @@
 import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { uploadPhoto } from '../../client/upload-photo.ts';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
-import { onAuthenticationRequired } from '../../stores/session.ts';
+import { uploadPhoto } from '#src/client/upload-photo.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
+import { onAuthenticationRequired } from '#src/stores/session.ts';
 import {
   $signupPhoto,
   chooseSignupPhoto,
@@ -19,8 +19,8 @@ import {
   type SignupPhotoEnv,
 } from './signup-photo-store.ts';
 import type { SignupError } from './signup-store.ts';
-import { Alert } from '../forms/fields.tsx';
-import PhotoFileInputs from '../forms/PhotoFileInputs.tsx';
+import { Alert } from '#src/ui/fields.tsx';
+import PhotoFileInputs from '#src/ui/PhotoFileInputs.tsx';
 import { useIsSmartphone } from './hooks.ts';
 
 /** The browser's uploader and object URLs. */

@@ -5,8 +5,8 @@
 import { useEffect, useRef, type SyntheticEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { INTERESTS, PROFILE_ATTRIBUTES } from '../../lib/constants.ts';
-import { PASSWORD_MIN } from '../../contract/accounts.ts';
+import { INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
+import { PASSWORD_MIN } from '#src/contract/accounts.ts';
 import {
   $signup,
   $signupAnswers,
@@ -28,7 +28,7 @@ import {
   type SignupError,
   type SignupState,
 } from './signup-store.ts';
-import { Alert, PasswordField, TextField, inputClass } from '../forms/fields.tsx';
+import { Alert, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 import { Progress, useErrorText } from './fields.tsx';
 import { DateOfBirthField } from './DateOfBirthField.tsx';
 import { SignupPhotoUpload } from './SignupPhotoUpload.tsx';

@@ -1,6 +1,6 @@
 /** The browser side effects of the auth islands, in one place (tests replace `window`). */
-import type { ApiClient } from '../../client/api.ts';
-import { api } from '../../stores/api.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { api } from '#src/stores/api.ts';
 
 /** The page's API client, wired to the session's 403 rule (src/stores/api.ts). */
 export function authApi(): ApiClient {

@@ -1,5 +1,5 @@
 /** The catalogue namespaces the auth islands use: pages pass only these as a prop. */
-import { pickNamespaces, type Catalogue } from '../../i18n/index.ts';
+import { pickNamespaces, type Catalogue } from '#src/i18n/index.ts';
 
 export const AUTH_NAMESPACES = [
   'auth',

@@ -1,11 +1,11 @@
 /**
  * Auth-specific form helpers: the error texts of the signup and login codes, the progress
- * bar and the card. Fields and alerts shared with other islands: src/features/forms/fields.tsx.
+ * bar and the card. Fields and alerts shared with other islands: src/ui/fields.tsx.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/accounts.ts';
-import { MIN_AGE } from '../../lib/constants.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
+import { MIN_AGE } from '#src/lib/constants.ts';
 import { NAME_MAX, NAME_MIN, type SignupError } from './signup-store.ts';
 
 /** The values the validation texts interpolate. */

@@ -9,9 +9,9 @@
  * 'Continue' leave the step through signup-store's skipPhoto.
  */
 import { atom } from 'nanostores';
-import { ApiError } from '../../client/api.ts';
-import type { PhotoUploader } from '../../client/upload-photo.ts';
-import { PHOTO_MAX_BYTES, type OwnPhoto } from '../../contract/photos.ts';
+import { ApiError } from '#src/client/api.ts';
+import type { PhotoUploader } from '#src/client/upload-photo.ts';
+import { PHOTO_MAX_BYTES, type OwnPhoto } from '#src/contract/photos.ts';
 import { skipPhoto, type SignupError } from './signup-store.ts';
 
 export type SignupPhotoState =

@@ -9,7 +9,7 @@
  */
 import { atom, map } from 'nanostores';
 import emailSpellChecker from '@zootools/email-spell-checker';
-import { ApiError, type ApiClient } from '../../client/api.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -17,10 +17,10 @@ import {
   postSignup,
   trafficSource,
   type TrafficSource,
-} from '../../contract/accounts.ts';
-import { putProfileDetails, type ProfileDetails } from '../../contract/profile.ts';
-import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../lib/constants.ts';
-import { TRAFFIC_STORAGE_KEY as TRAFFIC_SOURCE_KEY } from '../../lib/traffic.ts';
+} from '#src/contract/accounts.ts';
+import { putProfileDetails, type ProfileDetails } from '#src/contract/profile.ts';
+import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
+import { TRAFFIC_STORAGE_KEY as TRAFFIC_SOURCE_KEY } from '#src/lib/traffic.ts';
 
 /** localStorage key of the traffic source captured on landing (SPEC §3 "Traffic source"). */
 export { TRAFFIC_SOURCE_KEY };

@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
-import { api } from '../../stores/api.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { api } from '#src/stores/api.ts';
 import { createBannersStore, type BannersStore } from './banners-store.ts';
 import { activationReminder, notificationsDisabledBanner } from './rules.ts';
 

@@ -4,8 +4,8 @@
  * confirmation e-mail" action of (a).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import { postActivationMail } from '../../contract/accounts.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { postActivationMail } from '#src/contract/accounts.ts';
 
 export const NOTIFICATIONS_DISABLED_DISMISSED_KEY = 'banners.notifications_disabled.dismissed_at';
 

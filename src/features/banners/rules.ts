@@ -2,7 +2,7 @@
  * Visibility rules of the members layout's banners (SPEC §2.4). Pure functions of the
  * current user, the route name and the query, so they are tested without rendering.
  */
-import type { CurrentUser } from '../../contract/user.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
 
 type NotificationsDisabledReason = CurrentUser['notifications_disabled'][number];
 

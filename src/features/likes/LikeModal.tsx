@@ -8,13 +8,13 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard } from '../../contract/members.ts';
-import type { CurrentUser } from '../../contract/user.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { api } from '../../stores/api.ts';
-import { $router } from '../../stores/router.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { api } from '#src/stores/api.ts';
+import { $router } from '#src/stores/router.ts';
 import MatchDialog from './MatchDialog.tsx';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { createLikeModalStore, withoutQueryParam } from './like-modal-store.ts';
 
 interface Props {

@@ -9,12 +9,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { LikesData } from '../../contract/likes.ts';
-import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
-import type { CurrentUser } from '../../contract/user.ts';
-import { LIKES_PER_DAY } from '../../lib/constants.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { api } from '../../stores/api.ts';
+import type { LikesData } from '#src/contract/likes.ts';
+import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { LIKES_PER_DAY } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { api } from '#src/stores/api.ts';
 import {
   $likes,
   $likesLoad,
@@ -25,11 +25,11 @@ import {
   loadLikes,
   unlikeProfile,
   type LikesTab,
-} from '../../stores/likes.ts';
-import { $router } from '../../stores/router.ts';
-import LineIcon from '../icons/LineIcon.tsx';
+} from '#src/stores/likes.ts';
+import { $router } from '#src/stores/router.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
-import Spinner from '../ui/Spinner.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
 import MatchModal from './MatchModal.tsx';
 import { likesView } from './likes-view.ts';
 

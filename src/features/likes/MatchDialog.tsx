@@ -6,9 +6,9 @@
  */
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard } from '../../contract/members.ts';
-import { navigate } from '../../stores/router.ts';
-import LineIcon from '../icons/LineIcon.tsx';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { navigate } from '#src/stores/router.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import FictionalNote from '../profile-card/FictionalNote.tsx';
 import { useModalDialog } from './use-modal-dialog.ts';
 

@@ -5,11 +5,11 @@
  * other's name; "Send a message" opens the chat with them, "Keep browsing" closes it.
  */
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard } from '../../contract/members.ts';
-import type { CurrentUser } from '../../contract/user.ts';
-import type { Locale } from '../../lib/locales.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import MatchDialog from './MatchDialog.tsx';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 interface Props {
   profile: ProfileCard;

@@ -9,11 +9,11 @@
  * - closed: no pal was available (404) or the call failed; the modal goes away unseen.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../../client/api.ts';
-import { getAutoLike } from '../../contract/likes.ts';
-import type { ProfileCard } from '../../contract/members.ts';
-import { LIKES_RELOAD_AFTER_AUTO_LIKE_MS } from '../../lib/constants.ts';
-import { loadLikes } from '../../stores/likes.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { getAutoLike } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { LIKES_RELOAD_AFTER_AUTO_LIKE_MS } from '#src/lib/constants.ts';
+import { loadLikes } from '#src/stores/likes.ts';
 
 export type LikeModalState = { status: 'waiting' } | { status: 'shown'; profile: ProfileCard } | { status: 'closed' };
 

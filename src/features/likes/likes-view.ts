@@ -7,9 +7,9 @@
  *   has not liked back, or withdrew the like), the received tab with their card highlighted;
  *   otherwise (the like was withdrawn, a block, an unknown id) simply the matches tab.
  */
-import type { LikesData } from '../../contract/likes.ts';
-import type { ProfileCard } from '../../contract/members.ts';
-import { likesTabOf, matchedLikes, type LikesTab } from '../../stores/likes.ts';
+import type { LikesData } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { likesTabOf, matchedLikes, type LikesTab } from '#src/stores/likes.ts';
 
 export interface LikesView {
   tab: LikesTab;

@@ -9,13 +9,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { MatchFinderAnswers } from '../../contract/likes.ts';
-import type { CurrentUser } from '../../contract/user.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { api } from '../../stores/api.ts';
-import { $router, navigate } from '../../stores/router.ts';
+import type { MatchFinderAnswers } from '#src/contract/likes.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { api } from '#src/stores/api.ts';
+import { $router, navigate } from '#src/stores/router.ts';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
-import Spinner from '../ui/Spinner.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
 import {
   CHOICES,
   MATCH_FINDER_PATH,

@@ -4,8 +4,8 @@
  * the URL query (`/match-finder?age=&appearance=&race=`), so a result can be reloaded or
  * shared and the browser's Back goes to the previous question. See docs/match-finder.md.
  */
-import type { MatchFinderAnswers } from '../../contract/likes.ts';
-import { MATCH_FINDER_AGE_BUCKETS } from '../../lib/constants.ts';
+import type { MatchFinderAnswers } from '#src/contract/likes.ts';
+import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
 
 export const MATCH_FINDER_PATH = '/match-finder';
 

@@ -6,9 +6,9 @@
  * profiles (empty: none found), error (retry with `reload`).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../../client/api.ts';
-import { getMatchFinder, type MatchFinderAnswers } from '../../contract/likes.ts';
-import type { ProfileCard } from '../../contract/members.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { getMatchFinder, type MatchFinderAnswers } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 import { pathFor } from './match-finder-rules.ts';
 
 export type MatchFinderResult =

@@ -10,19 +10,19 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
-import type { MemberProfile, ProfileCard as ProfileCardDto } from '../../contract/members.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { likeIcon, profileLanguageName, showLanguageBadge } from '../../lib/profile-rules.ts';
-import { api } from '../../stores/api.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { MemberProfile, ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { likeIcon, profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
+import { api } from '#src/stores/api.ts';
 import ProfileCard, { LIKE_ICONS } from '../profile-card/ProfileCard.tsx';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import MatchModal from '../likes/MatchModal.tsx';
 import BlockUserModal from './BlockUserModal.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
 import ProfileDetails from './ProfileDetails.tsx';
 import { createMemberProfileStore, type MemberProfileState, type MemberProfileStore } from './member-profile-store.ts';
-import Spinner from '../ui/Spinner.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
 
 interface Props {
   id: string;

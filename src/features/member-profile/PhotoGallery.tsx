@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicPhoto } from '../../contract/members.ts';
-import LineIcon from '../icons/LineIcon.tsx';
+import type { PublicPhoto } from '#src/contract/members.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; name: string }) {
   const { t } = useTranslation();

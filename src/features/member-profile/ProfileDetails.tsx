@@ -6,9 +6,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { MemberProfile } from '../../contract/members.ts';
-import { api } from '../../stores/api.ts';
-import { $interests, loadInterests } from '../../stores/site-data.ts';
+import type { MemberProfile } from '#src/contract/members.ts';
+import { api } from '#src/stores/api.ts';
+import { $interests, loadInterests } from '#src/stores/site-data.ts';
 import { locationParts } from '../profile-card/profile-location.ts';
 import { useRegions } from '../profile-card/use-regions.ts';
 

@@ -15,9 +15,9 @@
  * - error: anything else (network, server), with a message.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import { deleteBlock, getMember, postBlock, type MemberProfile, type ProfileCard } from '../../contract/members.ts';
-import { $likes, likeProfile, loadLikes, markSeen, unlikeProfile } from '../../stores/likes.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { deleteBlock, getMember, postBlock, type MemberProfile, type ProfileCard } from '#src/contract/members.ts';
+import { $likes, likeProfile, loadLikes, markSeen, unlikeProfile } from '#src/stores/likes.ts';
 
 export type MemberProfileState =
   | { status: 'loading' }

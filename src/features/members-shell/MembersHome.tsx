@@ -3,9 +3,9 @@
  * nav. It answers every members route whose screen a later issue builds.
  */
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
 import { creditsLink } from './nav-badges.ts';
-import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
+import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 
 export default function MembersHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();

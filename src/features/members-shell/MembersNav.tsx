@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
-import { LOCALES, type Locale } from '../../lib/locales.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { LOCALES, type Locale } from '#src/lib/locales.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
-import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
+import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import { languageName } from './language-name.ts';
 
 interface Props {

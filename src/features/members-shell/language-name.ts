@@ -1,4 +1,4 @@
-import type { Locale } from '../../lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 
 /** A language's own name, capitalised as that language writes it ('Deutsch', 'français' → 'Français'). */
 export function languageName(locale: Locale): string {

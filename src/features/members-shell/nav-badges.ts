@@ -1,5 +1,5 @@
 /** Badge rules of the logged-in top nav (SPEC §2.3). Pure, so they are tested without rendering. */
-import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '../../lib/constants.ts';
+import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '#src/lib/constants.ts';
 
 /** A count as a badge shows it: nothing at 0, '99+' at 100 or more. */
 export function badgeText(count: number): string | null {

@@ -6,14 +6,14 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '../../client/api.ts';
-import type { QueuedPhoto } from '../../contract/moderation.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { Alert, inputClass } from '../forms/fields.tsx';
+import type { ApiClient } from '#src/client/api.ts';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { Alert, inputClass } from '#src/ui/fields.tsx';
 import { createModerationStore, type ModerationStore } from './moderation-store.ts';
 import { useProblemText } from './problem-text.ts';
 import QueueCard from './QueueCard.tsx';
-import Spinner from '../ui/Spinner.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
 
 /** A site of the network as the filter offers it. */
 export interface ModerationSite {

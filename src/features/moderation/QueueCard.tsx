@@ -5,10 +5,10 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueuedPhoto } from '../../contract/moderation.ts';
-import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '../../contract/photos.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { Alert, inputClass } from '../forms/fields.tsx';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#src/contract/photos.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { Alert, inputClass } from '#src/ui/fields.tsx';
 import type { Problem } from './moderation-store.ts';
 import { useProblemText } from './problem-text.ts';
 

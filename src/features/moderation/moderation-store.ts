@@ -9,9 +9,9 @@
  * the next page is loaded.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '../../contract/moderation.ts';
-import type { PhotoRejectReason } from '../../contract/photos.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '#src/contract/moderation.ts';
+import type { PhotoRejectReason } from '#src/contract/photos.ts';
 
 export type QueueState =
   | { status: 'loading' }

@@ -3,7 +3,7 @@
  * for places that show one chat pal large: the swipe card, the like and match modals.
  */
 import { useTranslation } from 'react-i18next';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 export default function FictionalNote({ className = '' }: { className?: string }) {
   const { t } = useTranslation();

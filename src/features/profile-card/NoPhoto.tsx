@@ -1,6 +1,6 @@
 /** The no-image placeholder of a profile without a photo to show (cards, the swipe card). */
 import { useTranslation } from 'react-i18next';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 export default function NoPhoto({ iconClassName }: { iconClassName: string }) {
   const { t } = useTranslation();

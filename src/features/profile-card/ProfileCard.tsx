@@ -6,11 +6,11 @@
  * profile page and by the member search.
  */
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
-import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '../../lib/profile-rules.ts';
+import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
+import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '#src/lib/profile-rules.ts';
 import { locationParts } from './profile-location.ts';
 import NoPhoto from './NoPhoto.tsx';
-import LineIcon, { type LineIconName } from '../icons/LineIcon.tsx';
+import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import { useRegions } from './use-regions.ts';
 
 export interface ProfileCardProps {

@@ -3,7 +3,7 @@
  * 'Profile card'): city, region and country, the latter two by name. Only the fields the DTO
  * carries are shown: the server already limits them to visible_profile_fields.
  */
-import { countryName, regionName, type Region } from '../../stores/site-data.ts';
+import { countryName, regionName, type Region } from '#src/stores/site-data.ts';
 
 export interface LocationFields {
   city?: string | undefined;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../stores/api.ts';
-import { $regions, loadRegions, type Region } from '../../stores/site-data.ts';
+import { api } from '#src/stores/api.ts';
+import { $regions, loadRegions, type Region } from '#src/stores/site-data.ts';
 
 /**
  * The site's regions, loaded (once per page, shared) when a shown profile has a region.

@@ -4,8 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '../../contract/profile.ts';
-import { PROFILE_ATTRIBUTES } from '../../lib/constants.ts';
+import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/profile.ts';
+import { PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { SectionForm, SelectField, TextAreaField, fieldError, useErrorText } from './fields.tsx';
 import { ATTRIBUTE_FIELDS, type ProfileDraft, type ProfileStore } from './profile-store.ts';
 

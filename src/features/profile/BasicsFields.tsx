@@ -1,9 +1,9 @@
 /** The basics section of 'My profile': username, gender, date of birth (SPEC §2.7, §5). */
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX } from '../../contract/profile.ts';
-import { GENDERS, type Gender } from '../../lib/constants.ts';
-import { TextField } from '../forms/fields.tsx';
+import { NAME_MAX } from '#src/contract/profile.ts';
+import { GENDERS, type Gender } from '#src/lib/constants.ts';
+import { TextField } from '#src/ui/fields.tsx';
 import { DateOfBirthField } from '../auth/DateOfBirthField.tsx';
 import { SectionForm, SelectField, fieldError, useErrorText } from './fields.tsx';
 import type { ProfileDraft, ProfileStore } from './profile-store.ts';

@@ -4,8 +4,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { INTERESTS, type Interest } from '../../lib/constants.ts';
-import { $interests } from '../../stores/site-data.ts';
+import { INTERESTS, type Interest } from '#src/lib/constants.ts';
+import { $interests } from '#src/stores/site-data.ts';
 import { SectionForm } from './fields.tsx';
 import type { ProfileDraft, ProfileStore } from './profile-store.ts';
 

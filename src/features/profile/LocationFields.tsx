@@ -5,10 +5,10 @@
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '../../contract/profile.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { $regions, $siteSettings } from '../../stores/site-data.ts';
-import { TextField } from '../forms/fields.tsx';
+import { CITY_MAX } from '#src/contract/profile.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { $regions, $siteSettings } from '#src/stores/site-data.ts';
+import { TextField } from '#src/ui/fields.tsx';
 import { SectionForm, SelectField, fieldError, useErrorText } from './fields.tsx';
 import { countryOptions, regionChoices } from './location-options.ts';
 import type { ProfileDraft, ProfileStore } from './profile-store.ts';

@@ -8,13 +8,13 @@
 import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { OwnPhoto } from '../../contract/photos.ts';
-import { Alert } from '../forms/fields.tsx';
-import PhotoFileInputs from '../forms/PhotoFileInputs.tsx';
+import type { OwnPhoto } from '#src/contract/photos.ts';
+import { Alert } from '#src/ui/fields.tsx';
+import PhotoFileInputs from '#src/ui/PhotoFileInputs.tsx';
 import { useIsSmartphone } from '../auth/hooks.ts';
 import Section from '../settings/Section.tsx';
 import { useErrorText } from './fields.tsx';
-import type { OwnProfile } from '../../contract/profile.ts';
+import type { OwnProfile } from '#src/contract/profile.ts';
 import { photoLimitState, type ProfileStore } from './profile-store.ts';
 
 const badgeClass = 'rounded-full px-2.5 py-1 text-xs font-bold shadow';

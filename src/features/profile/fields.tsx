@@ -12,10 +12,10 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MIN } from '../../contract/profile.ts';
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '../../contract/photos.ts';
+import { NAME_MIN } from '#src/contract/profile.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
 import Section from '../settings/Section.tsx';
-import { Alert, FieldMessage, inputClass } from '../forms/fields.tsx';
+import { Alert, FieldMessage, inputClass } from '#src/ui/fields.tsx';
 import type { ProfileField, SectionState, ShownError } from './profile-store.ts';
 
 export function useErrorText(): (error: ShownError | undefined) => string | undefined {

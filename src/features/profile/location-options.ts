@@ -3,8 +3,8 @@
  * site's countries by name in the interface language (plus the member's own, should the
  * site no longer serve it), and the country's regions after a first 'no region' (id 0).
  */
-import { regionLabel, type RegionLabel } from '../../lib/locales.ts';
-import { countryName, type Region } from '../../stores/site-data.ts';
+import { regionLabel, type RegionLabel } from '#src/lib/locales.ts';
+import { countryName, type Region } from '#src/stores/site-data.ts';
 
 export interface CountryOption {
   code: string;

@@ -11,9 +11,9 @@
  * the error next to its field (ApiError.field) or, without one, on the section.
  */
 import { atom, map, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import type { PhotoUploader } from '../../client/upload-photo.ts';
-import { deletePhoto, PHOTO_MAX_BYTES, putPhoto, type OwnPhoto } from '../../contract/photos.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import type { PhotoUploader } from '#src/client/upload-photo.ts';
+import { deletePhoto, PHOTO_MAX_BYTES, putPhoto, type OwnPhoto } from '#src/contract/photos.ts';
 import {
   getCities,
   getOwnProfile,
@@ -21,10 +21,10 @@ import {
   putProfileDetails,
   type OwnProfile,
   type ProfileDetails,
-} from '../../contract/profile.ts';
-import { getUser } from '../../contract/user.ts';
-import { PHOTO_LIMIT_PREMIUM, PROFILE_ATTRIBUTES } from '../../lib/constants.ts';
-import { $session } from '../../stores/session.ts';
+} from '#src/contract/profile.ts';
+import { getUser } from '#src/contract/user.ts';
+import { PHOTO_LIMIT_PREMIUM, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
+import { $session } from '#src/stores/session.ts';
 
 export type ProfileField = keyof Required<ProfileDetails>;
 export type AttributeField = keyof typeof PROFILE_ATTRIBUTES;

@@ -13,22 +13,22 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { CamEntry } from '../../contract/cams.ts';
-import type { ProfileCard } from '../../contract/members.ts';
-import type { CurrentUser } from '../../contract/user.ts';
-import { LOAD_MORE_THRESHOLD, SEARCH_PAGE_SIZE, WEBCAM_BLOCK_SIZE } from '../../lib/constants.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { mixWebcamCards, webcamEligibility, type SearchItem } from '../../lib/webcam.ts';
-import { api } from '../../stores/api.ts';
+import type { CamEntry } from '#src/contract/cams.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { LOAD_MORE_THRESHOLD, SEARCH_PAGE_SIZE, WEBCAM_BLOCK_SIZE } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { mixWebcamCards, webcamEligibility, type SearchItem } from '#src/lib/webcam.ts';
+import { api } from '#src/stores/api.ts';
 import {
   $geolocationPermission,
   $locating,
   canOfferGeolocation,
   watchGeolocationPermission,
-} from '../../stores/geolocation.ts';
-import { searchStoreFor, type SearchState } from '../../stores/search.ts';
-import { $regions, $siteSettings, loadRegions, loadSiteSettings } from '../../stores/site-data.ts';
-import Spinner from '../ui/Spinner.tsx';
+} from '#src/stores/geolocation.ts';
+import { searchStoreFor, type SearchState } from '#src/stores/search.ts';
+import { $regions, $siteSettings, loadRegions, loadSiteSettings } from '#src/stores/site-data.ts';
+import Spinner from '#src/ui/Spinner.tsx';
 import Pagination from './Pagination.tsx';
 import ResultsGrid, { type CardColumns } from './ResultsGrid.tsx';
 import SearchFilters from './SearchFilters.tsx';

@@ -3,10 +3,10 @@
  * the envelope button (design version 2), and the webcam and ad cards mixed in by
  * mixWebcamCards. A list, so screen readers announce how many there are.
  */
-import type { CamEntry } from '../../contract/cams.ts';
-import type { ProfileCard as ProfileCardDto } from '../../contract/members.ts';
-import { DEFAULT_CARD_COLUMNS } from '../../lib/constants.ts';
-import type { SearchItem } from '../../lib/webcam.ts';
+import type { CamEntry } from '#src/contract/cams.ts';
+import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
+import { DEFAULT_CARD_COLUMNS } from '#src/lib/constants.ts';
+import type { SearchItem } from '#src/lib/webcam.ts';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
 import WebcamCard from './WebcamCard.tsx';
 

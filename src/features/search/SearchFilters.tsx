@@ -8,12 +8,12 @@
  */
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GENDERS, type Gender } from '../../lib/constants.ts';
-import { regionLabel, type Locale } from '../../lib/locales.ts';
-import type { Region } from '../../stores/site-data.ts';
-import type { SearchFilters as Filters, SearchStore } from '../../stores/search.ts';
-import { inputClass } from '../forms/fields.tsx';
-import LineIcon from '../icons/LineIcon.tsx';
+import { GENDERS, type Gender } from '#src/lib/constants.ts';
+import { regionLabel, type Locale } from '#src/lib/locales.ts';
+import type { Region } from '#src/stores/site-data.ts';
+import type { SearchFilters as Filters, SearchStore } from '#src/stores/search.ts';
+import { inputClass } from '#src/ui/fields.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import {
   ageBoundsOf,
   ageLabel,

@@ -4,8 +4,8 @@
  * pages embed too.
  */
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
-import type { Locale } from '../../lib/locales.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import MemberSearch from './MemberSearch.tsx';
 
 interface Props {

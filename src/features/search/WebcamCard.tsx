@@ -6,8 +6,8 @@
  * card, so the grid keeps its rhythm.
  */
 import { useTranslation } from 'react-i18next';
-import { camRedirectUrl, resellPartnerUrl, type CamEntry } from '../../contract/cams.ts';
-import LineIcon from '../icons/LineIcon.tsx';
+import { camRedirectUrl, resellPartnerUrl, type CamEntry } from '#src/contract/cams.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 type Props = { kind: 'cam'; cam: CamEntry; eager?: boolean } | { kind: 'ad' };
 

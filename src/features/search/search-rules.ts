@@ -6,11 +6,11 @@
  * search's URL parameters. The store (src/stores/search.ts) and the components use them;
  * tests/unit/search-rules.test.ts pins them down.
  */
-import type { ProfileCard } from '../../contract/members.ts';
-import type { GeocodeAnswer } from '../../contract/geo.ts';
-import { SEARCH_AGE_MAX } from '../../contract/search.ts';
-import { AGE_RANGES, MIN_AGE, SIMILAR_AGE_WIDENING } from '../../lib/constants.ts';
-import { countryName, type Region } from '../../stores/site-data.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { GeocodeAnswer } from '#src/contract/geo.ts';
+import { SEARCH_AGE_MAX } from '#src/contract/search.ts';
+import { AGE_RANGES, MIN_AGE, SIMILAR_AGE_WIDENING } from '#src/lib/constants.ts';
+import { countryName, type Region } from '#src/stores/site-data.ts';
 
 export interface AgeBounds {
   min_age: number | null;

@@ -7,8 +7,8 @@
  * On a members route the URL changes through $router (the island's routing sees the new
  * search parameters); embedded elsewhere, through the history API directly.
  */
-import { $router, routeNameOf } from '../../stores/router.ts';
-import type { SearchStore } from '../../stores/search.ts';
+import { $router, routeNameOf } from '#src/stores/router.ts';
+import type { SearchStore } from '#src/stores/search.ts';
 import { queryString, sameParams, searchParams } from './search-rules.ts';
 
 /** The current URL's query parameters. */

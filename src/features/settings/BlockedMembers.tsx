@@ -5,9 +5,9 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../lib/locales.ts';
-import { api } from '../../stores/api.ts';
-import LineIcon from '../icons/LineIcon.tsx';
+import type { Locale } from '#src/lib/locales.ts';
+import { api } from '#src/stores/api.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { createBlocksStore } from './blocks-store.ts';
 import Section from './Section.tsx';
 

@@ -6,8 +6,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { REACTIVATION_WINDOW_DAYS } from '../../lib/constants.ts';
-import { api } from '../../stores/api.ts';
+import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
+import { api } from '#src/stores/api.ts';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
 import Section from './Section.tsx';
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../stores/api.ts';
+import { api } from '#src/stores/api.ts';
 import { createPrivacyStore, PRIVACY_SETTINGS, type PrivacySetting } from './privacy-store.ts';
 import Section from './Section.tsx';
 

@@ -6,18 +6,18 @@
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../contract/user.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/accounts.ts';
-import { LOCALES, isLocale, type Locale } from '../../lib/locales.ts';
-import { api } from '../../stores/api.ts';
-import { changeLanguage } from '../../stores/account.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
+import { LOCALES, isLocale, type Locale } from '#src/lib/locales.ts';
+import { api } from '#src/stores/api.ts';
+import { changeLanguage } from '#src/stores/account.ts';
 import { languageName } from '../members-shell/language-name.ts';
 import { createAccountForms, type AccountForms } from './settings-store.ts';
 import DeleteAccount from './DeleteAccount.tsx';
 import PrivacySection from './PrivacySection.tsx';
 import BlockedMembers from './BlockedMembers.tsx';
 import Section from './Section.tsx';
-import { PasswordField, TextField, inputClass } from '../forms/fields.tsx';
+import { PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 
 export default function SettingsScreen({ user, locale }: { user: CurrentUser; locale: Locale }) {
   const { t } = useTranslation();

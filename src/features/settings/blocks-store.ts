@@ -4,8 +4,8 @@
  * block deleted (chats, likes) stays deleted.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../../client/api.ts';
-import { deleteBlock, getBlocks, type BlockedProfile } from '../../contract/members.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { deleteBlock, getBlocks, type BlockedProfile } from '#src/contract/members.ts';
 
 export type BlocksState =
   | { status: 'loading' }

@@ -12,9 +12,9 @@
  * Actions are only valid in their state; elsewhere they do nothing.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import { deleteAccount, DELETE_REASONS } from '../../contract/accounts.ts';
-import { getCompanyInfo } from '../../contract/site.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { deleteAccount, DELETE_REASONS } from '#src/contract/accounts.ts';
+import { getCompanyInfo } from '#src/contract/site.ts';
 
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 export { DELETE_REASONS };

@@ -4,8 +4,8 @@
  * when the server refuses (with the server's text).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../../client/api.ts';
-import { getOwnProfile, putPrivacy } from '../../contract/profile.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { getOwnProfile, putPrivacy } from '#src/contract/profile.ts';
 
 export const PRIVACY_SETTINGS = ['invisible', 'privacy_mode'] as const;
 export type PrivacySetting = (typeof PRIVACY_SETTINGS)[number];

@@ -5,8 +5,8 @@
  * repeated password, is reported as a code the screen translates.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../../client/api.ts';
-import { postMailChange, postPasswordChange } from '../../contract/accounts.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { postMailChange, postPasswordChange } from '#src/contract/accounts.ts';
 
 export type FormState =
   | { status: 'idle' }

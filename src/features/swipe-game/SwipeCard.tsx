@@ -7,12 +7,12 @@
  */
 import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileCard } from '../../contract/members.ts';
-import type { Locale } from '../../lib/locales.ts';
-import { profileLanguageName, showLanguageBadge } from '../../lib/profile-rules.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
 import FictionalNote from '../profile-card/FictionalNote.tsx';
 import NoPhoto from '../profile-card/NoPhoto.tsx';
-import LineIcon from '../icons/LineIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { locationParts } from '../profile-card/profile-location.ts';
 import { useRegions } from '../profile-card/use-regions.ts';
 import { dragDecision, TAP_SLOP_PX, type Decision } from './swipe-rules.ts';

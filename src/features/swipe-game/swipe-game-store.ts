@@ -18,9 +18,9 @@
  *   calls `onLiked` (the likes page and counters reload).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../../client/api.ts';
-import { getSwipe, postSwipe, SWIPE_LIMIT_ERROR } from '../../contract/likes.ts';
-import type { ProfileCard } from '../../contract/members.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { getSwipe, postSwipe, SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 import { allowanceAfter, appendFresh, isGameOver, REFILL_BELOW, type Allowance, type Decision } from './swipe-rules.ts';
 
 /** The game is over for today. */

@@ -4,7 +4,7 @@
  * game is over for today, how a fresh batch of profiles joins the queue, which key or drag
  * means Yes or No.
  */
-import type { ProfileCard } from '../../contract/members.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 
 export type Decision = 'yes' | 'no';
 

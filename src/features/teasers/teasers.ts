@@ -9,7 +9,7 @@
  * A card shows the thumb of the public main photo or the no-photo placeholder, name, age,
  * city, and for a chat pal the fictional warning (marked `[data-fictional]`).
  */
-import type { Teaser } from '../../contract/profile.ts';
+import type { Teaser } from '#src/contract/profile.ts';
 
 const FIELD = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-field="${name}"]`);
 

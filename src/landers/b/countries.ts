@@ -4,8 +4,8 @@
  * site serves, their names in the page language, and the CSS that shows the visitor's own
  * country (BaseHtml puts the geoip `country` cookie on `<html data-country>`) without script.
  */
-import type { SiteConfig } from '../../../sites.config.ts';
-import { COUNTRY_LOCALES, isCountryCode, type CountryCode, type Locale } from '../../lib/locales.ts';
+import type { SiteConfig } from '#sites-config';
+import { COUNTRY_LOCALES, isCountryCode, type CountryCode, type Locale } from '#src/lib/locales.ts';
 
 export interface LanderCountry {
   code: CountryCode;

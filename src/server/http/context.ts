@@ -1,6 +1,6 @@
 /** What every request carries through the Hono app. */
-import type { SiteConfig } from '../../../sites.config.ts';
-import type { Locale } from '../../lib/locales.ts';
+import type { SiteConfig } from '#sites-config';
+import type { Locale } from '#src/lib/locales.ts';
 import type { Config } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import type { CamProvider } from '../providers/cams/types.ts';

@@ -3,9 +3,9 @@
  * a stack trace; the message is translated into the request's locale.
  */
 import type { Context } from 'hono';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../../contract/define.ts';
-import { translator } from '../../i18n/index.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../lib/locales.ts';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#src/contract/define.ts';
+import { translator } from '#src/i18n/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '#src/lib/locales.ts';
 
 export class HttpError extends Error {
   constructor(

@@ -7,9 +7,9 @@
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/define.ts';
+import type { Endpoint } from '#src/contract/define.ts';
 import type { AppEnv, SessionAccount } from './context.ts';
-import type { SiteConfig } from '../../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import { HttpError, authenticationRequired, invalidInput } from './errors.ts';
 
 export interface HandlerInput<Q, B> {

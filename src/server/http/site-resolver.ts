@@ -3,8 +3,8 @@
  * Hosts: a configured locale domain (flirtmoment.nl → default site, nl), `<id>.localhost`
  * (the site's default locale) and `<locale>.<id>.localhost`; `www.` is ignored.
  */
-import type { SiteConfig } from '../../../sites.config.ts';
-import { isLocale, type Locale } from '../../lib/locales.ts';
+import type { SiteConfig } from '#sites-config';
+import { isLocale, type Locale } from '#src/lib/locales.ts';
 
 export interface HostMatch {
   site: SiteConfig;

@@ -6,8 +6,8 @@
  */
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { isCountryCode, type CountryCode } from '../../lib/locales.ts';
-import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../../lib/visitor-hints.ts';
+import { isCountryCode, type CountryCode } from '#src/lib/locales.ts';
+import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '#src/lib/visitor-hints.ts';
 import type { AppEnv } from './context.ts';
 
 function country(value: string | undefined): CountryCode | null {

@@ -2,8 +2,8 @@
  * Creates one member (account + profile, optionally photos) directly in the database: used
  * by the demo logins and by tests that need a logged-in member without a signup flow.
  */
-import type { Gender } from '../../lib/constants.ts';
-import type { CountryCode } from '../../lib/locales.ts';
+import type { Gender } from '#src/lib/constants.ts';
+import type { CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, photos, profiles } from '../db/schema.ts';
 import { PHOTO_SIZES } from '../features/photos/files.ts';

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { applyCredits } from '../features/credits/ledger.ts';
 import { hashPassword } from '../features/user/password.ts';
-import type { CountryCode } from '../../lib/locales.ts';
+import type { CountryCode } from '#src/lib/locales.ts';
 import { createMember, type NewMember } from './accounts.ts';
 import type { PhotoPool } from './photos.ts';
 

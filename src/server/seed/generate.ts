@@ -3,9 +3,9 @@
  * the same order, one at a time (a million members never sit in memory together). Pure:
  * no database, no clock; region codes are resolved to ids by the writer.
  */
-import type { SiteConfig } from '../../../sites.config.ts';
-import { INTERESTS, PHOTO_LIMIT_FREE, type Gender, type Interest } from '../../lib/constants.ts';
-import { COUNTRY_LOCALES, isCountryCode, type CountryCode, type Locale } from '../../lib/locales.ts';
+import type { SiteConfig } from '#sites-config';
+import { INTERESTS, PHOTO_LIMIT_FREE, type Gender, type Interest } from '#src/lib/constants.ts';
+import { COUNTRY_LOCALES, isCountryCode, type CountryCode, type Locale } from '#src/lib/locales.ts';
 import { ABOUT_ME } from './lists/about-me.ts';
 import { CITIES } from './lists/cities.ts';
 import { FIRST_NAMES } from './lists/names.ts';

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { sites as configuredSites, type SiteConfig } from '../../../sites.config.ts';
+import { sites as configuredSites, type SiteConfig } from '#sites-config';
 import type { Database, Db } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
 import type { Config } from '../env.ts';

@@ -5,7 +5,7 @@
  */
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { SiteConfig } from '../../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import type { Db } from '../db/client.ts';
 import { accounts, creditLedger, photos, profileInterests, profiles } from '../db/schema.ts';
 import { PHOTO_SIZES } from '../features/photos/files.ts';

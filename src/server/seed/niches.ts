@@ -2,7 +2,7 @@
  * Who populates each niche site: the share of women, ages, who seeks whom, body types and
  * favourite interests. Ages are weighted bands; the weights are relative.
  */
-import type { Gender, Interest } from '../../lib/constants.ts';
+import type { Gender, Interest } from '#src/lib/constants.ts';
 import type { AboutNiche } from './lists/about-me.ts';
 
 export type AgeBands = readonly (readonly [min: number, max: number, weight: number])[];

@@ -6,9 +6,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import countryRegionData from 'country-region-data/data.json' with { type: 'json' };
-import { companies as configCompanies, type CompanyConfig, type SiteConfig } from '../../../sites.config.ts';
-import { INTERESTS } from '../../lib/constants.ts';
-import { COUNTRIES, type CountryCode } from '../../lib/locales.ts';
+import { companies as configCompanies, type CompanyConfig, type SiteConfig } from '#sites-config';
+import { INTERESTS } from '#src/lib/constants.ts';
+import { COUNTRIES, type CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
 import { EXCLUDED_REGIONS, INTEREST_ICONS, ISO_NUMERIC, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';

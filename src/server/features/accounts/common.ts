@@ -1,10 +1,10 @@
 /** Helpers shared by the account calls: the site, the link origin, mail sending, the clock. */
 import type { Context } from 'hono';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import type { Db } from '../../db/client.ts';
-import type { AppDeps, AppEnv } from '../../http/context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { resolveHost } from '../../http/site-resolver.ts';
+import type { SiteConfig } from '#sites-config';
+import type { Db } from '#src/server/db/client.ts';
+import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { resolveHost } from '#src/server/http/site-resolver.ts';
 import { loadSite } from '../site/settings.ts';
 import { accountMail, type AccountMailInput } from './mails.ts';
 

@@ -7,9 +7,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { DELETE_REASONS } from '../../../contract/accounts.ts';
-import { REACTIVATION_WINDOW_DAYS } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
+import type { DELETE_REASONS } from '#src/contract/accounts.ts';
+import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
 import {
   accountDeletions,
   accountTokens,
@@ -19,8 +19,8 @@ import {
   searchFilters,
   sessions,
   trafficSources,
-} from '../../db/schema.ts';
-import { pruneRateLimits } from '../../http/rate-limit.ts';
+} from '#src/server/db/schema.ts';
+import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
 import { prunePageBounces } from '../traffic/service.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';

@@ -5,9 +5,9 @@
  * allowance. Unknown addresses cost the same argon2 work as wrong passwords.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { CurrentUser } from '../../../contract/user.ts';
-import { accounts } from '../../db/schema.ts';
-import { clientIp, hit, ipKey, isExhausted, rateLimited } from '../../http/rate-limit.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { accounts } from '#src/server/db/schema.ts';
+import { clientIp, hit, ipKey, isExhausted, rateLimited } from '#src/server/http/rate-limit.ts';
 import { createSession, setSessionCookie } from '../session/sessions.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
 import type { AccountContext } from './common.ts';

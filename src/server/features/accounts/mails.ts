@@ -3,11 +3,11 @@
  * subject, plain text and simple inline-styled HTML in the account's language, with the
  * site's brand. User data is escaped; links carry the only copy of their token.
  */
-import type { SiteConfig } from '../../../../sites.config.ts';
-import { translator } from '../../../i18n/index.ts';
-import { REACTIVATION_WINDOW_DAYS } from '../../../lib/constants.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../lib/locales.ts';
-import type { OutgoingMail } from '../../providers/mail/types.ts';
+import type { SiteConfig } from '#sites-config';
+import { translator } from '#src/i18n/index.ts';
+import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
+import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
+import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 
 export type AccountMailKind = 'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'deleted';
 

@@ -3,8 +3,8 @@
  * settings, and e-mail change confirmed from the new address (24 hours; the old one is told).
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { accounts, profiles, sessions } from '../../db/schema.ts';
-import { accountKey, clientIp, enforce, hit, ipKey } from '../../http/rate-limit.ts';
+import { accounts, profiles, sessions } from '#src/server/db/schema.ts';
+import { accountKey, clientIp, enforce, hit, ipKey } from '#src/server/http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
 import { isUniqueViolation, link, sendAccountMail, type AccountContext } from './common.ts';
 import { consumeToken, issueToken } from './tokens.ts';

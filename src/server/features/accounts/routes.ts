@@ -14,11 +14,11 @@ import {
   postSignup,
   putMailChange,
   putPasswordReset,
-} from '../../../contract/accounts.ts';
-import { accounts } from '../../db/schema.ts';
-import type { AppEnv, SessionAccount } from '../../http/context.ts';
-import { authenticationRequired } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
+} from '#src/contract/accounts.ts';
+import { accounts } from '#src/server/db/schema.ts';
+import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
 import { clearSessionCookie, endSession } from '../session/sessions.ts';
 import { accountContext, type AccountContext } from './common.ts';
 import { deleteAccount, reactivate } from './deletion.ts';

@@ -3,17 +3,17 @@
  * account with a disabled profile, stores the traffic source, books the signup credits,
  * logs the member in and mails a single-use activation link (7 days).
  */
-import { randomPublicId } from '../../db/ids.ts';
+import { randomPublicId } from '#src/server/db/ids.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { signupBody, TrafficSource } from '../../../contract/accounts.ts';
-import type { CurrentUser } from '../../../contract/user.ts';
-import type { Locale } from '../../../lib/locales.ts';
-import { accounts, profiles, trafficSources } from '../../db/schema.ts';
-import { headerCountry } from '../../http/visitor-country.ts';
-import { cleanTrafficValue, trafficFieldMax } from '../../../lib/traffic.ts';
-import { authenticationRequired } from '../../http/errors.ts';
-import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '../../http/rate-limit.ts';
+import type { signupBody, TrafficSource } from '#src/contract/accounts.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { accounts, profiles, trafficSources } from '#src/server/db/schema.ts';
+import { headerCountry } from '#src/server/http/visitor-country.ts';
+import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '#src/server/http/rate-limit.ts';
 import { applyCredits } from '../credits/ledger.ts';
 import { loadCurrentUser } from '../user/current-user.ts';
 import { hashPassword } from '../user/password.ts';

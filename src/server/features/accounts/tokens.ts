@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accountTokens } from '../../db/schema.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accountTokens } from '#src/server/db/schema.ts';
 import { hashToken } from '../session/sessions.ts';
 
 export type TokenKind = (typeof accountTokens.$inferSelect)['kind'];

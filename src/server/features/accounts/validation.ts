@@ -6,9 +6,9 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, type AccountError } from '../../../contract/accounts.ts';
-import { MIN_AGE } from '../../../lib/constants.ts';
-import { HttpError } from '../../http/errors.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type AccountError } from '#src/contract/accounts.ts';
+import { MIN_AGE } from '#src/lib/constants.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 
 export function accountError(
   code: AccountError,

@@ -4,12 +4,12 @@
  * of the request's site; the demo snapshots are plain placeholder images anyone may load.
  */
 import type { Context, Hono } from 'hono';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import { getCamRedirect, getCamSearch, getCamSnapshot, getResellPartner } from '../../../contract/cams.ts';
-import type { WebcamEligibility } from '../../../lib/webcam.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
+import type { SiteConfig } from '#sites-config';
+import { getCamRedirect, getCamSearch, getCamSnapshot, getResellPartner } from '#src/contract/cams.ts';
+import type { WebcamEligibility } from '#src/lib/webcam.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { HttpError, notFound } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadEligibility, resellPartnerTarget, searchCams } from './service.ts';

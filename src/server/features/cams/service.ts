@@ -4,13 +4,13 @@
  * src/lib/webcam.ts, checked here too: an ineligible member gets no cams and no redirects.
  */
 import { eq } from 'drizzle-orm';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import type { CamEntry } from '../../../contract/cams.ts';
-import type { Gender } from '../../../lib/constants.ts';
-import { webcamEligibility, type WebcamEligibility } from '../../../lib/webcam.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
-import type { CamProvider } from '../../providers/cams/types.ts';
+import type { SiteConfig } from '#sites-config';
+import type { CamEntry } from '#src/contract/cams.ts';
+import type { Gender } from '#src/lib/constants.ts';
+import { webcamEligibility, type WebcamEligibility } from '#src/lib/webcam.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts } from '#src/server/db/schema.ts';
+import type { CamProvider } from '#src/server/providers/cams/types.ts';
 import { loadSite } from '../site/settings.ts';
 
 /** Cam entries one search answers at most: two pages of blocks, one cam per block of 12. */

@@ -5,9 +5,9 @@
  * each mail with its `links`). Mail content is untrusted: every piece of it is escaped.
  */
 import type { Hono } from 'hono';
-import { translator } from '../../../i18n/index.ts';
-import type { AppEnv } from '../../http/context.ts';
-import type { SentMail } from '../../providers/mail/types.ts';
+import { translator } from '#src/i18n/index.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml, linkify, linksOf } from './render.ts';
 
 function filtered(mails: SentMail[], query: { to?: string | undefined; site?: string | undefined }): SentMail[] {

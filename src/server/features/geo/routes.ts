@@ -3,10 +3,10 @@
  * the logged-in member's browser position; the position is remembered snapped to the grid.
  */
 import type { Hono } from 'hono';
-import { getGeocode } from '../../../contract/geo.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { accountKey, enforce } from '../../http/rate-limit.ts';
-import { route } from '../../http/route.ts';
+import { getGeocode } from '#src/contract/geo.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
+import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { reverseGeocode, storePosition } from './service.ts';

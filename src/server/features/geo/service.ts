@@ -11,10 +11,10 @@
  * The member's position is stored snapped to GEO_GRID_DEGREES, on their own profile only.
  */
 import { eq } from 'drizzle-orm';
-import { GEO_GRID_DEGREES, type GeocodeAnswer } from '../../../contract/geo.ts';
-import { isCountryCode } from '../../../lib/locales.ts';
-import type { Db } from '../../db/client.ts';
-import { profiles, regions } from '../../db/schema.ts';
+import { GEO_GRID_DEGREES, type GeocodeAnswer } from '#src/contract/geo.ts';
+import { isCountryCode } from '#src/lib/locales.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { profiles, regions } from '#src/server/db/schema.ts';
 import { nearestRegion, placeIndex } from './places.ts';
 import { bareCode, resolveRegion } from './subdivisions.ts';
 

@@ -4,8 +4,8 @@
  * same value. Two processes starting at once agree: the first insert wins, all read it.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { appKeys } from '../../db/schema.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { appKeys } from '#src/server/db/schema.ts';
 
 // Keys never change once stored: one read per database handle and name is enough.
 const cache = new WeakMap<Db, Map<string, Promise<unknown>>>();

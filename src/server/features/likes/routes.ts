@@ -3,7 +3,7 @@
  * src/contract/likes.ts): all for logged-in members of the request's site.
  */
 import type { Context, Hono } from 'hono';
-import type { SiteConfig } from '../../../../sites.config.ts';
+import type { SiteConfig } from '#sites-config';
 import {
   deleteLike,
   getAutoLike,
@@ -12,9 +12,9 @@ import {
   getSwipe,
   postLike,
   postSwipe,
-} from '../../../contract/likes.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { route } from '../../http/route.ts';
+} from '#src/contract/likes.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadSite } from '../site/settings.ts';

@@ -9,9 +9,9 @@
  * liking the same profile again within the window is not a second like.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { LikesData, MatchFinderAnswers } from '../../../contract/likes.ts';
-import { DAILY_LIMIT_ERROR, LIKES_LIST_MAX, SWIPE_LIMIT_ERROR } from '../../../contract/likes.ts';
-import type { ProfileCard } from '../../../contract/members.ts';
+import type { LikesData, MatchFinderAnswers } from '#src/contract/likes.ts';
+import { DAILY_LIMIT_ERROR, LIKES_LIST_MAX, SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 import {
   COUNTRY_NEIGHBOURS,
   DAILY_LIMIT_WINDOW_MS,
@@ -21,10 +21,10 @@ import {
   SWIPE_CANDIDATES,
   SWIPES_PER_DAY,
   type Gender,
-} from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { likes, photos, profiles, swipes } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+} from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { likes, photos, profiles, swipes } from '#src/server/db/schema.ts';
+import { HttpError, notFound } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
 import { visibleTo, type Viewer } from '../members/visibility.ts';
 

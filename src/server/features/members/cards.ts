@@ -5,10 +5,10 @@
  * profiles and the search of the discovery issue.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { ProfileCard } from '../../../contract/members.ts';
-import { photoUrl } from '../../../contract/photos.ts';
-import type { VisibleProfileField } from '../../../lib/constants.ts';
-import { likes, photos, profiles } from '../../db/schema.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { photoUrl } from '#src/contract/photos.ts';
+import type { VisibleProfileField } from '#src/lib/constants.ts';
+import { likes, photos, profiles } from '#src/server/db/schema.ts';
 import { ageOf } from '../profile/service.ts';
 
 /** Select list of a card; join `photos` on the main photo (left join) alongside. */

@@ -1,10 +1,10 @@
 /** The calls about other members (contract src/contract/members.ts): profile page and blocking. */
 import type { Context, Hono } from 'hono';
-import { deleteBlock, getBlocks, getMember, postBlock, type blockedAnswer } from '../../../contract/members.ts';
-import { translator } from '../../../i18n/index.ts';
+import { deleteBlock, getBlocks, getMember, postBlock, type blockedAnswer } from '#src/contract/members.ts';
+import { translator } from '#src/i18n/index.ts';
 import type { z } from 'zod';
-import type { AppEnv } from '../../http/context.ts';
-import { route } from '../../http/route.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { loadSite } from '../site/settings.ts';
 import { BlockedError, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';

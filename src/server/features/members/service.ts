@@ -4,13 +4,13 @@
  * contract/members.ts: a viewer gets nothing of a profile they may not see.
  */
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { BlockedProfile, MemberProfile, ProfileCard } from '../../../contract/members.ts';
-import { RELATED_PROFILES_MAX } from '../../../contract/members.ts';
-import { photoUrl } from '../../../contract/photos.ts';
-import type { Interest, VisibleProfileField } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { blocks, conversations, likes, photos, profileInterests, profiles } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import type { BlockedProfile, MemberProfile, ProfileCard } from '#src/contract/members.ts';
+import { RELATED_PROFILES_MAX } from '#src/contract/members.ts';
+import { photoUrl } from '#src/contract/photos.ts';
+import type { Interest, VisibleProfileField } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { blocks, conversations, likes, photos, profileInterests, profiles } from '#src/server/db/schema.ts';
+import { HttpError, notFound } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from './cards.ts';
 import { blockBetween, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
 

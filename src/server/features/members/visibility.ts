@@ -15,11 +15,11 @@
  */
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { MODERATOR_ROLES } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, blocks, conversations, likes, profiles } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired } from '../../http/errors.ts';
+import { MODERATOR_ROLES } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts, blocks, conversations, likes, profiles } from '#src/server/db/schema.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
 
 /** The logged-in member asking, with what their rights depend on. */
 export interface Viewer {

@@ -4,10 +4,10 @@
  * other accounts, 403 authentication_required without a session).
  */
 import type { Hono } from 'hono';
-import { getModerationQueue, postModerationDecision } from '../../../contract/moderation.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired, invalidInput } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
+import { getModerationQueue, postModerationDecision } from '#src/contract/moderation.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { authenticationRequired, invalidInput } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
 import { decidePhoto, isKnownSite, loadQueue, requireModerator } from './service.ts';
 
 export function registerModerationRoutes(app: Hono<AppEnv>): void {

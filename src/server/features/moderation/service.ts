@@ -5,15 +5,15 @@
  * moderators never decide the same photo twice.
  */
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PhotoRejectReason } from '../../../contract/photos.ts';
-import { photoUrl } from '../../../contract/photos.ts';
-import type { QueuedPhoto } from '../../../contract/moderation.ts';
-import { MODERATION_PAGE_SIZE } from '../../../contract/moderation.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, photos, profiles } from '../../db/schema.ts';
-import { HttpError, authenticationRequired, notFound } from '../../http/errors.ts';
+import type { PhotoRejectReason } from '#src/contract/photos.ts';
+import { photoUrl } from '#src/contract/photos.ts';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts, photos, profiles } from '#src/server/db/schema.ts';
+import { HttpError, authenticationRequired, notFound } from '#src/server/http/errors.ts';
 import { ageOf } from '../profile/service.ts';
-import { MODERATOR_ROLES } from '../../../lib/constants.ts';
+import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 
 /** Account roles that may open the console and decide photos. */
 

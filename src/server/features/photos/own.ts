@@ -4,12 +4,12 @@
  * works on the caller's own profile only; another member's photo id is simply not found.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { OwnPhoto, OwnPhotos, PhotoRejectReason } from '../../../contract/photos.ts';
-import { PHOTO_REJECT_REASONS, photoUrl } from '../../../contract/photos.ts';
-import type { Db } from '../../db/client.ts';
-import { photos, profiles } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { StorageProvider } from '../../providers/storage/types.ts';
+import type { OwnPhoto, OwnPhotos, PhotoRejectReason } from '#src/contract/photos.ts';
+import { PHOTO_REJECT_REASONS, photoUrl } from '#src/contract/photos.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { photos, profiles } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
 import type { Uploader } from './upload.ts';
 

@@ -8,8 +8,8 @@
  */
 import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { PHOTO_MAX_PIXELS } from '../../../contract/photos.ts';
-import { HttpError } from '../../http/errors.ts';
+import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
 
 /** The formats an upload may have, as sharp's metadata names them (heif covers HEIC). */

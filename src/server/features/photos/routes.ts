@@ -14,13 +14,13 @@ import {
   getPhotos,
   postPhoto,
   putPhoto,
-} from '../../../contract/photos.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError, authenticationRequired } from '../../http/errors.ts';
-import { accountKey, enforce } from '../../http/rate-limit.ts';
-import { createStorageProvider } from '../../providers/storage/index.ts';
-import type { StorageProvider } from '../../providers/storage/types.ts';
-import { route } from '../../http/route.ts';
+} from '#src/contract/photos.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
+import { createStorageProvider } from '#src/server/providers/storage/index.ts';
+import type { StorageProvider } from '#src/server/providers/storage/types.ts';
+import { route } from '#src/server/http/route.ts';
 import { deleteOwnPhoto, listOwnPhotos, ownPhotos, updateOwnPhoto } from './own.ts';
 import { photoTooLargeError, processUpload } from './process.ts';
 import { servePhoto } from './serve.ts';

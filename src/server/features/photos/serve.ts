@@ -9,12 +9,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '../../../contract/photos.ts';
-import type { Db } from '../../db/client.ts';
-import { photos, profiles } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
-import type { StorageProvider } from '../../providers/storage/types.ts';
+import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '#src/contract/photos.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { photos, profiles } from '#src/server/db/schema.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { notFound } from '#src/server/http/errors.ts';
+import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { isStaff, loadViewer, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
 import { photoFileName } from './files.ts';
 

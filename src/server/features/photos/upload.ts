@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../contract/photos.ts';
-import type { Db } from '../../db/client.ts';
-import { randomPublicId } from '../../db/ids.ts';
-import { accounts, photos, profiles } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { StorageProvider } from '../../providers/storage/types.ts';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '#src/contract/photos.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { randomPublicId } from '#src/server/db/ids.ts';
+import { accounts, photos, profiles } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
 import type { ProcessedPhoto } from './process.ts';
 

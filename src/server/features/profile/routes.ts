@@ -10,10 +10,10 @@ import {
   getTeasers,
   putPrivacy,
   putProfileDetails,
-} from '../../../contract/profile.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
+} from '#src/contract/profile.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
 

@@ -3,13 +3,13 @@
  * (SPEC §2.7 /signup-matches).
  */
 import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { OwnProfile, PROFILE_ERRORS, ProfileDetails, Teaser } from '../../../contract/profile.ts';
-import { CITY_SUGGESTIONS_MAX, TEASERS_MAX } from '../../../contract/profile.ts';
-import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, photoUrl } from '../../../contract/photos.ts';
-import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, interests, photos, profileInterests, profiles, regions } from '../../db/schema.ts';
-import { HttpError, authenticationRequired } from '../../http/errors.ts';
+import type { OwnProfile, PROFILE_ERRORS, ProfileDetails, Teaser } from '#src/contract/profile.ts';
+import { CITY_SUGGESTIONS_MAX, TEASERS_MAX } from '#src/contract/profile.ts';
+import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, photoUrl } from '#src/contract/photos.ts';
+import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts, interests, photos, profileInterests, profiles, regions } from '#src/server/db/schema.ts';
+import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
 import type { AccountContext } from '../accounts/common.ts';
 import { siteSettings } from '../accounts/common.ts';
 import { validateDateOfBirth, validateName } from '../accounts/validation.ts';

@@ -5,7 +5,7 @@
  * (settings.php push_pub / push_public_key); the private key never leaves the server.
  */
 import webpush from 'web-push';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '#src/server/db/client.ts';
 import { appKey } from '../keys/app-keys.ts';
 
 export interface VapidKeys {

@@ -1,10 +1,10 @@
 /** The member search call (contract src/contract/search.ts): GET /api/search.php. */
 import type { Context, Hono } from 'hono';
-import { getSearch } from '../../../contract/search.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { authenticationRequired } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
-import { geoipCountry, selectedCountry } from '../../http/visitor-country.ts';
+import { getSearch } from '#src/contract/search.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
+import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { accountContext } from '../accounts/common.ts';
 import { loadSite } from '../site/settings.ts';
 import { loadSearcher, search } from './service.ts';

@@ -18,18 +18,27 @@
  * 3. Only when the filters changed: one upsert of the saved filters.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { ProfileCard } from '../../../contract/members.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 import {
   SEARCH_COUNT_AHEAD,
   SEARCH_MAX_RESULTS,
   type SearchAnswer,
   type SearchFilterOptions,
   type SearchQuery,
-} from '../../../contract/search.ts';
-import { AGE_RANGES, COUNTRY_NEIGHBOURS, MIN_AGE, type Gender } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, blocks, conversations, likes, photos, profiles, regions, searchFilters } from '../../db/schema.ts';
-import { invalidInput } from '../../http/errors.ts';
+} from '#src/contract/search.ts';
+import { AGE_RANGES, COUNTRY_NEIGHBOURS, MIN_AGE, type Gender } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import {
+  accounts,
+  blocks,
+  conversations,
+  likes,
+  photos,
+  profiles,
+  regions,
+  searchFilters,
+} from '#src/server/db/schema.ts';
+import { invalidInput } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
 import { visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
 import { ageOf } from '../profile/service.ts';

@@ -6,10 +6,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from '../../../lib/constants.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, sessions } from '../../db/schema.ts';
-import type { AppEnv, SessionAccount } from '../../http/context.ts';
+import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts, sessions } from '#src/server/db/schema.ts';
+import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

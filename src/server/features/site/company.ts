@@ -1,9 +1,9 @@
 /** The operating company of a site (SPEC §3 "Company info"), for companyinfo.php. */
 import { eq } from 'drizzle-orm';
-import type { CompanyInfo } from '../../../contract/site.ts';
-import type { Db } from '../../db/client.ts';
-import { companies, sites } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { CompanyInfo } from '#src/contract/site.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { companies, sites } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 
 export async function loadCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
   const [company] = await db

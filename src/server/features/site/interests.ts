@@ -1,11 +1,11 @@
 /** The interests of SPEC §3 with their icons (database) and names (request's language). */
 import type { z } from 'zod';
-import type { interest } from '../../../contract/site.ts';
-import { INTERESTS } from '../../../lib/constants.ts';
-import type { Locale } from '../../../lib/locales.ts';
-import { translator } from '../../../i18n/index.ts';
-import type { Db } from '../../db/client.ts';
-import { interests } from '../../db/schema.ts';
+import type { interest } from '#src/contract/site.ts';
+import { INTERESTS } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { interests } from '#src/server/db/schema.ts';
 
 export type InterestItem = z.infer<typeof interest>;
 

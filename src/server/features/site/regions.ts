@@ -1,8 +1,8 @@
 /** Regions per country (SPEC §3 "Region data"), for regions.php and profile locations. */
 import { asc, inArray } from 'drizzle-orm';
-import type { Locale } from '../../../lib/locales.ts';
-import type { Db } from '../../db/client.ts';
-import { regions } from '../../db/schema.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { regions } from '#src/server/db/schema.ts';
 
 export interface RegionItem {
   id: number;

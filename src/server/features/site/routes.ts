@@ -1,16 +1,16 @@
 /** Site-wide read calls: settings, company info, regions, interests (SPEC §7). */
 import type { Hono } from 'hono';
-import { getCompanyInfo, getInterests, getRegions, getSettings } from '../../../contract/site.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { hostnameOf } from '../../http/site-resolver.ts';
-import { geoipCountry, selectedCountry } from '../../http/visitor-country.ts';
+import { getCompanyInfo, getInterests, getRegions, getSettings } from '#src/contract/site.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { hostnameOf } from '#src/server/http/site-resolver.ts';
+import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { loadSite, loadSiteSettings } from './settings.ts';
 import { loadCompanyInfo } from './company.ts';
 import { loadRegions } from './regions.ts';
 import { loadInterests } from './interests.ts';
 import { pushPublicKey } from '../push/vapid.ts';
-import { route } from '../../http/route.ts';
+import { route } from '#src/server/http/route.ts';
 
 export function registerSiteRoutes(app: Hono<AppEnv>): void {
   route(app, getSettings, async ({ c, query, site }) => {

@@ -4,14 +4,14 @@
  * texts in the request's language, geo from the request.
  */
 import { eq } from 'drizzle-orm';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import type { SiteSettings } from '../../../contract/site.ts';
-import { DESIGN_VERSION } from '../../../lib/constants.ts';
-import type { Locale } from '../../../lib/locales.ts';
-import { translator } from '../../../i18n/index.ts';
-import type { Db } from '../../db/client.ts';
-import { messageCosts, sites } from '../../db/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { SiteConfig } from '#sites-config';
+import type { SiteSettings } from '#src/contract/site.ts';
+import { DESIGN_VERSION } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { translator } from '#src/i18n/index.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { messageCosts, sites } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
 
 export interface SettingsRequest {
   site: SiteConfig;

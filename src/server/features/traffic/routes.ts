@@ -4,10 +4,10 @@
  * a known site and within the per-IP limit.
  */
 import type { Hono } from 'hono';
-import { postPageHidden } from '../../../contract/traffic.ts';
-import type { AppEnv } from '../../http/context.ts';
-import { clientIp, hit, ipKey } from '../../http/rate-limit.ts';
-import { route } from '../../http/route.ts';
+import { postPageHidden } from '#src/contract/traffic.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { clientIp, hit, ipKey } from '#src/server/http/rate-limit.ts';
+import { route } from '#src/server/http/route.ts';
 import { bouncedPage, countBounce } from './service.ts';
 
 /**

@@ -5,9 +5,9 @@
  * same-origin request (the pages' Referrer-Policy is strict-origin-when-cross-origin).
  */
 import { lt, sql } from 'drizzle-orm';
-import { cleanTrafficValue, trafficFieldMax } from '../../../lib/traffic.ts';
-import type { Db } from '../../db/client.ts';
-import { pageBounces } from '../../db/schema.ts';
+import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { pageBounces } from '#src/server/db/schema.ts';
 
 /** The path counted when the Referer is missing, malformed or of another host. */
 export const UNKNOWN_PATH = '(unknown)';

@@ -4,11 +4,11 @@
  * password hash, sessions and everything else stay in the database.
  */
 import { eq } from 'drizzle-orm';
-import type { CurrentUser } from '../../../contract/user.ts';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import type { Db } from '../../db/client.ts';
-import { accounts, photos, profiles, sites } from '../../db/schema.ts';
-import { photoUrl } from '../../../contract/photos.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import type { SiteConfig } from '#sites-config';
+import type { Db } from '#src/server/db/client.ts';
+import { accounts, photos, profiles, sites } from '#src/server/db/schema.ts';
+import { photoUrl } from '#src/contract/photos.ts';
 
 const NOTIFICATION_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 type NotificationReason = (typeof NOTIFICATION_REASONS)[number];

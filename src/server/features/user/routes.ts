@@ -1,11 +1,11 @@
 /** The member's own account: GET and PUT /api/user.php (SPEC §7). */
 import type { Hono } from 'hono';
-import { getUser, putUserLanguage, type CurrentUser } from '../../../contract/user.ts';
-import type { AppEnv, SessionAccount } from '../../http/context.ts';
-import type { SiteConfig } from '../../../../sites.config.ts';
-import { authenticationRequired } from '../../http/errors.ts';
-import { route } from '../../http/route.ts';
-import type { Db } from '../../db/client.ts';
+import { getUser, putUserLanguage, type CurrentUser } from '#src/contract/user.ts';
+import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
+import type { SiteConfig } from '#sites-config';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
+import type { Db } from '#src/server/db/client.ts';
 import { loadCurrentUser, saveAccountLanguage } from './current-user.ts';
 
 /**

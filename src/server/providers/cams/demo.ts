@@ -6,10 +6,10 @@
  * Its redirect goes to the configured partner URL template (CAM_REDIRECT_URL).
  */
 import sharp from 'sharp';
-import { CAM_SNAPSHOT_PATH } from '../../../contract/cams.ts';
-import type { Gender } from '../../../lib/constants.ts';
-import { portraitSvg } from '../../seed/photos.ts';
-import { Random } from '../../seed/prng.ts';
+import { CAM_SNAPSHOT_PATH } from '#src/contract/cams.ts';
+import type { Gender } from '#src/lib/constants.ts';
+import { portraitSvg } from '#src/server/seed/photos.ts';
+import { Random } from '#src/server/seed/prng.ts';
 import type { CamFilter, CamImage, CamProfile, CamProvider } from './types.ts';
 
 export interface DemoCam {

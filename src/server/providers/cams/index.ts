@@ -2,7 +2,7 @@
  * Picks the live-webcam provider of the configuration (CAM_PROVIDER; 'demo' by default). A
  * real provider is one more entry here and in env.ts's CAM_PROVIDER list.
  */
-import type { Config } from '../../env.ts';
+import type { Config } from '#src/server/env.ts';
 import { createDemoCamProvider } from './demo.ts';
 import type { CamProvider } from './types.ts';
 

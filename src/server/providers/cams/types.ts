@@ -3,7 +3,7 @@
  * The offline default is the demo feed (demo.ts); a real provider implements the same three
  * calls against its partner API and is chosen by CAM_PROVIDER (src/server/env.ts).
  */
-import type { Gender } from '../../../lib/constants.ts';
+import type { Gender } from '#src/lib/constants.ts';
 
 /** The cam search's filter: the search form's gender and age range. */
 export interface CamFilter {

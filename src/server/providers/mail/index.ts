@@ -1,6 +1,6 @@
 /** Picks the mail provider: SMTP when SMTP_URL is set, the outbox folder otherwise. */
 import { join } from 'node:path';
-import type { Config } from '../../env.ts';
+import type { Config } from '#src/server/env.ts';
 import { createOutboxMailProvider } from './outbox.ts';
 import { createSmtpMailProvider } from './smtp.ts';
 import type { MailProvider } from './types.ts';

@@ -1,6 +1,6 @@
 /** The storage provider of a configuration: local files under DATA_DIR/photos. */
 import { join } from 'node:path';
-import type { Config } from '../../env.ts';
+import type { Config } from '#src/server/env.ts';
 import { createLocalStorageProvider } from './local.ts';
 import type { StorageProvider } from './types.ts';
 

@@ -5,7 +5,7 @@
  * sought) and an optional closing line. Every sentence stands on its own, so any
  * combination reads naturally.
  */
-import type { Locale } from '../../../lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 
 export type AboutNiche = 'bdsm' | 'curvy' | 'mature';
 

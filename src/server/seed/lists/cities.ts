@@ -4,7 +4,7 @@
  * Languages are given where a country speaks several: a French-speaking Swiss member lives
  * in Genève or Lausanne, not in Zürich. No languages means every language of the country.
  */
-import type { CountryCode, Locale } from '../../../lib/locales.ts';
+import type { CountryCode, Locale } from '#src/lib/locales.ts';
 
 export type CityRow = readonly [
   name: string,

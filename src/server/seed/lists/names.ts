@@ -2,7 +2,7 @@
  * First names per language, for women and men, split into names common among people born
  * before about 1978 ('older') and after ('younger'), so a 68-year-old is rarely a 'Chloé'.
  */
-import type { Locale } from '../../../lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 
 export interface NameLists {
   female: { older: readonly string[]; younger: readonly string[] };

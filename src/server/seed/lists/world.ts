@@ -1,6 +1,6 @@
 /** Reference data of the demo world that is not in a package: icons, prices, shares. */
-import type { Interest } from '../../../lib/constants.ts';
-import type { CountryCode, Locale } from '../../../lib/locales.ts';
+import type { Interest } from '#src/lib/constants.ts';
+import type { CountryCode, Locale } from '#src/lib/locales.ts';
 
 /**
  * ISO 3166-1 numeric codes of the served countries: each country's regions take ids in its

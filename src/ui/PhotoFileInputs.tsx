@@ -4,7 +4,7 @@
  * handed over and the input cleared, so choosing the same file again fires once more.
  */
 import type { ChangeEvent, RefObject } from 'react';
-import { PHOTO_ACCEPT } from '../../contract/photos.ts';
+import { PHOTO_ACCEPT } from '#src/contract/photos.ts';
 
 interface Props {
   pickerRef: RefObject<HTMLInputElement | null>;
