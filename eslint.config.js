@@ -6,6 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 
+/** The JSX attributes whose values people read (or hear from a screen reader). */
+const READ_ATTRIBUTE = 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/]';
+
 export default defineConfig(
   {
     ignores: [
@@ -47,6 +50,22 @@ export default defineConfig(
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // What a member reads comes from the catalogues, in their language (tests may write text).
+    files: ['**/*.tsx'],
+    ignores: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXText[value=/\\p{L}/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/\\p{L}/u]',
+          `${READ_ATTRIBUTE} > Literal[value=/\\p{L}/u]`,
+          `${READ_ATTRIBUTE} > JSXExpressionContainer > Literal[value=/\\p{L}/u]`,
+        ].map((selector) => ({ selector, message: 'Texts go through t(): add the key to src/i18n/locales/*.json' })),
+      ],
+    },
   },
   {
     files: ['src/server/env.ts', 'src/lib/build-env.ts', 'scripts/**', 'playwright.config.ts', 'tests/**'],

@@ -70,7 +70,7 @@ const siteSchema = z.object({
   /** Short id: the host name prefix (`<id>.localhost`) and output folder. */
   id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
   /** Niche 1-7 (SPEC §1): selects the lander slug prefix. */
-  niche: z.number().int().min(1).max(7),
+  niche: z.literal([1, 2, 3, 4, 5, 6, 7]),
   /** Brand name shown in the nav, titles and texts. */
   brand: z.string().min(2).max(40),
   /** One domain per locale (localeDomains). */
@@ -197,7 +197,7 @@ const COMPANY_PHONES = ['+31 20-123 4567', '+44 20 3807 1234', '+49 30 1234 5678
 
 function site(input: {
   id: string;
-  niche: number;
+  niche: SiteConfig['niche'];
   brand: string;
   domainBase: string;
   theme?: Partial<Theme>;

@@ -19,13 +19,11 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { sites } from '#sites-config';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
-import { createApp } from '#src/server/app.ts';
+import { composeApp } from '#src/server/app.ts';
 import { openDatabase, type Database } from '#src/server/db/client.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import { loadConfig, type Config } from '#src/server/env.ts';
 import { createSession } from '#src/server/features/session/sessions.ts';
-import { createMailProvider } from '#src/server/providers/mail/index.ts';
-import { createCamProvider } from '#src/server/providers/cams/index.ts';
 import { DEFAULT_SEED, regionIds, seed } from '#src/server/seed/index.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -162,14 +160,7 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   ]);
   try {
     // The app under measurement: the clock is the real one, as the seeded ages assume.
-    const app = createApp({
-      config,
-      database,
-      sites,
-      mail: createMailProvider(config),
-      cams: createCamProvider(config),
-      now: () => new Date(),
-    });
+    const { app } = composeApp(config, database);
     const [viewer] = await database.db
       .select({ id: accounts.id })
       .from(accounts)

@@ -23,13 +23,11 @@ import { and, eq } from 'drizzle-orm';
 import { sites } from '#sites-config';
 import { AUTH_COOKIE_NAME, SWIPE_LANDER } from '#src/lib/constants.ts';
 import { LOCALES } from '#src/lib/locales.ts';
-import { createApp } from '#src/server/app.ts';
+import { composeApp } from '#src/server/app.ts';
 import { openDatabase } from '#src/server/db/client.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { createSession } from '#src/server/features/session/sessions.ts';
-import { createMailProvider } from '#src/server/providers/mail/index.ts';
-import { createCamProvider } from '#src/server/providers/cams/index.ts';
 import { seed } from '#src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
@@ -61,14 +59,7 @@ add(
   '',
   '',
 );
-const app = createApp({
-  config,
-  database,
-  sites,
-  mail: createMailProvider(config),
-  cams: createCamProvider(config),
-  now: () => new Date(),
-});
+const { app } = composeApp(config, database);
 const [free] = await database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, 'free@demo.test'));
 if (!free) throw new Error('bench: the demo login free@demo.test is missing');
 const token = await createSession(database.db, free.id, new Date());

@@ -13,12 +13,12 @@ import './lib/runtime.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
 import { openConfiguredDatabase } from '#src/server/main.ts';
-import { photosDir } from '#src/server/seed/index.ts';
+import { createStorageProvider } from '#src/server/providers/storage/index.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
-  const purged = await purgeDeletedAccounts(database.db, new Date(), photosDir(config));
+  const purged = await purgeDeletedAccounts(database.db, new Date(), createStorageProvider(config));
   console.log(`Purged ${purged} deleted account${purged === 1 ? '' : 's'}.`);
 } finally {
   await database.close();

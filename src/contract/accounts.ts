@@ -6,12 +6,23 @@
 import { z } from 'zod';
 import { LOCALES } from '../lib/locales.ts';
 import { defineEndpoint } from './define.ts';
+import { DATE_OF_BIRTH_ERRORS, NAME_ERRORS, NAME_MAX, NAME_MIN, SIGNUP_REASON_MAX } from './profile.ts';
 import { currentUser } from './user.ts';
+
+export { DATE_OF_BIRTH_ERRORS, NAME_ERRORS, NAME_MAX, NAME_MIN };
 
 /** Passwords: 8 to 128 characters, no composition rules, common passwords refused. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+/** What a password field may carry: the server answers the rules' own errors up to this length. */
+export const PASSWORD_INPUT_MAX = 1000;
+/** The longest e-mail address (RFC 5321). */
+export const EMAIL_MAX = 254;
+/** The longest remark of an account deletion. */
+export const DELETE_REMARKS_MAX = 2000;
+const email = z.string().trim().max(EMAIL_MAX);
+const passwordInput = z.string().max(PASSWORD_INPUT_MAX);
 
 /** Traffic source captured from the landing URL (SPEC §3 "Traffic source"). */
 export const trafficSource = z.object({
@@ -23,20 +34,18 @@ export const trafficSource = z.object({
 });
 export type TrafficSource = z.infer<typeof trafficSource>;
 
+/** The password rules' error codes (signup, reset, change). */
+export const PASSWORD_ERRORS = ['password_too_short', 'password_too_long', 'password_common'] as const;
+
 /** Error codes of the account calls, each with its SPEC text in `accounts.errors.<code>`. */
 export const ACCOUNT_ERRORS = [
   'email_invalid', // 'Invalid email' (+ suggestion)
   'email_exists', // 'An account with this e-mail address already exists' + 'Log in now'
   'email_pending_deletion', // pending-deletion message + customer service link
   'signups_closed', // 'currently invite-only'
-  'name_is_email', // 'Username may not be the same as your e-mail address'
-  'name_starts_with_at', // 'Username may not start with @'
-  'name_invalid',
-  'date_of_birth_too_young', // 'Enter your date of birth ({min_age}+)'
-  'date_of_birth_invalid', // 'Invalid date of birth.'
-  'password_too_short',
-  'password_too_long',
-  'password_common',
+  ...NAME_ERRORS,
+  ...DATE_OF_BIRTH_ERRORS,
+  ...PASSWORD_ERRORS,
   'login_failed', // 'Login failed, please try again'
   'login_blocked', // 'Too many incorrect attempts, account blocked for {minutes} min.'
   'login_banned', // 'login account banned' → ban page
@@ -52,15 +61,15 @@ export const ACCOUNT_ERRORS = [
 export type AccountError = (typeof ACCOUNT_ERRORS)[number];
 
 export const signupBody = z.object({
-  email: z.string().trim().max(254),
+  email,
   /** The username shown to others. */
-  name: z.string().trim().min(2).max(30),
-  password: z.string().max(1000),
+  name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+  password: passwordInput,
   /** YYYY-MM-DD */
   date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   gender: z.enum(['male', 'female']),
   seeking: z.enum(['male', 'female']).optional(),
-  signup_message: z.string().trim().max(500).optional(),
+  signup_message: z.string().trim().max(SIGNUP_REASON_MAX).optional(),
   trafficsource: trafficSource.optional(),
 });
 
@@ -70,7 +79,17 @@ export const postSignup = defineEndpoint({
   path: '/api/signup.php',
   body: signupBody,
   response: z.object({ user: currentUser }),
-  errors: ['unknown_site', 'rate_limited'],
+  errors: [
+    'unknown_site',
+    'rate_limited',
+    'signups_closed',
+    'email_invalid',
+    'email_exists',
+    'email_pending_deletion',
+    ...NAME_ERRORS,
+    ...DATE_OF_BIRTH_ERRORS,
+    ...PASSWORD_ERRORS,
+  ],
 });
 
 /** POST /api/activation-mail.php: sends a new confirmation e-mail (SPEC §2.4 a). */
@@ -78,7 +97,7 @@ export const postActivationMail = defineEndpoint({
   method: 'POST',
   path: '/api/activation-mail.php',
   response: z.object({ sent: z.literal(true) }),
-  errors: ['authentication_required', 'rate_limited'],
+  errors: ['authentication_required', 'rate_limited', 'unknown_site', 'already_confirmed'],
   auth: true,
 });
 
@@ -98,9 +117,9 @@ export const getActivate = defineEndpoint({
 export const postLogin = defineEndpoint({
   method: 'POST',
   path: '/api/user.php',
-  body: z.object({ email: z.string().trim().max(254), password: z.string().max(1000) }),
+  body: z.object({ email, password: passwordInput }),
   response: z.object({ user: currentUser }),
-  errors: ['rate_limited'],
+  errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned'],
 });
 
 /** GET /api/logout.php: ends the session; the client then goes to '/'. */
@@ -114,18 +133,18 @@ export const getLogout = defineEndpoint({
 export const postPasswordReset = defineEndpoint({
   method: 'POST',
   path: '/api/password-reset.php',
-  body: z.object({ email: z.string().trim().max(254) }),
+  body: z.object({ email }),
   response: z.object({ sent: z.literal(true) }),
-  errors: ['rate_limited'],
+  errors: ['rate_limited', 'unknown_site', 'reset_email_not_found', 'reset_daily_limit'],
 });
 
 /** PUT /api/password-reset.php {token, password}: sets the new password, ends all sessions. */
 export const putPasswordReset = defineEndpoint({
   method: 'PUT',
   path: '/api/password-reset.php',
-  body: z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }),
+  body: z.object({ token: z.string().min(10).max(200), password: passwordInput }),
   response: z.object({ ok: z.literal(true) }),
-  errors: ['rate_limited'],
+  errors: ['rate_limited', 'unknown_site', 'link_invalid', ...PASSWORD_ERRORS],
 });
 
 /** POST /api/password.php: change password in settings. */
@@ -133,12 +152,19 @@ export const postPasswordChange = defineEndpoint({
   method: 'POST',
   path: '/api/password.php',
   body: z.object({
-    old_password: z.string().max(1000),
-    password: z.string().max(1000),
-    password_repeat: z.string().max(1000),
+    old_password: passwordInput,
+    password: passwordInput,
+    password_repeat: passwordInput,
   }),
   response: z.object({ ok: z.literal(true) }),
-  errors: ['authentication_required', 'rate_limited'],
+  errors: [
+    'authentication_required',
+    'rate_limited',
+    'unknown_site',
+    'passwords_differ',
+    'old_password_wrong',
+    ...PASSWORD_ERRORS,
+  ],
   auth: true,
 });
 
@@ -146,9 +172,9 @@ export const postPasswordChange = defineEndpoint({
 export const postMailChange = defineEndpoint({
   method: 'POST',
   path: '/api/mail-change.php',
-  body: z.object({ email: z.string().trim().max(254) }),
+  body: z.object({ email }),
   response: z.object({ sent: z.literal(true) }),
-  errors: ['authentication_required', 'rate_limited'],
+  errors: ['authentication_required', 'rate_limited', 'unknown_site', 'new_email_invalid', 'new_email_taken'],
   auth: true,
 });
 
@@ -158,6 +184,7 @@ export const putMailChange = defineEndpoint({
   path: '/api/mail-change.php',
   body: z.object({ token: z.string().min(10).max(200) }),
   response: z.object({ email: z.string() }),
+  errors: ['unknown_site', 'link_invalid', 'new_email_taken'],
 });
 
 export const DELETE_REASONS = [
@@ -177,9 +204,9 @@ export const DELETE_REASONS = [
 export const deleteAccount = defineEndpoint({
   method: 'DELETE',
   path: '/api/user.php',
-  body: z.object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(2000).optional() }),
+  body: z.object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(DELETE_REMARKS_MAX).optional() }),
   response: z.object({ redirect: z.url().nullable() }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 

@@ -37,7 +37,7 @@ export const getCamSearch = defineEndpoint({
   path: `/api/${CAM_PROVIDER_SEGMENT}/search.php`,
   query: camSearchQuery,
   response: z.object({ cams: z.record(z.string(), camEntry) }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 
@@ -59,7 +59,7 @@ export const getCamRedirect = defineEndpoint({
   path: CAM_REDIRECT_PATH,
   query: accountQuery,
   response: z.never(),
-  errors: ['authentication_required', 'forbidden', 'not_found'],
+  errors: ['authentication_required', 'unknown_site', 'forbidden', 'not_found'],
   auth: true,
 });
 
@@ -90,7 +90,7 @@ export const getResellPartner = defineEndpoint({
     redirect: z.string().optional(),
   }),
   response: z.never(),
-  errors: ['authentication_required', 'forbidden'],
+  errors: ['authentication_required', 'unknown_site', 'forbidden'],
   auth: true,
 });
 

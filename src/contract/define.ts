@@ -19,6 +19,9 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Codes every endpoint may answer without declaring them. */
+export const UNDECLARED_ERRORS = ['invalid_input', 'rate_limited', 'internal'] as const;
+
 /** The body of every error answer: a code, a message in the member's language, the field. */
 export const errorBody = z.object({
   error: z.object({
@@ -35,6 +38,8 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  Err extends string = string,
+  Auth extends boolean = boolean,
 > {
   method: Method;
   /** Path under the origin, e.g. '/api/settings.php'. */
@@ -42,25 +47,50 @@ export interface Endpoint<
   query: Q;
   body: B;
   response: R;
-  /** Error codes this call may answer besides invalid_input, rate_limited and internal. */
-  errors: readonly ErrorCode[];
+  /**
+   * Error codes this call may answer besides UNDECLARED_ERRORS (and authentication_required
+   * for `auth` calls): a code of ERROR_STATUS or a feature's own (e.g. accounts' `email_exists`).
+   * Outside production the server refuses to answer any other (src/server/http/route.ts).
+   */
+  errors: readonly Err[];
   /** True when the call needs a logged-in member (403 authentication_required otherwise). */
-  auth: boolean;
+  auth: Auth;
+}
+
+/** Every code an endpoint may answer. */
+export type EndpointError<E extends Endpoint> =
+  | E['errors'][number]
+  | (typeof UNDECLARED_ERRORS)[number]
+  | (E['auth'] extends true ? 'authentication_required' : never);
+
+/** Whether an endpoint may answer an error code (see EndpointError). */
+export function allowsError(endpoint: Endpoint, code: string): boolean {
+  return (
+    endpoint.errors.includes(code) ||
+    (UNDECLARED_ERRORS as readonly string[]).includes(code) ||
+    (endpoint.auth && code === 'authentication_required')
+  );
 }
 
 export const noInput = z.object({}).strict();
 
-export function defineEndpoint<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export function defineEndpoint<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  Err extends string = never,
+  Auth extends boolean = false,
+>(
   endpoint: Omit<Endpoint<Q, B, R>, 'query' | 'body' | 'errors' | 'auth'> & {
     query?: Q;
     body?: B;
-    errors?: readonly ErrorCode[];
-    auth?: boolean;
+    errors?: readonly Err[];
+    auth?: Auth;
   },
-): Endpoint<Q, B, R> {
+): Endpoint<Q, B, R, Err, Auth> {
   return {
     errors: [],
-    auth: false,
+    auth: false as Auth,
     ...endpoint,
     query: endpoint.query ?? (z.object({}).loose() as unknown as Q),
     body: endpoint.body ?? (noInput as unknown as B),

@@ -39,6 +39,6 @@ export const getGeocode = defineEndpoint({
   path: '/api/geocode.php',
   query: geocodeQuery,
   response: geocodeAnswer,
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });

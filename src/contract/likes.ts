@@ -44,7 +44,7 @@ export const getLikes = defineEndpoint({
     /** With no likes left: the hours until the next one (rounded up); null otherwise. */
     next_like_in_hours: z.number().int().positive().nullable(),
   }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 export type LikesData = z.infer<typeof getLikes.response>;
@@ -62,7 +62,7 @@ export const postLike = defineEndpoint({
   path: '/api/like.php',
   body: profileRef,
   response: z.object({ match: z.boolean(), likes_left: remaining, profile: profileCard }),
-  errors: ['authentication_required', 'not_found', 'rate_limited'],
+  errors: ['authentication_required', 'unknown_site', 'not_found', DAILY_LIMIT_ERROR],
   auth: true,
 });
 
@@ -72,7 +72,7 @@ export const deleteLike = defineEndpoint({
   path: '/api/like.php',
   body: profileRef,
   response: z.object({ ok: z.literal(true), likes_left: remaining }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 
@@ -92,7 +92,7 @@ export const getSwipe = defineEndpoint({
     likes_left: remaining,
     next_in_hours: z.number().int().positive().nullable(),
   }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
 });
 
@@ -107,7 +107,7 @@ export const postSwipe = defineEndpoint({
   path: '/api/swipe.php',
   body: z.object({ profile: z.string().min(1).max(40), decision: z.enum(['yes', 'no']) }).strict(),
   response: z.object({ match: z.boolean(), swipes_left: remaining, likes_left: remaining }),
-  errors: ['authentication_required', 'not_found', 'rate_limited'],
+  errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR],
   auth: true,
 });
 
@@ -135,7 +135,7 @@ export const getMatchFinder = defineEndpoint({
   path: '/api/match-finder.php',
   query: matchFinderAnswers,
   response: z.object({ profiles: z.array(profileCard) }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
 });
 
@@ -149,6 +149,6 @@ export const getAutoLike = defineEndpoint({
   method: 'GET',
   path: '/api/auto-like.php',
   response: z.object({ profile: profileCard }),
-  errors: ['authentication_required', 'not_found'],
+  errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
 });

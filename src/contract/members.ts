@@ -93,7 +93,7 @@ export const getMember = defineEndpoint({
   path: '/api/member.php',
   query: z.looseObject({ id: z.string().min(1).max(40) }),
   response: z.object({ profile: memberProfile, related: z.array(profileCard).max(RELATED_PROFILES_MAX) }),
-  errors: ['authentication_required', 'not_found', 'forbidden'],
+  errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
   auth: true,
 });
 
@@ -122,7 +122,7 @@ export const postBlock = defineEndpoint({
   path: '/api/block.php',
   body: z.object({ profile: z.string().min(1).max(40) }).strict(),
   response: z.object({ ok: z.literal(true) }),
-  errors: ['authentication_required', 'not_found'],
+  errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
 });
 
@@ -132,7 +132,7 @@ export const deleteBlock = defineEndpoint({
   path: '/api/block.php',
   body: z.object({ profile: z.string().min(1).max(40) }).strict(),
   response: z.object({ ok: z.literal(true) }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 
@@ -141,6 +141,6 @@ export const getBlocks = defineEndpoint({
   method: 'GET',
   path: '/api/blocks.php',
   response: z.object({ profiles: z.array(blockedProfile) }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });

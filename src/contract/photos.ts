@@ -80,7 +80,7 @@ export const postPhoto = defineEndpoint({
   method: 'POST',
   path: '/api/photos.php',
   response: z.object({ photo: ownPhoto.extend({ status: z.literal('being_inspected') }) }),
-  errors: ['authentication_required', 'rate_limited'],
+  errors: ['authentication_required', 'rate_limited', 'photo_missing', 'photo_type', 'photo_too_large', 'photo_limit'],
   auth: true,
 });
 

@@ -16,6 +16,19 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 30;
 export const CITY_MAX = 80;
 
+/** The username rules' error codes (signup, profile), texts in `accounts.errors.<code>`. */
+export const NAME_ERRORS = [
+  'name_is_email', // 'Username may not be the same as your e-mail address'
+  'name_starts_with_at', // 'Username may not start with @'
+  'name_invalid',
+] as const;
+
+/** The date of birth rules' error codes (signup, profile), texts in `accounts.errors.<code>`. */
+export const DATE_OF_BIRTH_ERRORS = [
+  'date_of_birth_too_young', // 'Enter your date of birth ({min_age}+)'
+  'date_of_birth_invalid', // 'Invalid date of birth.'
+] as const;
+
 export const profileDetailsBody = z
   .object({
     sexuality: z.enum(PROFILE_ATTRIBUTES.sexuality),
@@ -80,7 +93,7 @@ export const getOwnProfile = defineEndpoint({
   method: 'GET',
   path: '/api/profile.php',
   response: z.object({ profile: ownProfile }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 
@@ -93,7 +106,7 @@ export const putProfileDetails = defineEndpoint({
   path: '/api/profile.php',
   body: profileDetailsBody,
   response: z.object({ ok: z.literal(true), profile: ownProfile }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site', ...NAME_ERRORS, ...DATE_OF_BIRTH_ERRORS],
   auth: true,
 });
 
@@ -106,7 +119,7 @@ export const putPrivacy = defineEndpoint({
   path: '/api/privacy.php',
   body: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }).partial().strict(),
   response: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 
@@ -126,7 +139,7 @@ export const getCities = defineEndpoint({
     q: z.string().trim().max(CITY_MAX).optional(),
   }),
   response: z.object({ cities: z.array(z.string()).max(CITY_SUGGESTIONS_MAX) }),
-  errors: ['authentication_required'],
+  errors: ['authentication_required', 'unknown_site'],
   auth: true,
 });
 

@@ -4,7 +4,7 @@
  * call `getI18n(locale)`; islands receive their own locale's catalogue as a prop and call
  * `createI18n(locale, catalogue)` so a page never ships the other ten languages.
  */
-import { createInstance, type i18n, type TOptions } from 'i18next';
+import { createInstance, type i18n } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/locales.ts';
 import da from './locales/da.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };
@@ -17,6 +17,7 @@ import nb from './locales/nb.json' with { type: 'json' };
 import nl from './locales/nl.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
 import sv from './locales/sv.json' with { type: 'json' };
+import type { TranslationKey } from './keys.ts';
 
 /** The English catalogue is the reference: every locale has exactly its keys. */
 export type Catalogue = typeof en;
@@ -65,12 +66,28 @@ export function getI18n(locale: Locale): i18n {
   return instance;
 }
 
-export type Translate = (key: string, options?: TOptions) => string;
+/** The values a text interpolates (`{{name}}`), its `count` for plurals, or i18next options. */
+export type TranslateOptions = Record<string, unknown>;
+
+/**
+ * Texts in one language: only keys of en.json compile (src/i18n/keys.ts). Two signatures rather
+ * than an optional parameter, so that react-i18next's `useTranslation().t` is a Translate too.
+ */
+export interface Translate {
+  (key: TranslationKey): string;
+  // eslint-disable-next-line @typescript-eslint/unified-signatures -- react-i18next's t is assignable only to two signatures
+  (key: TranslationKey, options: TranslateOptions): string;
+}
+
+/** A translate function over one i18next instance (an island's provider sets it in the environment). */
+export function translatorFor(instance: i18n): Translate {
+  return (key: TranslationKey, options?: TranslateOptions) => instance.t(key, options ?? {});
+}
 
 /** A translate function bound to a locale. */
 export function translator(locale: Locale): Translate {
-  const instance = getI18n(locale);
-  return (key, options) => instance.t(key, options ?? {});
+  return translatorFor(getI18n(locale));
 }
 
 export { LOCALES };
+export { isTranslationKey, type KeysUnder, type TranslationKey } from './keys.ts';

@@ -3,13 +3,14 @@
  * a banned account goes to the access-ban page; success lands on members.
  */
 import '../styles/islands.css';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../client/api.ts';
-import { postLogin } from '../contract/accounts.ts';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
-import { Alert, PasswordField, TextField } from '#src/ui/fields.tsx';
-import { authApi, navigate } from '../features/auth/browser.ts';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
+import { Alert, PasswordField } from '#src/ui/fields.tsx';
+import { EmailField } from '../features/auth/EmailField.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { loginForm } from '../features/auth/login-store.ts';
 import { useHydrated, useQueryParam } from '../features/auth/hooks.ts';
 
 interface Props extends AuthIslandProps {
@@ -19,58 +20,38 @@ interface Props extends AuthIslandProps {
 
 export default function AuthLogin({ locale, catalogue, reactivated = false }: Props) {
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <LoginForm reactivated={reactivated} />
-    </AuthProvider>
+    </IslandI18n>
   );
 }
-
-type LoginState =
-  { status: 'idle' } | { status: 'sending' } | { status: 'failed'; message: string } | { status: 'done' };
 
 function LoginForm({ reactivated }: { reactivated: boolean }) {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [state, setState] = useState<LoginState>({ status: 'idle' });
+  const { busy, error, done } = useForm(loginForm);
   const emailRef = useRef<HTMLInputElement | null>(null);
   const showReactivated = useQueryParam('reactivated') !== null || reactivated;
   const hydrated = useHydrated();
 
-  async function submit(event: SyntheticEvent) {
+  useEffect(() => {
+    if (error) emailRef.current?.focus();
+  }, [error]);
+
+  function submit(event: SyntheticEvent) {
     event.preventDefault();
-    if (state.status === 'sending' || state.status === 'done') return;
-    setState({ status: 'sending' });
-    try {
-      await authApi().call(postLogin, { body: { email: email.trim(), password } });
-      setState({ status: 'done' });
-      navigate('/members');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'login_banned') {
-        navigate('/pages/ban');
-        return;
-      }
-      const message =
-        error instanceof ApiError && error.code !== 'network' && error.code !== 'internal'
-          ? error.message
-          : t(error instanceof ApiError && error.code === 'network' ? 'auth.network_error' : 'errors.try_later');
-      setState({ status: 'failed', message });
-      emailRef.current?.focus();
-    }
+    void loginForm.submit(email, password);
   }
 
-  const busy = state.status === 'sending' || state.status === 'done';
+  // After a success the page is already on its way to members.
+  const sending = busy || done;
   return (
-    <form method="post" noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5" aria-busy={sending}>
       {showReactivated && <Alert tone="success">{t('auth.login.reactivated')}</Alert>}
-      {state.status === 'failed' && <Alert tone="danger">{state.message}</Alert>}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
+      {error && <Alert tone="danger">{error}</Alert>}
+      <EmailField
         autoComplete="username"
-        inputMode="email"
-        required
         value={email}
         inputRef={(el) => {
           emailRef.current = el;
@@ -90,8 +71,8 @@ function LoginForm({ reactivated }: { reactivated: boolean }) {
           {t('auth.login.forgot')}
         </a>
       </div>
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy || !hydrated}>
-        {busy ? t('auth.login.submitting') : t('auth.login.submit')}
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={sending || !hydrated}>
+        {sending ? t('auth.login.submitting') : t('auth.login.submit')}
       </button>
       <p className="text-center text-ink-muted">
         {t('auth.login.no_account')}{' '}

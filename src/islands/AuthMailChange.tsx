@@ -3,80 +3,54 @@
  * change once on mount and shows the new address, or that the link is not valid.
  */
 import '../styles/islands.css';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ApiError } from '../client/api.ts';
-import { putMailChange } from '../contract/accounts.ts';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert } from '#src/ui/fields.tsx';
-import { Progress } from '../features/auth/fields.tsx';
-import { authApi, queryParam } from '../features/auth/browser.ts';
-import { errorMessage } from './AuthResetPassword.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { $changedEmail, $mailChangeLinkInvalid, mailChangeForm } from '../features/auth/mail-change-store.ts';
+import { isWellFormedToken } from '../features/auth/password-reset-store.ts';
+import { useQueryParam } from '../features/auth/hooks.ts';
 
 export default function AuthMailChange({ locale, catalogue }: AuthIslandProps) {
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <MailChange />
-    </AuthProvider>
+    </IslandI18n>
   );
 }
 
-type ChangeState =
-  | { status: 'working' }
-  | { status: 'done'; email: string }
-  | { status: 'link_invalid' }
-  | { status: 'failed'; message: string };
-
 function MailChange() {
   const { t } = useTranslation();
-  // Mounted client-only: the token is read once, before the first render.
-  const [token] = useState(() => queryParam('token'));
-  const [state, setState] = useState<ChangeState>(() =>
-    token && token.length >= 10 && token.length <= 200 ? { status: 'working' } : { status: 'link_invalid' },
-  );
+  // Mounted client-only: the token is there on the first render.
+  const token = useQueryParam('token');
+  const { error } = useForm(mailChangeForm);
+  const email = useStore($changedEmail);
+  const linkInvalid = useStore($mailChangeLinkInvalid) || !isWellFormedToken(token);
 
   useEffect(() => {
-    if (!token || state.status !== 'working') return;
-    let cancelled = false;
-    authApi()
-      .call(putMailChange, { body: { token } })
-      .then(
-        ({ email }) => !cancelled && setState({ status: 'done', email }),
-        (error: unknown) => {
-          if (cancelled) return;
-          if (error instanceof ApiError && (error.code === 'link_invalid' || error.code === 'invalid_input'))
-            setState({ status: 'link_invalid' });
-          else setState({ status: 'failed', message: errorMessage(error, t) });
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
-    // Runs once for the page's token.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once for the page's token: the form ignores a repeated submit while busy or done.
+    if (isWellFormedToken(token)) void mailChangeForm.submit(token);
   }, [token]);
 
-  switch (state.status) {
-    case 'working':
-      return <Progress label={t('auth.mail_change.working')} />;
-    case 'done':
-      return (
-        <div className="flex flex-col gap-5">
-          <Alert tone="success">
-            <Trans
-              i18nKey="auth.mail_change.done"
-              values={{ email: state.email }}
-              components={{ email: <strong className="break-all" /> }}
-            />
-          </Alert>
-          <a href="/notifications" className="btn btn-primary w-full">
-            {t('auth.mail_change.to_settings')}
-          </a>
-        </div>
-      );
-    case 'link_invalid':
-      return <Alert tone="danger">{t('auth.mail_change.link_invalid')}</Alert>;
-    case 'failed':
-      return <Alert tone="danger">{state.message}</Alert>;
-  }
+  if (linkInvalid) return <Alert tone="danger">{t('auth.mail_change.link_invalid')}</Alert>;
+  if (error) return <Alert tone="danger">{error}</Alert>;
+  if (email === null) return <Spinner label={t('auth.mail_change.working')} />;
+  return (
+    <div className="flex flex-col gap-5">
+      <Alert tone="success">
+        <Trans
+          i18nKey="auth.mail_change.done"
+          values={{ email }}
+          components={{ email: <strong className="break-all" /> }}
+        />
+      </Alert>
+      <a href="/notifications" className="btn btn-primary w-full">
+        {t('auth.mail_change.to_settings')}
+      </a>
+    </div>
+  );
 }

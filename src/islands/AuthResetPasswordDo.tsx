@@ -4,73 +4,45 @@
  * email' with the way back to the request screen.
  */
 import '../styles/islands.css';
-import { useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../client/api.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, putPasswordReset } from '../contract/accounts.ts';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import { PASSWORD_MIN } from '../contract/accounts.ts';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert, PasswordField } from '#src/ui/fields.tsx';
-import { authApi } from '../features/auth/browser.ts';
+import { useForm } from '#src/ui/use-form.ts';
+import { $resetLinkInvalid, isWellFormedToken, resetDoForm } from '../features/auth/password-reset-store.ts';
 import { useQueryParam } from '../features/auth/hooks.ts';
-import { errorMessage } from './AuthResetPassword.tsx';
 
 export default function AuthResetPasswordDo({ locale, catalogue }: AuthIslandProps) {
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <ResetDo />
-    </AuthProvider>
+    </IslandI18n>
   );
 }
-
-type DoState =
-  | { status: 'idle' | 'sending' | 'done' | 'link_invalid' }
-  | { status: 'failed'; field: 'password' | 'repeat' | null; message: string };
-
-const TOKEN_PATTERN = /^.{10,200}$/;
 
 function ResetDo() {
   const { t } = useTranslation();
   const token = useQueryParam('token');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [state, setState] = useState<DoState>({ status: 'idle' });
+  const { busy, error, errorField, done } = useForm(resetDoForm);
+  const linkInvalid = useStore($resetLinkInvalid);
   const passwordInput = useRef<HTMLInputElement | null>(null);
   const repeatInput = useRef<HTMLInputElement | null>(null);
 
-  async function submit(event: SyntheticEvent) {
+  useEffect(() => {
+    if (error) (errorField === 'repeat' ? repeatInput : passwordInput).current?.focus();
+  }, [error, errorField]);
+
+  function submit(event: SyntheticEvent) {
     event.preventDefault();
-    if (state.status === 'sending' || token === null) return;
-    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-      const key = password.length < PASSWORD_MIN ? 'password_too_short' : 'password_too_long';
-      setState({
-        status: 'failed',
-        field: 'password',
-        message: t(`auth.validation.${key}`, { min: PASSWORD_MIN, max: PASSWORD_MAX }),
-      });
-      passwordInput.current?.focus();
-      return;
-    }
-    if (password !== repeat) {
-      setState({ status: 'failed', field: 'repeat', message: t('auth.validation.passwords_differ') });
-      repeatInput.current?.focus();
-      return;
-    }
-    setState({ status: 'sending' });
-    try {
-      await authApi().call(putPasswordReset, { body: { token, password } });
-      setState({ status: 'done' });
-    } catch (error) {
-      if (error instanceof ApiError && (error.code === 'link_invalid' || error.code === 'invalid_input')) {
-        setState({ status: 'link_invalid' });
-        return;
-      }
-      const field = error instanceof ApiError && error.code.startsWith('password_') ? 'password' : null;
-      setState({ status: 'failed', field, message: errorMessage(error, t) });
-      passwordInput.current?.focus();
-    }
+    if (token !== null) void resetDoForm.submit(token, password, repeat);
   }
 
-  if (state.status === 'done')
+  if (done)
     return (
       <div className="flex flex-col gap-5">
         <Alert tone="success">{t('auth.reset.done')}</Alert>
@@ -80,12 +52,12 @@ function ResetDo() {
       </div>
     );
   // Mounted client-only, so a missing token is known at once.
-  if (state.status === 'link_invalid' || token === null || !TOKEN_PATTERN.test(token)) return <LinkInvalid />;
+  if (linkInvalid || !isWellFormedToken(token)) return <LinkInvalid />;
 
-  const error = state.status === 'failed' ? state : null;
+  const fieldError = (field: string) => (error && errorField === field ? error : undefined);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-5">
-      {error?.field === null && <Alert tone="danger">{error.message}</Alert>}
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {error && errorField !== 'password' && errorField !== 'repeat' && <Alert tone="danger">{error}</Alert>}
       <PasswordField
         label={t('auth.reset.new_password')}
         name="password"
@@ -93,7 +65,7 @@ function ResetDo() {
         required
         value={password}
         hint={t('auth.signup.password_hint', { min: PASSWORD_MIN })}
-        error={error?.field === 'password' ? error.message : undefined}
+        error={fieldError('password')}
         inputRef={(el) => {
           passwordInput.current = el;
         }}
@@ -105,13 +77,13 @@ function ResetDo() {
         autoComplete="new-password"
         required
         value={repeat}
-        error={error?.field === 'repeat' ? error.message : undefined}
+        error={fieldError('repeat')}
         inputRef={(el) => {
           repeatInput.current = el;
         }}
         onChange={(e) => setRepeat(e.target.value)}
       />
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={state.status === 'sending'}>
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy}>
         {t('auth.reset.do_submit')}
       </button>
     </form>

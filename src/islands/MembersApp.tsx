@@ -6,21 +6,20 @@
  * screens later issues build show the members home.
  */
 import '../styles/islands.css';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Catalogue } from '../i18n/index.ts';
-import { createI18n } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
 import type { CurrentUser } from '../contract/user.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { $router, interceptLinks, type MembersRoute } from '../stores/router.ts';
-import { api } from '../stores/api.ts';
-import { applyLangConfig, browserEnv, changeLanguage, logout } from '../stores/account.ts';
+import { applyLangConfig, changeLanguage, logout } from '../stores/account.ts';
 import MembersNav from '../features/members-shell/MembersNav.tsx';
 import MembersHome from '../features/members-shell/MembersHome.tsx';
 import Banners from '../features/banners/Banners.tsx';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import LoadingState from '#src/ui/Spinner.tsx';
 
 /**
@@ -68,11 +67,10 @@ interface Props {
 }
 
 export default function MembersApp({ locale, catalogue, brand = '' }: Props) {
-  const i18n = useMemo(() => createI18n(locale, catalogue), [locale, catalogue]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <MembersRoot locale={locale} brand={brand} />
-    </I18nextProvider>
+    </IslandI18n>
   );
 }
 
@@ -82,15 +80,12 @@ function MembersRoot({ locale, brand }: { locale: Locale; brand: string }) {
   const page = useStore($router);
   const langConfig = page?.route === 'lang-config' ? page.search : null;
   useEffect(() => {
-    void loadSession(api, { cookies: document.cookie });
+    void loadSession({ cookies: document.cookie });
   }, []);
   useEffect(() => {
     if (!langConfig || session.status === 'loading') return;
     // Leaves the page: replace, so Back does not return to the switch.
-    void applyLangConfig(session.status === 'member' ? api : null, langConfig, {
-      ...browserEnv,
-      go: (url) => location.replace(url),
-    });
+    void applyLangConfig(langConfig, { replace: true });
   }, [langConfig, session.status]);
   useEffect(() => {
     // A stale login marker: the static nav (hidden for members) comes back for the guest.
@@ -146,8 +141,8 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
         brand={brand}
         locale={locale}
         route={route}
-        onLogout={() => logout(api)}
-        onLanguage={(next) => changeLanguage(api, next)}
+        onLogout={logout}
+        onLanguage={changeLanguage}
       />
       <Banners user={user} route={route} search={page?.search ?? {}} />
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">

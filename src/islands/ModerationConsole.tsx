@@ -5,14 +5,13 @@
  * (src/features/moderation/). The server checks the role on every call regardless.
  */
 import '../styles/islands.css';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { Catalogue } from '../i18n/index.ts';
-import { createI18n } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
 import { $session, loadSession } from '../stores/session.ts';
-import { api } from '../stores/api.ts';
+import IslandI18n from '../ui/IslandI18n.tsx';
 import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
 import { MODERATOR_ROLES } from '../lib/constants.ts';
 
@@ -28,11 +27,10 @@ interface Props {
 }
 
 export default function ModerationConsole({ locale, catalogue, sites }: Props) {
-  const i18n = useMemo(() => createI18n(locale, catalogue), [locale, catalogue]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <ConsoleRoot locale={locale} sites={sites} />
-    </I18nextProvider>
+    </IslandI18n>
   );
 }
 
@@ -40,7 +38,7 @@ function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly Modera
   const { t } = useTranslation();
   const session = useStore($session);
   useEffect(() => {
-    void loadSession(api, { cookies: document.cookie });
+    void loadSession({ cookies: document.cookie });
   }, []);
 
   if (session.status === 'loading') {
@@ -75,7 +73,7 @@ function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly Modera
       </Notice>
     );
   }
-  return <ModerationScreen api={api} locale={locale} sites={sites} />;
+  return <ModerationScreen locale={locale} sites={sites} />;
 }
 
 function Notice({ title, text, children }: { title: string; text: string; children: ReactNode }) {

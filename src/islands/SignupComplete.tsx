@@ -6,19 +6,19 @@ import '../styles/islands.css';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
-import { Progress } from '../features/auth/fields.tsx';
 import { $signup, resumeSignup } from '../features/auth/signup-store.ts';
-import { authApi } from '../features/auth/browser.ts';
 import { $session, loadSession } from '../stores/session.ts';
+import Spinner from '#src/ui/Spinner.tsx';
 
 export default function SignupComplete({ locale, catalogue }: AuthIslandProps) {
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <CompleteSignup />
-    </AuthProvider>
+    </IslandI18n>
   );
 }
 
@@ -34,7 +34,7 @@ function CompleteSignup() {
       resumed = true;
       resumeSignup(state.user.email);
     });
-    void loadSession(authApi(), { cookies: document.cookie });
+    void loadSession({ cookies: document.cookie });
     return unbind;
   }, []);
 
@@ -46,7 +46,7 @@ function CompleteSignup() {
     <div className="mx-auto w-full max-w-xl px-3 py-6 sm:py-8">
       <div className="card flex flex-col gap-5 bg-surface p-5 text-ink elevation-2 sm:p-8">
         <h1 className="text-2xl font-extrabold tracking-tight">{t('auth.complete_signup.title')}</h1>
-        {session.status === 'loading' && <Progress label={t('common.loading')} />}
+        {session.status === 'loading' && <Spinner variant="large" label={t('common.loading')} />}
         {session.status === 'error' && <p role="alert">{t('errors.try_later')}</p>}
         {session.status === 'guest' && (
           <>

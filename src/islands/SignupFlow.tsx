@@ -5,7 +5,8 @@
  */
 import '../styles/islands.css';
 import { useState } from 'react';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
 import { startSignup, type SignupValues } from '../features/auth/signup-store.ts';
@@ -32,8 +33,8 @@ export default function SignupFlow({
     return true;
   });
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <SignupShell presentation={presentation}>{(titleId) => <SignupSteps titleId={titleId} />}</SignupShell>
-    </AuthProvider>
+    </IslandI18n>
   );
 }

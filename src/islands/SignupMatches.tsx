@@ -9,12 +9,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTeasers, type Teaser } from '../contract/profile.ts';
 import { AGE_RANGES, GENDERS, type Gender } from '../lib/constants.ts';
-import { AuthProvider, type AuthIslandProps } from '../features/auth/AuthProvider.tsx';
+import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
-import { authApi } from '../features/auth/browser.ts';
-import { Alert, inputClass } from '#src/ui/fields.tsx';
+import { Alert, SelectField } from '#src/ui/fields.tsx';
 import { startSignup } from '../features/auth/signup-store.ts';
+import { environment } from '../stores/environment.ts';
 
 interface Props extends AuthIslandProps {
   signupFlowEmbeddedSiteEntryWarning?: boolean;
@@ -37,8 +38,8 @@ function useTeasers(seeking: Gender, age: AgeRangeKey): TeaserList {
       ...(range?.min != null ? { min_age: range.min } : {}),
       ...(range?.max != null ? { max_age: range.max } : {}),
     };
-    authApi()
-      .call(getTeasers, { query })
+    environment()
+      .api.call(getTeasers, { query })
       .then(
         ({ profiles }) => current && setList({ state: 'loaded', profiles }),
         () => current && setList({ state: 'failed' }),
@@ -52,9 +53,9 @@ function useTeasers(seeking: Gender, age: AgeRangeKey): TeaserList {
 
 export default function SignupMatches({ locale, catalogue, signupFlowEmbeddedSiteEntryWarning = false }: Props) {
   return (
-    <AuthProvider locale={locale} catalogue={catalogue}>
+    <IslandI18n locale={locale} catalogue={catalogue}>
       <Matches embeddedWarning={signupFlowEmbeddedSiteEntryWarning} />
-    </AuthProvider>
+    </IslandI18n>
   );
 }
 
@@ -85,42 +86,39 @@ function Matches({ embeddedWarning }: { embeddedWarning: boolean }) {
               <p className="mt-1 text-ink-muted">{t('auth.matches.subtitle')}</p>
             </div>
             <div className="grid gap-4 sm:grid-cols-3">
-              <Select
+              <SelectField
                 label={t('auth.signup.gender')}
-                id="matches-gender"
                 value={gender}
-                onChange={(v) => setGender(v as Gender)}
+                onChange={(e) => setGender(e.target.value as Gender)}
               >
                 {GENDERS.map((g) => (
                   <option key={g} value={g}>
                     {t(`auth.signup.${g}`)}
                   </option>
                 ))}
-              </Select>
-              <Select
+              </SelectField>
+              <SelectField
                 label={t('auth.signup.seeking')}
-                id="matches-seeking"
                 value={seeking}
-                onChange={(v) => setSeeking(v as Gender)}
+                onChange={(e) => setSeeking(e.target.value as Gender)}
               >
                 {GENDERS.map((g) => (
                   <option key={g} value={g}>
                     {t(`auth.signup.seeking_${g}`)}
                   </option>
                 ))}
-              </Select>
-              <Select
+              </SelectField>
+              <SelectField
                 label={t('auth.matches.age')}
-                id="matches-age"
                 value={age}
-                onChange={(v) => setAge(v as AgeRangeKey)}
+                onChange={(e) => setAge(e.target.value as AgeRangeKey)}
               >
                 {AGE_RANGES.map(({ key }) => (
                   <option key={key} value={key}>
                     {ageLabel(key)}
                   </option>
                 ))}
-              </Select>
+              </SelectField>
             </div>
             <button type="submit" className="btn btn-primary btn-lg w-full">
               {t('auth.matches.show')}
@@ -198,30 +196,5 @@ function Teasers({ seeking, age }: { seeking: Gender; age: AgeRangeKey }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Select({
-  label,
-  id,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block font-semibold">
-        {label}
-      </label>
-      <select id={id} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
   );
 }

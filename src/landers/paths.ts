@@ -11,7 +11,6 @@ import { SWIPE_LANDER, type Lander } from '../lib/constants.ts';
 import { landerSlugLocale, type Locale } from '../lib/locales.ts';
 import { NICHE_SLUG_PREFIX } from '../lib/routes.ts';
 import { buildVariants } from '../lib/build-env.ts';
-import type { Variant } from '../lib/variants.ts';
 
 /** The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. */
 export function landerSlug(site: Pick<SiteConfig, 'niche'>, locale: Locale): string {
@@ -25,7 +24,8 @@ export function landerPath(lander: string, site: Pick<SiteConfig, 'niche'>, loca
 
 /**
  * getStaticPaths entries of one lander page (`[...slug].astro`): for every variant whose
- * site publishes the lander, the slug-less page and the canonical slug.
+ * site publishes the lander, the slug-less page and the canonical slug. The page reads its
+ * variant from the params (`landerContext`).
  */
 export function landerStaticPaths(lander: Lander | typeof SWIPE_LANDER) {
   return buildVariants()
@@ -33,7 +33,6 @@ export function landerStaticPaths(lander: Lander | typeof SWIPE_LANDER) {
     .flatMap((v) =>
       [undefined, landerSlug(v.site, v.locale)].map((slug) => ({
         params: { site: v.site.id, locale: v.locale, slug },
-        props: { ...v, slug: slug ?? null } satisfies Variant & { slug: string | null },
       })),
     );
 }

@@ -1,10 +1,5 @@
-import type { SiteConfig } from '#sites-config';
-import type { Locale } from '../lib/locales.ts';
-
-/** What every layout needs to know about its page. */
+/** What every layout needs to know about its page (the site and locale: `pageContext`). */
 export interface LayoutProps {
-  site: SiteConfig;
-  locale: Locale;
   title: string;
   description?: string;
   /** Path of this page without locale, e.g. '/pages/terms'; null for pages not to index. */

@@ -1,13 +1,17 @@
 /**
  * The Hono application: API under /api/*.php (contract-first, JSON errors in the request's
  * language), the dev inbox outside production, and the static sites by host name.
- * `createApp` takes all its services as arguments: tests build it in-process with PGlite.
+ * `createApp` takes all its services as arguments; `composeApp` builds them from a
+ * configuration and an opened database (the server, the benchmarks and the integration tests).
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { ZodError } from 'zod';
 import { LOCALE_COOKIE_NAME } from '../lib/constants.ts';
 import { DEFAULT_LOCALE } from '../lib/locales.ts';
+import { sites } from '#sites-config';
+import type { Database } from './db/client.ts';
+import type { Config } from './env.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { HttpError, errorResponse, notFound } from './http/errors.ts';
 import { resolveHost, resolveLocale } from './http/site-resolver.ts';
@@ -26,6 +30,36 @@ import { registerCamRoutes } from './features/cams/routes.ts';
 import { registerTrafficRoutes } from './features/traffic/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
+import { createCamProvider } from './providers/cams/index.ts';
+import { createMailProvider } from './providers/mail/index.ts';
+import { createStorageProvider } from './providers/storage/index.ts';
+
+export interface ComposeOptions {
+  /** The clock of the app and its mail (default: the real one). */
+  now?: () => Date;
+  /** Replaces built services, e.g. a failing database or webcam feed in a test. */
+  override?: (deps: AppDeps) => AppDeps;
+}
+
+/** The app with the services of a configuration: mail, webcams, photo storage, the sites. */
+export function composeApp(
+  config: Config,
+  database: Database,
+  options: ComposeOptions = {},
+): { app: Hono<AppEnv>; deps: AppDeps } {
+  const now = options.now ?? (() => new Date());
+  const built: AppDeps = {
+    config,
+    database,
+    sites,
+    mail: createMailProvider(config, now),
+    cams: createCamProvider(config),
+    photoStorage: createStorageProvider(config),
+    now,
+  };
+  const deps = options.override ? options.override(built) : built;
+  return { app: createApp(deps), deps };
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

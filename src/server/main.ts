@@ -4,14 +4,10 @@
  */
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { sites } from '#sites-config';
-import { createApp } from './app.ts';
+import { composeApp } from './app.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { createCamProvider } from './providers/cams/index.ts';
-import { createMailProvider } from './providers/mail/index.ts';
 import { purgeDeletedAccounts } from './features/accounts/deletion.ts';
-import { photosDir } from './seed/index.ts';
 
 /** How often the server purges accounts whose reactivation window has passed. */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -32,14 +28,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
 }
 
 export async function startServer(config: Config, database: Database): Promise<RunningServer> {
-  const app = createApp({
-    config,
-    database,
-    sites,
-    mail: createMailProvider(config),
-    cams: createCamProvider(config),
-    now: () => new Date(),
-  });
+  const { app, deps } = composeApp(config, database);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -47,7 +36,7 @@ export async function startServer(config: Config, database: Database): Promise<R
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Hourly: erase accounts deleted longer than the reactivation window ago (issue 3).
   const purge = () => {
-    purgeDeletedAccounts(database.db, new Date(), photosDir(config)).catch((error: unknown) => {
+    purgeDeletedAccounts(database.db, deps.now(), deps.photoStorage).catch((error: unknown) => {
       console.error('[purge] failed:', error instanceof Error ? error.message : error);
     });
   };

@@ -25,8 +25,15 @@ export interface Environment {
   storage: Storage | undefined;
   /** sessionStorage, or undefined where blocked. */
   sessionStorage: Storage | undefined;
-  /** A full page load of another page (static pages, the members shell from outside it). */
-  navigate: (path: string) => void;
+  /**
+   * A full page load of another page (static pages, the members shell from outside it);
+   * `replace` leaves no history entry (Back skips the page being left).
+   */
+  navigate: (path: string, options?: { replace?: boolean }) => void;
+  /** Loads the current page again (e.g. in a new language). */
+  reload: () => void;
+  /** Sets a cookie the static pages and the server read (`document.cookie = cookie`). */
+  setCookie: (cookie: string) => void;
   /** The current page's URL (path, query). */
   location: () => URL;
   /** Epoch milliseconds. */
@@ -55,13 +62,22 @@ export function browserEnvironment(): Environment {
     api: createApiClient({ onAuthenticationRequired }),
     storage: typeof window === 'undefined' ? undefined : safe(() => window.localStorage),
     sessionStorage: session,
-    navigate: (path) => window.location.assign(path),
+    navigate: (path, options) => (options?.replace ? window.location.replace(path) : window.location.assign(path)),
+    reload: () => window.location.reload(),
+    setCookie: (cookie) => {
+      document.cookie = cookie;
+    },
     location: () => new URL(window.location.href),
     now,
     geolocation: {
-      // The DOM types call these always present; older or locked-down browsers lack them.
-      geolocation: nav && 'geolocation' in nav ? nav.geolocation : undefined,
-      permissions: nav && 'permissions' in nav ? nav.permissions : undefined,
+      // Read when used (the page may gain them later). The DOM types call these always
+      // present; older or locked-down browsers lack them.
+      get geolocation() {
+        return nav && 'geolocation' in nav ? nav.geolocation : undefined;
+      },
+      get permissions() {
+        return nav && 'permissions' in nav ? nav.permissions : undefined;
+      },
       storage: session,
       now,
     },

@@ -4,13 +4,14 @@
  * own texts; a check the client makes before asking the server (CheckError) names its key.
  */
 import { ApiError } from '../client/api.ts';
+import type { TranslationKey } from '../i18n/index.ts';
 import { environment } from './environment.ts';
 
 /** A refusal found by the client itself, e.g. a name too short: a catalogue key and its values. */
 export class CheckError extends Error {
   constructor(
     /** The catalogue key of the text, e.g. 'auth.validation.name_short'. */
-    readonly key: string,
+    readonly key: TranslationKey,
     /** The field it belongs to, when there is one. */
     readonly field?: string,
     readonly params: Record<string, string | number> = {},

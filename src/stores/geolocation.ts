@@ -6,13 +6,13 @@
  * GEOLOCATION_CACHE_MS: the browser's maximumAge, and the last position kept in
  * sessionStorage with its time) and has the server reverse-geocode it.
  *
- * The browser is injected (GeolocationEnv), so the store runs in tests without one.
+ * The browser's parts come from `environment().geolocation`, so the store runs in tests without one.
  * Only logged-in members locate: the geocode call needs a session (SPEC §6 Visitor).
  */
 import { atom } from 'nanostores';
-import type { ApiClient } from '../client/api.ts';
 import { getGeocode, type GeocodeAnswer } from '../contract/geo.ts';
 import { GEOLOCATION_CACHE_MS } from '../lib/constants.ts';
+import { environment, type GeolocationEnv } from './environment.ts';
 
 export type GeolocationPermission = 'unsupported' | 'unknown' | PermissionState;
 
@@ -20,34 +20,6 @@ export const $geolocationPermission = atom<GeolocationPermission>('unknown');
 export const $geolocationGeocode = atom<GeocodeAnswer | false | null>(null);
 /** True while a position is being read and geocoded. */
 export const $locating = atom(false);
-
-/** The browser parts geolocation uses. */
-export interface GeolocationEnv {
-  geolocation: Geolocation | undefined;
-  permissions: Permissions | undefined;
-  /** Where the last position is kept for the cache (sessionStorage). */
-  storage: Storage | undefined;
-  now: () => number;
-}
-
-/** The real browser's parts, read when called (undefined outside a browser or when blocked). */
-export function browserGeolocationEnv(): GeolocationEnv {
-  const nav = typeof navigator === 'undefined' ? undefined : navigator;
-  let storage: Storage | undefined;
-  try {
-    storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    // Storage can throw when the browser blocks it: the cache is then memory only.
-    storage = undefined;
-  }
-  return {
-    // The DOM types call these always present; older or locked-down browsers lack them.
-    geolocation: nav && 'geolocation' in nav ? nav.geolocation : undefined,
-    permissions: nav && 'permissions' in nav ? nav.permissions : undefined,
-    storage,
-    now: () => Date.now(),
-  };
-}
 
 /** The sessionStorage key of the cached position. */
 export const POSITION_CACHE_KEY = 'geolocation_position';
@@ -93,7 +65,8 @@ function writeCache(env: GeolocationEnv, position: CachedPosition): void {
  * without the Permissions API it stays 'unknown' until a locate() tells. Returns the
  * function that stops following.
  */
-export function watchGeolocationPermission(env: GeolocationEnv = browserGeolocationEnv()): () => void {
+export function watchGeolocationPermission(): () => void {
+  const env = environment().geolocation;
   if (!env.geolocation) {
     $geolocationPermission.set('unsupported');
     return () => undefined;
@@ -150,8 +123,9 @@ let pending: Promise<GeocodeAnswer | false> | null = null;
  * on any failure: no API, refused, timed out, the call failed) goes to $geolocationGeocode
  * and is returned. Calls while one runs share it.
  */
-export function locate(api: ApiClient, env: GeolocationEnv = browserGeolocationEnv()): Promise<GeocodeAnswer | false> {
+export function locate(): Promise<GeocodeAnswer | false> {
   pending ??= (async () => {
+    const { api, geolocation: env } = environment();
     $locating.set(true);
     try {
       const { lat, lon } = await position(env);

@@ -9,9 +9,10 @@
  * pure functions below, tested on their own.
  */
 import { atom, computed } from 'nanostores';
-import { ApiError, type ApiClient } from '../client/api.ts';
+import { ApiError } from '../client/api.ts';
 import { DAILY_LIMIT_ERROR, deleteLike, getLikes, postLike, type LikesData } from '../contract/likes.ts';
 import type { ProfileCard } from '../contract/members.ts';
+import { environment } from './environment.ts';
 
 /** The tabs of the likes page, in their order; `/likes` and unknown types are 'received'. */
 export const LIKES_TABS = ['received', 'sent', 'matches'] as const;
@@ -122,7 +123,7 @@ function messageOf(error: unknown): string {
  * Loads the likes data. Calls while a load is under way share it. A load that a like or
  * unlike overtook is asked again, so the lists always include the member's latest action.
  */
-export function loadLikes(api: ApiClient): Promise<void> {
+export function loadLikes(): Promise<void> {
   if (pending) return pending;
   const run = async () => {
     const gen = generation;
@@ -130,7 +131,7 @@ export function loadLikes(api: ApiClient): Promise<void> {
     for (;;) {
       const before = changes;
       try {
-        const data = await api.call(getLikes);
+        const data = await environment().api.call(getLikes);
         if (gen !== generation) return;
         if (before !== changes) continue;
         $likes.set(data);
@@ -153,26 +154,23 @@ export function loadLikes(api: ApiClient): Promise<void> {
  * `daily_limit`) its message is the server's translated text with the hours to wait.
  * When no like is left after it (or over the limit), the data is reloaded for the countdown.
  */
-export async function likeProfile(
-  api: ApiClient,
-  id: string,
-): Promise<{ match: boolean; likes_left: number; profile: ProfileCard }> {
+export async function likeProfile(id: string): Promise<{ match: boolean; likes_left: number; profile: ProfileCard }> {
   try {
-    const answer = await api.call(postLike, { body: { profile: id } });
+    const answer = await environment().api.call(postLike, { body: { profile: id } });
     changes++;
     const data = $likes.get();
     if (data) $likes.set(withLike(data, answer.profile, answer.likes_left));
-    if (answer.likes_left === 0 && data) void loadLikes(api);
+    if (answer.likes_left === 0 && data) void loadLikes();
     return answer;
   } catch (error) {
-    if (error instanceof ApiError && error.code === DAILY_LIMIT_ERROR && $likes.get()) void loadLikes(api);
+    if (error instanceof ApiError && error.code === DAILY_LIMIT_ERROR && $likes.get()) void loadLikes();
     throw error;
   }
 }
 
 /** Withdraws my like of profile `id` (the like is not given back for today). */
-export async function unlikeProfile(api: ApiClient, id: string): Promise<void> {
-  const answer = await api.call(deleteLike, { body: { profile: id } });
+export async function unlikeProfile(id: string): Promise<void> {
+  const answer = await environment().api.call(deleteLike, { body: { profile: id } });
   changes++;
   const data = $likes.get();
   if (data) $likes.set(withoutLike(data, id, answer.likes_left));

@@ -4,8 +4,9 @@
  */
 import { atom } from 'nanostores';
 import { getUser, type CurrentUser } from '../contract/user.ts';
-import { ApiError, type ApiClient } from '../client/api.ts';
+import { ApiError } from '../client/api.ts';
 import { AUTH_MARKER_COOKIE_NAME } from '../lib/constants.ts';
+import { environment } from './environment.ts';
 
 export type SessionState =
   | { status: 'loading' }
@@ -20,13 +21,13 @@ export const $session = atom<SessionState>({ status: 'loading' });
  * readable login marker cookie (`auth.loggedIn`, set next to the HttpOnly session cookie)
  * the visitor is a guest and the server is not asked at all.
  */
-export async function loadSession(api: ApiClient, options: { cookies?: string } = {}): Promise<void> {
+export async function loadSession(options: { cookies?: string } = {}): Promise<void> {
   if (options.cookies !== undefined && !hasLoginMarker(options.cookies)) {
     $session.set({ status: 'guest' });
     return;
   }
   try {
-    const { user } = await api.call(getUser);
+    const { user } = await environment().api.call(getUser);
     $session.set({ status: 'member', user });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'authentication_required') $session.set({ status: 'guest' });

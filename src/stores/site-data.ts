@@ -1,31 +1,31 @@
 /**
  * Site data the members area loads once per page (SPEC §7: settings, regions, interests,
- * "loaded once"): `loadX(api)` starts the request the first time and shares it after; a
+ * "loaded once"): `loadX()` starts the request the first time and shares it after; a
  * failed load is forgotten, so the next call tries again. Components read the atoms.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '../client/api.ts';
 import { getInterests, getRegions, getSettings, type SiteSettings } from '../contract/site.ts';
 import type { z } from 'zod';
 import type { interest, region } from '../contract/site.ts';
+import { environment } from './environment.ts';
 
 export type Region = z.infer<typeof region>;
 export type InterestItem = z.infer<typeof interest>;
 
 interface Once<T> {
   $value: ReadableAtom<T | null>;
-  load: (api: ApiClient) => Promise<T>;
+  load: () => Promise<T>;
   /** Tests: forget what was loaded. */
   reset: () => void;
 }
 
-function once<T>(fetch: (api: ApiClient) => Promise<T>): Once<T> {
+function once<T>(fetch: () => Promise<T>): Once<T> {
   const $value = atom<T | null>(null);
   let pending: Promise<T> | null = null;
   return {
     $value,
-    load: (api) => {
-      pending ??= fetch(api).then(
+    load: () => {
+      pending ??= fetch().then(
         (value) => {
           $value.set(value);
           return value;
@@ -44,11 +44,12 @@ function once<T>(fetch: (api: ApiClient) => Promise<T>): Once<T> {
   };
 }
 
-const settings = once<SiteSettings>(
-  async (api) => (await api.call(getSettings, { query: { _force_domain: location.host } })).settings,
-);
-const regions = once<Record<string, Region[]>>(async (api) => (await api.call(getRegions)).regions);
-const interests = once<InterestItem[]>(async (api) => (await api.call(getInterests)).interests);
+const settings = once<SiteSettings>(async () => {
+  const { api, location } = environment();
+  return (await api.call(getSettings, { query: { _force_domain: location().host } })).settings;
+});
+const regions = once<Record<string, Region[]>>(async () => (await environment().api.call(getRegions)).regions);
+const interests = once<InterestItem[]>(async () => (await environment().api.call(getInterests)).interests);
 
 /** Site settings (SPEC §3 'Site settings'). */
 export const $siteSettings = settings.$value;

@@ -1,8 +1,16 @@
 /**
  * Form parts shared by the islands: labelled fields whose error is tied to the input
- * (aria-invalid, aria-describedby), a password field with show/hide, and alerts.
+ * (aria-invalid, aria-describedby): text, password with show/hide, select, textarea with its
+ * character count; alerts and a form's one-line outcome.
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const inputClass =
@@ -17,25 +25,46 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   inputRef?: ((element: HTMLInputElement | null) => void) | undefined;
 }
 
-export function TextField({ label, error, hint, after, inputRef, className, ...input }: FieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+/** What every field shares: its label above the control, its hint and error below. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  className: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1.5 block font-semibold">
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        ref={inputRef}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {after}
+      {children}
       <FieldMessage id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** Ties a control to its error and hint (FieldMessage's ids). */
+function describedBy(id: string, error: string | undefined, hint?: ReactNode) {
+  const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+}
+
+export function TextField({ label, error, hint, after, inputRef, className, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <input {...input} id={id} ref={inputRef} className={inputClass} {...describedBy(id, error, hint)} />
+      {after}
+    </Field>
   );
 }
 
@@ -44,12 +73,8 @@ export function PasswordField(props: FieldProps) {
   const [visible, setVisible] = useState(false);
   const { label, error, hint, inputRef, className, ...input } = props;
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block font-semibold">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
         <input
           {...input}
@@ -57,8 +82,7 @@ export function PasswordField(props: FieldProps) {
           ref={inputRef}
           type={visible ? 'text' : 'password'}
           className={`${inputClass} pr-24`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...describedBy(id, error, hint)}
         />
         <button
           type="button"
@@ -70,8 +94,7 @@ export function PasswordField(props: FieldProps) {
           {visible ? t('common.hide_password') : t('common.show_password')}
         </button>
       </div>
-      <FieldMessage id={id} error={error} hint={hint} />
-    </div>
+    </Field>
   );
 }
 
@@ -105,5 +128,66 @@ export function Alert({ tone, children }: { tone: 'danger' | 'success' | 'info';
     >
       {children}
     </div>
+  );
+}
+
+/** A form's outcome in one line under its fields: its error (an alert) or what it did (a status). */
+export function FormMessage({
+  tone,
+  className,
+  children,
+}: {
+  tone: 'danger' | 'success';
+  className?: string;
+  children: ReactNode;
+}) {
+  const colour = tone === 'danger' ? 'text-danger' : 'text-success';
+  return (
+    <p role={tone === 'danger' ? 'alert' : 'status'} className={`text-sm font-semibold ${colour} ${className ?? ''}`}>
+      {children}
+    </p>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}
+
+export function SelectField({ label, error, children, className, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error} className={className}>
+      <select {...select} id={id} className={inputClass} {...describedBy(id, error)}>
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'maxLength'> {
+  label: string;
+  value: string;
+  maxLength: number;
+  error?: string | undefined;
+}
+
+/** A textarea with its character count (SPEC §3 limits) under it. */
+export function TextAreaField({ label, value, maxLength, error, className, ...textarea }: TextAreaFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hint = t('profile.personal.characters', { length: value.length, max: maxLength });
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        {...textarea}
+        id={id}
+        value={value}
+        maxLength={maxLength}
+        className={inputClass}
+        {...describedBy(id, error, hint)}
+      />
+    </Field>
   );
 }

@@ -124,7 +124,7 @@ for (const { site, locale } of VARIANTS) {
         await expect(dialog, 'Esc does not close the modal while signup is in progress').toBeVisible();
       }
       await page.getByRole('button', { name: t('auth.photo.skip') }).click();
-      for (let step = 2; step <= 4; step++) {
+      for (const step of [2, 3, 4] as const) {
         await expect(page.getByRole('heading', { name: t(`auth.personal.title_${step}`) })).toBeVisible();
         await page.getByRole('button', { name: t('auth.personal.continue') }).click();
       }

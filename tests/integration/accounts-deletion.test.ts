@@ -16,6 +16,7 @@ import {
   sessions,
 } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { createLocalStorageProvider } from '#src/server/providers/storage/local.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import {
   PASSWORD,
@@ -234,11 +235,21 @@ describe('purgeDeletedAccounts', () => {
 
     expect(await findEverywhere(input.email)).not.toEqual([]);
     // Not yet: within the window nothing is purged.
-    expect(await purgeDeletedAccounts(t.db, new Date(t.clock.now.getTime() + 13 * DAY), photosDir)).toBe(0);
+    expect(
+      await purgeDeletedAccounts(
+        t.db,
+        new Date(t.clock.now.getTime() + 13 * DAY),
+        createLocalStorageProvider({ dir: photosDir }),
+      ),
+    ).toBe(0);
     expect(await findEverywhere(name)).not.toEqual([]);
     expect(await savedFilters()).toHaveLength(1);
 
-    const purged = await purgeDeletedAccounts(t.db, new Date(t.clock.now.getTime() + 14 * DAY), photosDir);
+    const purged = await purgeDeletedAccounts(
+      t.db,
+      new Date(t.clock.now.getTime() + 14 * DAY),
+      createLocalStorageProvider({ dir: photosDir }),
+    );
     expect(purged).toBeGreaterThanOrEqual(1);
 
     expect(await findEverywhere(input.email)).toEqual([]);
@@ -276,7 +287,11 @@ describe('purgeDeletedAccounts', () => {
   it('leaves reactivated and live accounts alone', async () => {
     const live = await activated();
     expect(
-      await purgeDeletedAccounts(t.db, new Date(t.clock.now.getTime() + 100 * DAY), photosDir),
+      await purgeDeletedAccounts(
+        t.db,
+        new Date(t.clock.now.getTime() + 100 * DAY),
+        createLocalStorageProvider({ dir: photosDir }),
+      ),
     ).toBeGreaterThanOrEqual(0);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, live.accountId));
     expect(account?.status).toBe('confirmed');

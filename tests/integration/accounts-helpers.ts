@@ -1,14 +1,13 @@
 /** Shared helpers of the accounts-*.test.ts files (issue 3). */
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AccountError } from '#src/contract/accounts.ts';
+import { postSignup, type AccountError } from '#src/contract/accounts.ts';
+import type { ErrorBody } from '#src/contract/define.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { sites } from '#src/server/db/schema.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
-import { createTestApp, json, seedSiteData, type TestApp, type TestRequestInit } from './harness.ts';
-
-export type ErrorAnswer = { error: { code: string; message: string; field?: string } };
+import { answerOf, createTestApp, errorAnswerOf, seedSiteData, type TestApp, type TestRequestInit } from './harness.ts';
 
 export const PASSWORD = 'Velvet-Harbor-2931';
 
@@ -54,7 +53,7 @@ export async function signupMember(t: TestApp, overrides: Record<string, unknown
   const input = signupInput(overrides);
   const response = await call(t, '/api/signup.php', { method: 'POST', json: input, ...init });
   expect(response.status).toBe(200);
-  const body = await json<{ user: { id: string; email: string; status: string } }>(response);
+  const body = await answerOf(postSignup, response);
   const session = sessionOf(response);
   expect(session).toBeTruthy();
   return { input, body, user: body.user, accountId: Number(body.user.id), session: session ?? '', response };
@@ -85,8 +84,8 @@ export async function expectError(
   status: number,
   code: AccountError | 'rate_limited' | 'authentication_required' | 'invalid_input',
   params: Record<string, string | number> = {},
-): Promise<ErrorAnswer> {
-  const body = await json<ErrorAnswer>(response);
+): Promise<ErrorBody> {
+  const body = await errorAnswerOf(response);
   expect(body.error.code).toBe(code);
   expect(response.status).toBe(status);
   if (code === 'rate_limited') expect(body.error.message).toBe(catalogues.en.api.rate_limited);

@@ -19,7 +19,7 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp } from './harness.ts';
+import { createTestMember, json, type TestApp, errorAnswerOf } from './harness.ts';
 
 let t: TestApp;
 
@@ -161,9 +161,7 @@ describe('POST /api/signup.php', () => {
 
     it('answers the texts in the request language', async () => {
       const response = await signup({ email: 'nope' }, { cookies: { locale: 'en' } });
-      expect((await json<{ error: { message: string } }>(response)).error.message).toBe(
-        catalogues.en.accounts.errors.email_invalid,
-      );
+      expect((await errorAnswerOf(response)).error.message).toBe(catalogues.en.accounts.errors.email_invalid);
     });
   });
 

@@ -11,10 +11,17 @@ import { WEBCAM_ELIGIBILITY_MS } from '#src/lib/constants.ts';
 import { accounts, sites as siteRows } from '#src/server/db/schema.ts';
 import { CAM_SEARCH_LIMIT } from '#src/server/features/cams/service.ts';
 import { DEMO_CAMS, createDemoCamProvider, type CamProvider } from '#src/server/providers/cams/index.ts';
-import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
+import {
+  FIXED_NOW,
+  createTestApp,
+  createTestMember,
+  json,
+  seedSiteData,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
 type CamsAnswer = { cams: Record<string, CamEntry> };
-type ErrorAnswer = { error: { code: string } };
 
 const DAY = 86_400_000;
 
@@ -132,7 +139,7 @@ describe('GET /api/livecams/search.php', () => {
   it('is for logged-in members only and checks the filter', async () => {
     const visitor = await get(t, null, '/api/livecams/search.php');
     expect(visitor.status).toBe(403);
-    expect((await json<ErrorAnswer>(visitor)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(visitor)).error.code).toBe('authentication_required');
     const viewer = await member(t);
     expect((await get(t, viewer, '/api/livecams/search.php?gender=other')).status).toBe(400);
   });
@@ -194,10 +201,10 @@ describe('GET /api/livecams/redirect.php', () => {
     expect((await get(t, viewer, camRedirectUrl('nobody'))).status).toBe(404);
     const paid = await get(t, await member(t, { paid: true }), camRedirectUrl('SunnyAnna'));
     expect(paid.status).toBe(403);
-    expect((await json<ErrorAnswer>(paid)).error.code).toBe('forbidden');
+    expect((await errorAnswerOf(paid)).error.code).toBe('forbidden');
     const visitor = await get(t, null, camRedirectUrl('SunnyAnna'));
     expect(visitor.status).toBe(403);
-    expect((await json<ErrorAnswer>(visitor)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(visitor)).error.code).toBe('authentication_required');
   });
 });
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogues } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { createTestApp, json, type TestApp } from './harness.ts';
+import { createTestApp, json, type TestApp, errorAnswerOf } from './harness.ts';
 
 const SECRET = 'connection to db-internal.example:5432 refused';
 
@@ -38,6 +38,6 @@ describe('an internal error', () => {
   it('still answers 403 before touching the database for a logged-out user.php', async () => {
     const response = await t.request('/api/user.php');
     expect(response.status).toBe(403);
-    expect((await json<{ error: { code: string } }>(response)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
   });
 });

@@ -13,11 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeocodeAnswer } from '#src/contract/geo.ts';
 import { accounts, profiles } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { createLocalStorageProvider } from '#src/server/providers/storage/local.ts';
 import { GEOCODE_LIMIT } from '#src/server/features/geo/routes.ts';
 import { regionIds } from '#src/server/seed/index.ts';
-import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; field?: string } };
+import {
+  FIXED_NOW,
+  createTestApp,
+  createTestMember,
+  json,
+  seedSiteData,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
 const DAY = 86_400_000;
 
@@ -114,12 +121,12 @@ describe('GET /api/geocode.php', () => {
   it('is for logged-in members only and checks the coordinates', async () => {
     const visitor = await geocode(null, 52.37, 4.89);
     expect(visitor.status).toBe(403);
-    expect((await json<ErrorAnswer>(visitor)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(visitor)).error.code).toBe('authentication_required');
 
     const viewer = await member();
     const bad = await geocode(viewer, 91, 4.89);
     expect(bad.status).toBe(400);
-    expect((await json<ErrorAnswer>(bad)).error.field).toBe('lat');
+    expect((await errorAnswerOf(bad)).error.field).toBe('lat');
     expect((await geocode(viewer, 52.37, 'east')).status).toBe(400);
   });
 
@@ -128,7 +135,7 @@ describe('GET /api/geocode.php', () => {
     for (let i = 0; i < GEOCODE_LIMIT.max; i++) expect((await geocode(viewer, 52.37, 4.89)).status).toBe(200);
     const limited = await geocode(viewer, 52.37, 4.89);
     expect(limited.status).toBe(429);
-    expect((await json<ErrorAnswer>(limited)).error.code).toBe('rate_limited');
+    expect((await errorAnswerOf(limited)).error.code).toBe('rate_limited');
   });
 });
 
@@ -180,7 +187,9 @@ describe('the stored position', () => {
       .where(eq(accounts.id, viewer.accountId));
     const photosDir = await mkdtemp(join(tmpdir(), 'flirt-geo-photos-'));
     try {
-      expect(await purgeDeletedAccounts(t.db, FIXED_NOW, photosDir)).toBeGreaterThanOrEqual(1);
+      expect(
+        await purgeDeletedAccounts(t.db, FIXED_NOW, createLocalStorageProvider({ dir: photosDir })),
+      ).toBeGreaterThanOrEqual(1);
     } finally {
       await rm(photosDir, { recursive: true, force: true });
     }

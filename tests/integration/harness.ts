@@ -1,7 +1,7 @@
 /**
- * The integration test harness: the real Hono app in-process (no port) with a test Config
- * (temporary DATA_DIR and SITES_DIR), the outbox mail provider in the temporary folder, the
- * demo webcam feed and a fixed clock.
+ * The integration test harness: the real Hono app in-process (no port), composed as the
+ * server composes it (`composeApp`) from a test Config (temporary DATA_DIR and SITES_DIR: the
+ * outbox mail provider and the photo files there, the demo webcam feed) and a fixed clock.
  *
  * Database: PGlite in memory, started from a migrated snapshot (`dumpDataDir`), so a test
  * file pays ~0.4 s instead of initdb plus migrations. The snapshot is made once and kept in
@@ -18,17 +18,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import pg from 'pg';
+import { z } from 'zod';
+import { allowsError, errorBody, type Endpoint, type EndpointError, type ErrorBody } from '#src/contract/define.ts';
 import { sites } from '#sites-config';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
-import { createApp } from '#src/server/app.ts';
+import { composeApp } from '#src/server/app.ts';
 import { MIGRATIONS_DIR, openDatabase, pgliteOf, type Database, type Db } from '#src/server/db/client.ts';
 import { loadConfig, type Config } from '#src/server/env.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import { createSession } from '#src/server/features/session/sessions.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
-import { createCamProvider } from '#src/server/providers/cams/index.ts';
-import { createOutboxMailProvider } from '#src/server/providers/mail/outbox.ts';
 import type { MailProvider } from '#src/server/providers/mail/types.ts';
 import { createMember, regionIds, seedReferenceData, type NewMember } from '#src/server/seed/index.ts';
 
@@ -53,6 +53,8 @@ export interface TestRequestInit {
 
 export interface TestApp {
   app: Hono<AppEnv>;
+  /** The services the app was composed from (after `options.deps`). */
+  deps: AppDeps;
   database: Database;
   db: Db;
   config: Config;
@@ -171,12 +173,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { database } = opened;
   const clock = { now: new Date(FIXED_NOW) };
   const now = () => new Date(clock.now);
-  const mail = createOutboxMailProvider({ dir: join(dataDir, 'outbox'), from: config.mailFrom, now });
-  const baseDeps: AppDeps = { config, database, sites, mail, cams: createCamProvider(config), now };
-  const app = createApp(options.deps ? options.deps(baseDeps) : baseDeps);
+  const { app, deps } = composeApp(config, database, { now, ...(options.deps ? { override: options.deps } : {}) });
+  const { mail } = deps;
 
   return {
     app,
+    deps,
     database,
     db: database.db,
     config,
@@ -254,4 +256,104 @@ export async function writeTestPhotoFiles(t: TestApp): Promise<string> {
 /** Reads a JSON answer. */
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+// ---------------------------------------------------------------- contract calls
+
+export interface CallInit<E extends Endpoint> {
+  query?: z.input<E['query']>;
+  body?: z.input<E['body']>;
+  /** The session token of createSession / login(). */
+  session?: string;
+  /** The Host header (default 'default.localhost'). */
+  host?: string;
+  cookies?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** An error answer, parsed with the contract's errorBody. */
+export interface CallFailure<Code extends string> {
+  status: number;
+  code: Code;
+  message: string;
+  field?: string;
+  headers: Headers;
+}
+
+/** A call answered an error where the test expected success (or the other way round). */
+export class UnexpectedAnswer extends Error {
+  constructor(
+    endpoint: Endpoint,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${endpoint.method} ${endpoint.path} answered ${status}: ${body.slice(0, 300)}`);
+    this.name = 'UnexpectedAnswer';
+  }
+}
+
+/** The raw answer of a contract call: the query in the URL, the body as JSON. */
+export function send<E extends Endpoint>(t: TestApp, endpoint: E, init: CallInit<E> = {}): Promise<Response> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(init.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+        params.append(key, String(item));
+      }
+    }
+  }
+  const search = params.size > 0 ? `?${params.toString()}` : '';
+  return t.request(`${endpoint.path}${search}`, {
+    method: endpoint.method,
+    ...(endpoint.method !== 'GET' ? { json: init.body ?? {} } : {}),
+    ...(init.session ? { session: init.session } : {}),
+    ...(init.host ? { host: init.host } : {}),
+    ...(init.cookies ? { cookies: init.cookies } : {}),
+    ...(init.headers ? { headers: init.headers } : {}),
+  });
+}
+
+/** The contract's error body without room for anything else (a stack, internals). */
+const exactErrorBody = z.strictObject({ error: errorBody.shape.error.strict() });
+
+/** A raw error answer, parsed with the contract's errorBody (nothing else may be in it). */
+export async function errorAnswerOf(response: Response): Promise<ErrorBody> {
+  return exactErrorBody.parse(await response.json());
+}
+
+/** A raw successful answer, parsed with the endpoint's response schema. */
+export async function answerOf<E extends Endpoint>(endpoint: E, response: Response): Promise<z.output<E['response']>> {
+  return endpoint.response.parse(await response.json()) as z.output<E['response']>;
+}
+
+/** Calls an endpoint that must succeed: its answer parsed with the endpoint's response schema. */
+export async function call<E extends Endpoint>(
+  t: TestApp,
+  endpoint: E,
+  init: CallInit<E> = {},
+): Promise<z.output<E['response']>> {
+  const response = await send(t, endpoint, init);
+  const text = await response.text();
+  if (!response.ok) throw new UnexpectedAnswer(endpoint, response.status, text);
+  return endpoint.response.parse(JSON.parse(text)) as z.output<E['response']>;
+}
+
+/** Calls an endpoint that must fail: the error answer, its code one of the endpoint's. */
+export async function callError<E extends Endpoint>(
+  t: TestApp,
+  endpoint: E,
+  init: CallInit<E> = {},
+): Promise<CallFailure<EndpointError<E>>> {
+  const response = await send(t, endpoint, init);
+  const text = await response.text();
+  if (response.ok) throw new UnexpectedAnswer(endpoint, response.status, text);
+  const { error } = exactErrorBody.parse(JSON.parse(text));
+  if (!allowsError(endpoint, error.code)) throw new UnexpectedAnswer(endpoint, response.status, text);
+  return {
+    status: response.status,
+    code: error.code as EndpointError<E>,
+    message: error.message,
+    ...(error.field !== undefined ? { field: error.field } : {}),
+    headers: response.headers,
+  };
 }

@@ -6,15 +6,19 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileCard } from '#src/contract/members.ts';
-import type { LikesData } from '#src/contract/likes.ts';
+import {
+  deleteLike,
+  getAutoLike,
+  getLikes,
+  getMatchFinder,
+  getSwipe,
+  postLike,
+  postSwipe,
+  type MatchFinderAnswers,
+} from '#src/contract/likes.ts';
+import { getMember, postBlock } from '#src/contract/members.ts';
 import { accounts, blocks, likes, photos, profiles, swipes } from '#src/server/db/schema.ts';
-import { FIXED_NOW, createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; message: string } };
-type LikeAnswer = { match: boolean; likes_left: number; profile: ProfileCard };
-type SwipeGame = { profiles: ProfileCard[]; swipes_left: number; likes_left: number; next_in_hours: number | null };
-type SwipeAnswer = { match: boolean; swipes_left: number; likes_left: number };
+import { FIXED_NOW, call, callError, createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 
 const HOUR = 3_600_000;
 
@@ -94,23 +98,32 @@ async function pal(
   return { profileId: row.id, publicId };
 }
 
-function call(t: TestApp, viewer: Member | null, method: string, path: string, body?: unknown, locale?: string) {
-  return t.request(path, {
-    method,
-    ...(viewer ? { session: viewer.session, host: viewer.host } : {}),
-    ...(body !== undefined ? { json: body } : {}),
-    ...(locale ? { cookies: { locale } } : {}),
-  });
-}
+/** The member's session and site, in a language when told. */
+const as = (viewer: Member, locale?: string) => ({
+  session: viewer.session,
+  host: viewer.host,
+  ...(locale ? { cookies: { locale } } : {}),
+});
 
 const like = (t: TestApp, viewer: Member, target: { publicId: string }, locale?: string) =>
-  call(t, viewer, 'POST', '/api/like.php', { profile: target.publicId }, locale);
+  call(t, postLike, { ...as(viewer, locale), body: { profile: target.publicId } });
+const likeError = (t: TestApp, viewer: Member, target: { publicId: string }, locale?: string) =>
+  callError(t, postLike, { ...as(viewer, locale), body: { profile: target.publicId } });
 const unlike = (t: TestApp, viewer: Member, target: { publicId: string }) =>
-  call(t, viewer, 'DELETE', '/api/like.php', { profile: target.publicId });
-const likesOf = async (t: TestApp, viewer: Member) => json<LikesData>(await call(t, viewer, 'GET', '/api/likes.php'));
-const swipeGame = async (t: TestApp, viewer: Member) => json<SwipeGame>(await call(t, viewer, 'GET', '/api/swipe.php'));
+  call(t, deleteLike, { ...as(viewer), body: { profile: target.publicId } });
+const likesOf = (t: TestApp, viewer: Member) => call(t, getLikes, as(viewer));
+const swipeGame = (t: TestApp, viewer: Member) => call(t, getSwipe, as(viewer));
 const swipe = (t: TestApp, viewer: Member, target: { publicId: string }, decision: 'yes' | 'no', locale?: string) =>
-  call(t, viewer, 'POST', '/api/swipe.php', { profile: target.publicId, decision }, locale);
+  call(t, postSwipe, { ...as(viewer, locale), body: { profile: target.publicId, decision } });
+const swipeError = (
+  t: TestApp,
+  viewer: Member,
+  target: { publicId: string },
+  decision: 'yes' | 'no',
+  locale?: string,
+) => callError(t, postSwipe, { ...as(viewer, locale), body: { profile: target.publicId, decision } });
+const block = (t: TestApp, viewer: Member, target: { publicId: string }) =>
+  call(t, postBlock, { ...as(viewer), body: { profile: target.publicId } });
 
 async function likeRows(t: TestApp, liker: { profileId: number }, liked: { profileId: number }) {
   return t.db
@@ -137,20 +150,17 @@ afterAll(async () => {
 describe('visitors', () => {
   it('get 403 authentication_required on every call', async () => {
     const target = await member(t);
-    const calls: [string, string, unknown?][] = [
-      ['GET', '/api/likes.php'],
-      ['POST', '/api/like.php', { profile: target.publicId }],
-      ['DELETE', '/api/like.php', { profile: target.publicId }],
-      ['GET', '/api/swipe.php'],
-      ['POST', '/api/swipe.php', { profile: target.publicId, decision: 'yes' }],
-      ['GET', '/api/match-finder.php?age=18-35&appearance=normal&race=white'],
-      ['GET', '/api/auto-like.php'],
+    const profile = { profile: target.publicId };
+    const refusals = [
+      await callError(t, getLikes),
+      await callError(t, postLike, { body: profile }),
+      await callError(t, deleteLike, { body: profile }),
+      await callError(t, getSwipe),
+      await callError(t, postSwipe, { body: { ...profile, decision: 'yes' } }),
+      await callError(t, getMatchFinder, { query: { age: '18-35', appearance: 'normal', race: 'white' } }),
+      await callError(t, getAutoLike),
     ];
-    for (const [method, path, body] of calls) {
-      const response = await call(t, null, method, path, body);
-      expect(response.status, `${method} ${path}`).toBe(403);
-      expect((await json<ErrorAnswer>(response)).error.code).toBe('authentication_required');
-    }
+    for (const refused of refusals) expect(refused).toMatchObject({ status: 403, code: 'authentication_required' });
     expect(await t.db.select().from(likes).where(eq(likes.likedId, target.profileId))).toHaveLength(0);
   });
 });
@@ -159,13 +169,11 @@ describe('like and unlike', () => {
   it('likes a profile once: liking again is not a second like and costs nothing', async () => {
     const me = await member(t, { gender: 'male', seeking: 'female' });
     const her = await member(t);
-    const first = await like(t, me, her);
-    expect(first.status).toBe(200);
-    const answer = await json<LikeAnswer>(first);
+    const answer = await like(t, me, her);
     expect(answer).toMatchObject({ match: false, likes_left: 3 });
     expect(answer.profile).toMatchObject({ id: her.publicId, did_like_profile: true, liked_by_profile: false });
 
-    const again = await json<LikeAnswer>(await like(t, me, her));
+    const again = await like(t, me, her);
     expect(again).toMatchObject({ match: false, likes_left: 3 });
     expect(await likeRows(t, me, her)).toHaveLength(1);
 
@@ -179,8 +187,8 @@ describe('like and unlike', () => {
   it('is a match when the other had liked first, whichever of the two likes second', async () => {
     const a = await member(t, { gender: 'male', seeking: 'female' });
     const b = await member(t);
-    expect((await json<LikeAnswer>(await like(t, a, b))).match).toBe(false);
-    const second = await json<LikeAnswer>(await like(t, b, a));
+    expect((await like(t, a, b)).match).toBe(false);
+    const second = await like(t, b, a);
     expect(second.match).toBe(true);
     expect(second.profile).toMatchObject({ did_like_profile: true, liked_by_profile: true });
     // Both lists of each hold the other: a match.
@@ -191,8 +199,8 @@ describe('like and unlike', () => {
 
     const c = await member(t, { gender: 'male', seeking: 'female' });
     const d = await member(t);
-    expect((await json<LikeAnswer>(await like(t, d, c))).match).toBe(false);
-    expect((await json<LikeAnswer>(await like(t, c, d))).match).toBe(true);
+    expect((await like(t, d, c)).match).toBe(false);
+    expect((await like(t, c, d)).match).toBe(true);
   });
 
   it('unlikes without giving the like back; liking the same profile again that day costs nothing', async () => {
@@ -200,30 +208,26 @@ describe('like and unlike', () => {
     const her = await member(t);
     const other = await member(t);
     await like(t, me, her);
-    const removed = await unlike(t, me, her);
-    expect(removed.status).toBe(200);
-    expect(await json(removed)).toEqual({ ok: true, likes_left: 3 });
+    expect(await unlike(t, me, her)).toEqual({ ok: true, likes_left: 3 });
     expect(await likeRows(t, me, her)).toHaveLength(0);
     expect((await likesOf(t, me)).profiles).toEqual([]);
     expect((await likesOf(t, her)).liked_by).toEqual([]);
 
-    expect((await json<LikeAnswer>(await like(t, me, her))).likes_left).toBe(3);
-    expect((await json<LikeAnswer>(await like(t, me, other))).likes_left).toBe(2);
+    expect((await like(t, me, her)).likes_left).toBe(3);
+    expect((await like(t, me, other)).likes_left).toBe(2);
     // Unliking what was never liked, or an unknown profile, is fine.
-    expect((await unlike(t, her, me)).status).toBe(200);
-    expect((await unlike(t, me, { publicId: 'nobodynobody' })).status).toBe(200);
+    expect(await unlike(t, her, me)).toMatchObject({ ok: true });
+    expect(await unlike(t, me, { publicId: 'nobodynobody' })).toMatchObject({ ok: true });
   });
 
   it('answers 404 for oneself, an unknown profile and another site’s profile', async () => {
     const me = await member(t, { gender: 'male', seeking: 'female' });
     for (const target of [me, { publicId: 'nobodynobody' }]) {
-      const response = await like(t, me, target);
-      expect(response.status).toBe(404);
-      expect((await json<ErrorAnswer>(response)).error.code).toBe('not_found');
+      expect(await likeError(t, me, target)).toMatchObject({ status: 404, code: 'not_found' });
     }
     const elsewhere = await createTestMember(t, { siteId: 'she', gender: 'female', seeking: 'male' });
-    expect((await like(t, me, elsewhere)).status).toBe(404);
-    expect((await json<LikesData>(await call(t, me, 'GET', '/api/likes.php'))).likes_left).toBe(4);
+    expect((await likeError(t, me, elsewhere)).status).toBe(404);
+    expect((await likesOf(t, me)).likes_left).toBe(4);
   });
 });
 
@@ -234,40 +238,37 @@ describe('the daily like limit', () => {
     const start = FIXED_NOW.getTime();
     for (const [i, target] of targets.slice(0, 4).entries()) {
       t.clock.now = new Date(start + i * HOUR);
-      expect((await json<LikeAnswer>(await like(t, me, target))).likes_left).toBe(3 - i);
+      expect((await like(t, me, target)).likes_left).toBe(3 - i);
     }
     // 4.5 hours after the first like: the first frees up in 19.5 hours, said as 20.
     t.clock.now = new Date(start + 4.5 * HOUR);
-    const refused = await like(t, me, targets[4]!);
-    expect(refused.status).toBe(429);
-    const error = (await json<ErrorAnswer>(refused)).error;
+    const error = await likeError(t, me, targets[4]!);
+    expect(error.status).toBe(429);
     expect(error.code).toBe('daily_limit');
     expect(error.message).toBe('You can give out 4 Likes per day. You can like again in 20 hours.');
     expect(await likeRows(t, me, targets[4]!)).toHaveLength(0);
-    const german = await json<ErrorAnswer>(await like(t, me, targets[4]!, 'de'));
-    expect(german.error.message).toBe('Du kannst 4 Likes pro Tag vergeben. In 20 Stunden kannst du wieder liken.');
+    const german = await likeError(t, me, targets[4]!, 'de');
+    expect(german.message).toBe('Du kannst 4 Likes pro Tag vergeben. In 20 Stunden kannst du wieder liken.');
     expect(await likesOf(t, me)).toMatchObject({ likes_left: 0, next_like_in_hours: 20 });
 
     // Unliking does not give the like back; liking an already liked profile is still fine.
     await unlike(t, me, targets[3]!);
-    expect((await like(t, me, targets[4]!)).status).toBe(429);
-    expect((await like(t, me, targets[0]!)).status).toBe(200);
+    expect((await likeError(t, me, targets[4]!)).status).toBe(429);
+    await like(t, me, targets[0]!);
 
     t.clock.now = new Date(start + 23.5 * HOUR);
-    expect((await json<ErrorAnswer>(await like(t, me, targets[4]!))).error.message).toContain('in 1 hour.');
+    expect((await likeError(t, me, targets[4]!)).message).toContain('in 1 hour.');
 
     t.clock.now = new Date(start + 24 * HOUR);
-    const allowed = await like(t, me, targets[4]!);
-    expect(allowed.status).toBe(200);
-    expect((await json<LikeAnswer>(allowed)).likes_left).toBe(0);
-    expect((await like(t, me, targets[5]!)).status).toBe(429);
+    expect((await like(t, me, targets[4]!)).likes_left).toBe(0);
+    expect((await likeError(t, me, targets[5]!)).status).toBe(429);
   });
 
   it('is the same for premium members', async () => {
     const me = await member(t, { gender: 'male', seeking: 'female', paid: true });
     const targets = await Promise.all([1, 2, 3, 4, 5].map(() => member(t)));
-    for (const target of targets.slice(0, 4)) expect((await like(t, me, target)).status).toBe(200);
-    expect((await like(t, me, targets[4]!)).status).toBe(429);
+    for (const target of targets.slice(0, 4)) await like(t, me, target);
+    expect((await likeError(t, me, targets[4]!)).status).toBe(429);
   });
 });
 
@@ -285,7 +286,7 @@ describe('GET /api/likes.php', () => {
     t.clock.now = new Date(start + 6 * HOUR);
     await like(t, me, e);
 
-    expect((await call(t, me, 'GET', `/api/member.php?id=${d.publicId}`)).status).toBe(200);
+    await call(t, getMember, { ...as(me), query: { id: d.publicId } });
     const data = await likesOf(t, me);
     expect(data.liked_by.map((p) => [p.id, p.like_new])).toEqual([
       [e.publicId, true],
@@ -306,8 +307,8 @@ describe('GET /api/likes.php', () => {
     const blocked = await member(t);
     await like(t, blocker, me);
     await like(t, me, blocked);
-    expect((await call(t, blocker, 'POST', '/api/block.php', { profile: me.publicId })).status).toBe(200);
-    expect((await call(t, me, 'POST', '/api/block.php', { profile: blocked.publicId })).status).toBe(200);
+    await block(t, blocker, me);
+    await block(t, me, blocked);
     // Blocking deleted the likes; stored again behind its back they still do not show.
     await t.db.insert(likes).values([
       { likerId: blocker.profileId, likedId: me.profileId },
@@ -325,7 +326,7 @@ describe('GET /api/likes.php', () => {
       [me, blocked],
       [blocked, me],
     ] as const) {
-      expect((await like(t, a, b)).status).toBe(404);
+      expect((await likeError(t, a, b)).status).toBe(404);
     }
   });
 });
@@ -335,13 +336,13 @@ describe('invisible and privacy mode', () => {
     for (const mode of [{ invisible: true }, { privacy: true }]) {
       const me = await member(t, { gender: 'male', seeking: 'female' });
       const hidden = await member(t, mode);
-      expect((await like(t, me, hidden)).status).toBe(404);
+      expect((await likeError(t, me, hidden)).status).toBe(404);
       expect(await likeRows(t, me, hidden)).toHaveLength(0);
 
       // The hidden member likes first: now the viewer sees them, in likes and to like back.
-      expect((await like(t, hidden, me)).status).toBe(200);
+      await like(t, hidden, me);
       expect((await likesOf(t, me)).liked_by.map((p) => p.id)).toEqual([hidden.publicId]);
-      const back = await json<LikeAnswer>(await like(t, me, hidden));
+      const back = await like(t, me, hidden);
       expect(back.match).toBe(true);
     }
   });
@@ -376,7 +377,7 @@ describe('the swipe game', () => {
       await member(t, { site }),
     ];
     const [, , , , blocker, liked] = hidden;
-    await call(t, blocker!, 'POST', '/api/block.php', { profile: me.publicId });
+    await block(t, blocker!, me);
     await like(t, me, liked!);
     const palWithPhoto = await pal(t, { site, gender: 'female', birthdate: '1990-06-01' });
     await pal(t, { site, gender: 'female', withPhoto: false });
@@ -401,12 +402,10 @@ describe('the swipe game', () => {
     const [no, yes, fan] = [await member(t, { site }), await member(t, { site }), await member(t, { site })];
     await like(t, fan, me);
 
-    const first = await swipe(t, me, no, 'no');
-    expect(first.status).toBe(200);
-    expect(await json<SwipeAnswer>(first)).toEqual({ match: false, swipes_left: 19, likes_left: 4 });
+    expect(await swipe(t, me, no, 'no')).toEqual({ match: false, swipes_left: 19, likes_left: 4 });
     expect(await likeRows(t, me, no)).toHaveLength(0);
 
-    expect(await json<SwipeAnswer>(await swipe(t, me, yes, 'yes'))).toEqual({
+    expect(await swipe(t, me, yes, 'yes')).toEqual({
       match: false,
       swipes_left: 18,
       likes_left: 3,
@@ -414,20 +413,20 @@ describe('the swipe game', () => {
     expect(await likeRows(t, me, yes)).toHaveLength(1);
     expect((await likesOf(t, yes)).liked_by.map((p) => p.id)).toEqual([me.publicId]);
 
-    expect(await json<SwipeAnswer>(await swipe(t, me, fan, 'yes'))).toEqual({
+    expect(await swipe(t, me, fan, 'yes')).toEqual({
       match: true,
       swipes_left: 17,
       likes_left: 2,
     });
     // Swiped and liked profiles are not offered again; deciding again costs nothing.
     expect((await swipeGame(t, me)).profiles).toEqual([]);
-    expect(await json<SwipeAnswer>(await swipe(t, me, no, 'no'))).toMatchObject({ swipes_left: 17 });
+    expect(await swipe(t, me, no, 'no')).toMatchObject({ swipes_left: 17 });
     // A No on a profile the member likes leaves the like alone.
-    expect(await json<SwipeAnswer>(await swipe(t, me, yes, 'no'))).toMatchObject({ likes_left: 2 });
+    expect(await swipe(t, me, yes, 'no')).toMatchObject({ likes_left: 2 });
     expect(await likeRows(t, me, yes)).toHaveLength(1);
     // A like given on a profile page is a Yes too: it uses a like and a swipe.
     const page = await member(t, { site });
-    expect((await json<LikeAnswer>(await like(t, me, page))).likes_left).toBe(1);
+    expect((await like(t, me, page)).likes_left).toBe(1);
     expect(await swipeGame(t, me)).toMatchObject({ swipes_left: 16, likes_left: 1 });
   });
 
@@ -439,12 +438,11 @@ describe('the swipe game', () => {
     const start = FIXED_NOW.getTime();
     for (const [i, target] of targets.slice(0, 20).entries()) {
       t.clock.now = new Date(start + i * 60_000);
-      expect((await swipe(t, me, target, 'no')).status).toBe(200);
+      await swipe(t, me, target, 'no');
     }
     t.clock.now = new Date(start + 2 * HOUR);
-    const refused = await swipe(t, me, targets[20]!, 'no');
-    expect(refused.status).toBe(429);
-    const error = (await json<ErrorAnswer>(refused)).error;
+    const error = await swipeError(t, me, targets[20]!, 'no');
+    expect(error.status).toBe(429);
     expect(error.code).toBe('swipe_limit');
     expect(error.message).toBe('You have no Swipes and Likes left for today. You can swipe again in 22 hours.');
     expect(await swipeGame(t, me)).toEqual({ profiles: [], swipes_left: 0, likes_left: 4, next_in_hours: 22 });
@@ -452,7 +450,7 @@ describe('the swipe game', () => {
     expect(stored).toHaveLength(20);
 
     t.clock.now = new Date(start + 24 * HOUR);
-    expect((await swipe(t, me, targets[20]!, 'yes')).status).toBe(200);
+    await swipe(t, me, targets[20]!, 'yes');
   });
 
   it('stops when the likes of the day are used up, also for a No', async () => {
@@ -464,25 +462,26 @@ describe('the swipe game', () => {
     const game = await swipeGame(t, me);
     expect(game).toEqual({ profiles: [], swipes_left: 16, likes_left: 0, next_in_hours: 24 });
     for (const decision of ['yes', 'no'] as const) {
-      const refused = await swipe(t, me, targets[4]!, decision, 'nl');
+      const refused = await swipeError(t, me, targets[4]!, decision, 'nl');
       expect(refused.status).toBe(429);
-      expect((await json<ErrorAnswer>(refused)).error.message).toBe(
-        'Je hebt voor vandaag geen swipes en likes meer. Over 24 uur kun je weer swipen.',
-      );
+      expect(refused.message).toBe('Je hebt voor vandaag geen swipes en likes meer. Over 24 uur kun je weer swipen.');
     }
     // Liking on a profile page says the like limit.
-    expect((await json<ErrorAnswer>(await like(t, me, targets[5]!))).error.code).toBe('daily_limit');
+    expect((await likeError(t, me, targets[5]!)).code).toBe('daily_limit');
   });
 
   it('answers 404 for a profile the swiper may not see', async () => {
     const me = await member(t, { gender: 'male', seeking: 'female' });
     const hidden = await member(t, { invisible: true });
-    const response = await swipe(t, me, hidden, 'yes');
-    expect(response.status).toBe(404);
+    expect((await swipeError(t, me, hidden, 'yes')).status).toBe(404);
     expect(await t.db.select().from(swipes).where(eq(swipes.swiperId, me.profileId))).toHaveLength(0);
-    expect((await call(t, me, 'POST', '/api/swipe.php', { profile: hidden.publicId, decision: 'maybe' })).status).toBe(
-      400,
-    );
+    // Raw: a decision the contract does not have.
+    const maybe = await t.request('/api/swipe.php', {
+      method: 'POST',
+      ...as(me),
+      json: { profile: hidden.publicId, decision: 'maybe' },
+    });
+    expect(maybe.status).toBe(400);
   });
 });
 
@@ -499,25 +498,29 @@ describe('the match finder', () => {
     await member(t, { site, birthdate: '1995-01-01', invisible: true });
     await member(t, { site, birthdate: '1995-01-01', gender: 'male', seeking: 'female' });
 
-    const find = async (query: string) => {
-      const response = await call(t, me, 'GET', `/api/match-finder.php?${query}`);
-      expect(response.status).toBe(200);
-      return (await json<{ profiles: ProfileCard[] }>(response)).profiles.map((p) => p.id);
-    };
+    const find = async (query: MatchFinderAnswers) =>
+      (await call(t, getMatchFinder, { ...as(me), query })).profiles.map((p) => p.id);
     // Closest to the viewer's own age (40), moved into the bucket, first.
-    expect(await find('age=18-35&appearance=normal&race=white')).toEqual([thirtyFive.publicId, young.publicId]);
-    expect(await find('age=35%2B&appearance=normal&race=other')).toEqual([
+    expect(await find({ age: '18-35', appearance: 'normal', race: 'white' })).toEqual([
+      thirtyFive.publicId,
+      young.publicId,
+    ]);
+    expect(await find({ age: '35+', appearance: 'normal', race: 'other' })).toEqual([
       older.publicId,
       thirtyFive.publicId,
       fifty.publicId,
     ]);
     // Sexy: a stated slim or average body type.
-    expect(await find('age=35%2B&appearance=sexy&race=white')).toEqual([thirtyFive.publicId]);
-    expect(await find('age=18-35&appearance=sexy&race=other')).toEqual([thirtyFive.publicId, young.publicId]);
+    expect(await find({ age: '35+', appearance: 'sexy', race: 'white' })).toEqual([thirtyFive.publicId]);
+    expect(await find({ age: '18-35', appearance: 'sexy', race: 'other' })).toEqual([
+      thirtyFive.publicId,
+      young.publicId,
+    ]);
 
-    const invalid = await call(t, me, 'GET', '/api/match-finder.php?age=20-30&appearance=normal&race=white');
+    // Raw: answers the questionnaire does not offer.
+    const invalid = await t.request('/api/match-finder.php?age=20-30&appearance=normal&race=white', as(me));
     expect(invalid.status).toBe(400);
-    expect((await call(t, me, 'GET', '/api/match-finder.php')).status).toBe(400);
+    expect((await t.request('/api/match-finder.php', as(me))).status).toBe(400);
   });
 });
 
@@ -526,16 +529,14 @@ describe('GET /api/auto-like.php', () => {
     const site = 'gay';
     const me = await member(t, { site, gender: 'female', seeking: 'male', birthdate: '1990-01-01' });
     const blockedPal = await pal(t, { site, birthdate: '1990-01-01' });
-    await call(t, me, 'POST', '/api/block.php', { profile: blockedPal.publicId });
+    await block(t, me, blockedPal);
     await pal(t, { site, birthdate: '1990-01-01', withPhoto: false });
     await pal(t, { site, birthdate: '1990-01-01', gender: 'female' });
     await member(t, { site, gender: 'male', seeking: 'female', birthdate: '1990-01-01' });
     const first = await pal(t, { site, birthdate: '1988-01-01' });
     const second = await pal(t, { site, birthdate: '1970-01-01' });
 
-    const response = await call(t, me, 'GET', '/api/auto-like.php');
-    expect(response.status).toBe(200);
-    const { profile } = await json<{ profile: ProfileCard }>(response);
+    const { profile } = await call(t, getAutoLike, as(me));
     expect(profile).toMatchObject({ id: first.publicId, type: 'fictional', like_new: true, liked_by_profile: true });
     expect(profile.main_image?.match).toContain('v=match');
     expect(await likeRows(t, first, me)).toHaveLength(1);
@@ -543,21 +544,15 @@ describe('GET /api/auto-like.php', () => {
 
     // Asked again the same day: the same pal, no second like.
     t.clock.now = new Date(FIXED_NOW.getTime() + 23 * HOUR);
-    expect((await json<{ profile: ProfileCard }>(await call(t, me, 'GET', '/api/auto-like.php'))).profile.id).toBe(
-      first.publicId,
-    );
+    expect((await call(t, getAutoLike, as(me))).profile.id).toBe(first.publicId);
     expect((await likesOf(t, me)).liked_by).toHaveLength(1);
 
     // A day later: the next pal that had not liked her yet.
     t.clock.now = new Date(FIXED_NOW.getTime() + 25 * HOUR);
-    expect((await json<{ profile: ProfileCard }>(await call(t, me, 'GET', '/api/auto-like.php'))).profile.id).toBe(
-      second.publicId,
-    );
+    expect((await call(t, getAutoLike, as(me))).profile.id).toBe(second.publicId);
     // Then there is none left.
     t.clock.now = new Date(FIXED_NOW.getTime() + 50 * HOUR);
-    const none = await call(t, me, 'GET', '/api/auto-like.php');
-    expect(none.status).toBe(404);
-    expect((await json<ErrorAnswer>(none)).error.code).toBe('not_found');
+    expect(await callError(t, getAutoLike, as(me))).toMatchObject({ status: 404, code: 'not_found' });
     expect(await t.db.select().from(blocks).where(eq(blocks.blockerId, me.profileId))).toHaveLength(1);
     expect(await likeRows(t, blockedPal, me)).toHaveLength(0);
   });

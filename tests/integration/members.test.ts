@@ -8,9 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_URL_VARIANTS } from '#src/contract/photos.ts';
 import type { MemberProfile, ProfileCard } from '#src/contract/members.ts';
 import { accounts, blocks, conversations, likes, photos, profiles, sites as siteRows } from '#src/server/db/schema.ts';
-import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
+import {
+  createTestApp,
+  createTestMember,
+  json,
+  seedSiteData,
+  writeTestPhotoFiles,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
-type ErrorAnswer = { error: { code: string; message: string } };
 type Page = { profile: MemberProfile; related: ProfileCard[] };
 
 let t: TestApp;
@@ -371,7 +378,7 @@ describe('blocking', () => {
     const other = await member();
     const visitor = await t.request('/api/block.php', { method: 'POST', json: { profile: other.publicId } });
     expect(visitor.status).toBe(403);
-    expect((await json<ErrorAnswer>(visitor)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(visitor)).error.code).toBe('authentication_required');
   });
 
   it('hides blocked members from related profiles in both directions', async () => {

@@ -11,11 +11,17 @@ import { catalogues } from '#src/i18n/index.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
-import { createStorageProvider } from '#src/server/providers/storage/index.ts';
 import { countPhotos } from '#src/server/features/photos/upload.ts';
-import { createTestApp, createTestMember, FIXED_NOW, json, seedSiteData, type TestApp } from './harness.ts';
+import {
+  createTestApp,
+  createTestMember,
+  FIXED_NOW,
+  json,
+  seedSiteData,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 type Queue = { photos: QueuedPhoto[]; total: number };
 
 const QUEUE = getModerationQueue.path;
@@ -99,7 +105,7 @@ describe('who may moderate', () => {
       await decide(undefined, { photo: photo.publicId, decision: 'approve' }),
     ]) {
       expect(response.status).toBe(403);
-      expect(await json<ErrorAnswer>(response)).toEqual({
+      expect(await errorAnswerOf(response)).toEqual({
         error: { code: 'authentication_required', message: catalogues.en.api.authentication_required },
       });
     }
@@ -111,19 +117,19 @@ describe('who may moderate', () => {
     for (const session of [memberSession, operator]) {
       const list = await queue(session);
       expect(list.status).toBe(403);
-      expect(await json<ErrorAnswer>(list)).toEqual({
+      expect(await errorAnswerOf(list)).toEqual({
         error: { code: 'forbidden', message: catalogues.en.api.forbidden },
       });
       const decision = await decide(session, { photo: photo.publicId, decision: 'approve' });
       expect(decision.status).toBe(403);
-      expect((await json<ErrorAnswer>(decision)).error.code).toBe('forbidden');
+      expect((await errorAnswerOf(decision)).error.code).toBe('forbidden');
     }
     expect((await photoRow(photo.id))?.status).toBe('being_inspected');
   });
 
   it('answers the forbidden message in the language of the request', async () => {
     const response = await t.request(QUEUE, { session: memberSession, cookies: { locale: 'de' } });
-    expect((await json<ErrorAnswer>(response)).error.message).toBe(catalogues.de.api.forbidden);
+    expect((await errorAnswerOf(response)).error.message).toBe(catalogues.de.api.forbidden);
   });
 
   it('lets moderators and admins in', async () => {
@@ -134,7 +140,7 @@ describe('who may moderate', () => {
   it("treats a moderator's session on another site as logged out, like user.php does", async () => {
     const response = await queue(moderator, '', 'she.localhost');
     expect(response.status).toBe(403);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
   });
 });
 
@@ -209,7 +215,7 @@ describe('GET /api/moderation/photos.php', () => {
   it('refuses an unknown site', async () => {
     const response = await queue(moderator, '?site=nosuchsite');
     expect(response.status).toBe(400);
-    expect(await json<ErrorAnswer>(response)).toMatchObject({ error: { code: 'invalid_input', field: 'site' } });
+    expect(await errorAnswerOf(response)).toMatchObject({ error: { code: 'invalid_input', field: 'site' } });
   });
 });
 
@@ -290,7 +296,7 @@ describe('POST /api/moderation/photo.php', () => {
 
     const again = await decide(admin, { photo: photo.publicId, decision: 'reject', reason: 'other' });
     expect(again.status).toBe(404);
-    expect((await json<ErrorAnswer>(again)).error.code).toBe('not_found');
+    expect((await errorAnswerOf(again)).error.code).toBe('not_found');
     expect(await photoRow(photo.id)).toMatchObject({ status: 'active', rejectReason: null });
   });
 
@@ -320,7 +326,7 @@ describe('POST /api/moderation/photo.php', () => {
     ]) {
       const response = await decide(moderator, body);
       expect(response.status).toBe(400);
-      expect((await json<ErrorAnswer>(response)).error.code).toBe('invalid_input');
+      expect((await errorAnswerOf(response)).error.code).toBe('invalid_input');
     }
     expect((await photoRow(photo.id))?.status).toBe('being_inspected');
   });
@@ -350,7 +356,7 @@ describe('the photo files of the queue', () => {
     const owner = await createTestMember(t);
     const photo = await addPhoto(owner.profileId);
     const [row] = await t.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photo.id));
-    const storage = createStorageProvider(t.config);
+    const storage = t.deps.photoStorage;
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
     for (const variant of PHOTO_VARIANTS) await storage.put(photoFileName(row?.key ?? '', variant), jpeg, 'image/jpeg');
 

@@ -13,9 +13,7 @@ import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files
 import { UPLOAD_LIMIT } from '#src/server/features/photos/routes.ts';
 import { accountKey, hit } from '#src/server/http/rate-limit.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
-import { createTestApp, createTestMember, json, seedSiteData, type TestApp } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
+import { createTestApp, createTestMember, json, seedSiteData, type TestApp, errorAnswerOf } from './harness.ts';
 
 let t: TestApp;
 
@@ -201,7 +199,7 @@ describe('POST /api/photos.php', () => {
     const text = new TextEncoder().encode('this is not a photo at all, just some text\n'.repeat(20));
     const response = await upload(blob(text), { session: m.session }, 'holiday.jpg');
     expect(response.status).toBe(415);
-    expect(await json<ErrorAnswer>(response)).toEqual({
+    expect(await errorAnswerOf(response)).toEqual({
       error: { code: 'photo_type', message: 'Please choose a JPEG, PNG, WebP or HEIC photo.', field: 'photo' },
     });
 
@@ -210,7 +208,7 @@ describe('POST /api/photos.php', () => {
       .toBuffer();
     const refused = await upload(blob(gif, 'image/jpeg'), { session: m.session });
     expect(refused.status).toBe(415);
-    expect((await json<ErrorAnswer>(refused)).error.code).toBe('photo_type');
+    expect((await errorAnswerOf(refused)).error.code).toBe('photo_type');
     expect(await t.db.select().from(photos).where(eq(photos.profileId, m.profileId))).toHaveLength(0);
   });
 
@@ -221,13 +219,13 @@ describe('POST /api/photos.php', () => {
       headers: { 'content-length': String(PHOTO_MAX_BYTES + 10 * 1024 * 1024) },
     });
     expect(declared.status).toBe(413);
-    expect((await json<ErrorAnswer>(declared)).error.code).toBe('photo_too_large');
+    expect((await errorAnswerOf(declared)).error.code).toBe('photo_too_large');
 
     const huge = new Uint8Array(PHOTO_MAX_BYTES + 1);
     huge.set(await cameraJpeg());
     const sent = await upload(blob(huge), { session: m.session });
     expect(sent.status).toBe(413);
-    const body = await json<ErrorAnswer>(sent);
+    const body = await errorAnswerOf(sent);
     expect(body.error.code).toBe('photo_too_large');
     expect(body.error.message).toBe(
       'This photo is too large. Please choose a photo of at most 15 MB and 40 megapixels.',
@@ -241,7 +239,7 @@ describe('POST /api/photos.php', () => {
       .toBuffer();
     const response = await upload(blob(wide, 'image/png'), { session: m.session });
     expect(response.status).toBe(413);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('photo_too_large');
+    expect((await errorAnswerOf(response)).error.code).toBe('photo_too_large');
   });
 
   it('limits free members to 3 photos and premium members to 25', async () => {
@@ -252,7 +250,7 @@ describe('POST /api/photos.php', () => {
     for (let i = 0; i < 3; i++) expect((await upload(blob(small), { session: free.session })).status).toBe(200);
     const fourth = await upload(blob(small), { session: free.session });
     expect(fourth.status).toBe(400);
-    expect(await json<ErrorAnswer>(fourth)).toEqual({
+    expect(await errorAnswerOf(fourth)).toEqual({
       error: {
         code: 'photo_limit',
         message: 'You can add up to 3 photos. Premium members can add up to 25.',
@@ -260,7 +258,7 @@ describe('POST /api/photos.php', () => {
       },
     });
     const german = await upload(blob(small), { session: free.session, locale: 'de' });
-    expect((await json<ErrorAnswer>(german)).error.code).toBe('photo_limit');
+    expect((await errorAnswerOf(german)).error.code).toBe('photo_limit');
     expect(await t.db.select().from(photos).where(eq(photos.profileId, free.profileId))).toHaveLength(3);
     // No files were left behind for the refused uploads: 3 photos × 4 variants.
     const keys = (await t.db.select().from(photos).where(eq(photos.profileId, free.profileId))).map(
@@ -278,14 +276,14 @@ describe('POST /api/photos.php', () => {
     const jpeg = await cameraJpeg();
     const response = await upload(blob(jpeg));
     expect(response.status).toBe(403);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
   });
 
   it('needs the X-Request-Type: client header (a plain form post cannot set it)', async () => {
     const m = await member();
     const response = await upload(blob(await cameraJpeg()), { session: m.session, clientHeader: false });
     expect(response.status).toBe(415);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('invalid_input');
+    expect((await errorAnswerOf(response)).error.code).toBe('invalid_input');
     expect(await t.db.select().from(photos).where(eq(photos.profileId, m.profileId))).toHaveLength(0);
   });
 
@@ -293,7 +291,7 @@ describe('POST /api/photos.php', () => {
     const m = await member();
     const response = await upload(null, { session: m.session });
     expect(response.status).toBe(400);
-    expect((await json<ErrorAnswer>(response)).error).toEqual({
+    expect((await errorAnswerOf(response)).error).toEqual({
       code: 'photo_missing',
       message: 'Please choose a photo.',
       field: 'photo',
@@ -306,7 +304,7 @@ describe('POST /api/photos.php', () => {
     for (let i = 0; i < UPLOAD_LIMIT.max; i++) await hit(t.db, key, UPLOAD_LIMIT, t.clock.now);
     const response = await upload(blob(await cameraJpeg()), { session: m.session });
     expect(response.status).toBe(429);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('rate_limited');
+    expect((await errorAnswerOf(response)).error.code).toBe('rate_limited');
   });
 
   it('takes a session on its own site only', async () => {
@@ -315,6 +313,6 @@ describe('POST /api/photos.php', () => {
     if (!other) throw new Error('one site only');
     const response = await upload(blob(await cameraJpeg()), { session: m.session, host: `${other.id}.localhost` });
     expect(response.status).toBe(403);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
   });
 });

@@ -13,9 +13,15 @@ import type { OwnProfile } from '#src/contract/profile.ts';
 import { accounts, photos, profiles, regions } from '#src/server/db/schema.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
-import { createTestApp, createTestMember, json, seedSiteData, writeTestPhotoFiles, type TestApp } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
+import {
+  createTestApp,
+  createTestMember,
+  json,
+  seedSiteData,
+  writeTestPhotoFiles,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
 let t: TestApp;
 
@@ -109,9 +115,9 @@ describe('PUT /api/profile.php', () => {
     for (const [body, field, message] of cases) {
       const response = await put(m.session, body);
       expect(response.status).toBe(400);
-      expect((await json<ErrorAnswer>(response)).error).toMatchObject({ field, message });
+      expect((await errorAnswerOf(response)).error).toMatchObject({ field, message });
     }
-    const german = await json<ErrorAnswer>(await put(m.session, { name: '@x1' }, 'de'));
+    const german = await errorAnswerOf(await put(m.session, { name: '@x1' }, 'de'));
     expect(german.error.message).not.toBe('Username may not start with @');
     // Nothing of the refused saves was stored.
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, m.profileId));
@@ -126,9 +132,9 @@ describe('PUT /api/profile.php', () => {
       .from(regions)
       .where(and(eq(regions.country, 'DE'), eq(regions.code, 'BY')));
     const wrongRegion = await put(m.session, { countryregion: bavaria?.id });
-    expect(await json<ErrorAnswer>(wrongRegion)).toMatchObject({ error: { field: 'countryregion' } });
+    expect(await errorAnswerOf(wrongRegion)).toMatchObject({ error: { field: 'countryregion' } });
     const wrongCountry = await put(m.session, { country: 'BR' });
-    expect(await json<ErrorAnswer>(wrongCountry)).toMatchObject({
+    expect(await errorAnswerOf(wrongCountry)).toMatchObject({
       error: { field: 'country', message: en.profile.errors.country_invalid },
     });
     const moved = await json<{ profile: OwnProfile }>(await put(m.session, { country: 'DE' }));
@@ -179,7 +185,7 @@ describe('own photos', () => {
       json: { photo: main.id, premium: true },
     });
     expect(refused.status).toBe(400);
-    expect((await json<ErrorAnswer>(refused)).error.field).toBe('premium');
+    expect((await errorAnswerOf(refused)).error.field).toBe('premium');
 
     // Making the premium photo the profile image makes it public.
     const after = await json<OwnPhotos>(

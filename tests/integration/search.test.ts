@@ -27,9 +27,8 @@ import {
   seedSiteData,
   writeTestPhotoFiles,
   type TestApp,
+  errorAnswerOf,
 } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 
 let t: TestApp;
 let counter = 0;
@@ -219,7 +218,7 @@ describe('filters', () => {
     const refused = async (params: Record<string, string | number>, field: string) => {
       const response = await search(viewer, manual({ gender: 'female', ...params }));
       expect(response.status).toBe(400);
-      const body = await json<ErrorAnswer>(response);
+      const body = await errorAnswerOf(response);
       expect(body.error).toMatchObject({ code: 'invalid_input', field });
     };
     await refused({ country: 'DE' }, 'country');
@@ -492,7 +491,7 @@ describe('visitors', () => {
     await setSiteSettings({ logged_out_search: 'none', logged_out_search_trafficsource: 'all' });
     const refused = await search(null, manual({ gender: 'female' }));
     expect(refused.status).toBe(403);
-    expect((await json<ErrorAnswer>(refused)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(refused)).error.code).toBe('authentication_required');
     expect(ids(await found(null, manual({ gender: 'female', trafficsource: 'partner1' })))).toEqual(sorted(open));
 
     await setSiteSettings({ logged_out_search_trafficsource: 'none' });

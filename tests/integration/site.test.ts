@@ -8,7 +8,7 @@ import { sites as sitesTable, regions as regionsTable } from '#src/server/db/sch
 import { pushPublicKey } from '#src/server/features/push/vapid.ts';
 import { seedRegions } from '#src/server/seed/index.ts';
 import type { SiteSettings, CompanyInfo } from '#src/contract/site.ts';
-import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
+import { createTestApp, json, seedSiteData, type TestApp, errorAnswerOf } from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('GET /api/settings.php', () => {
     const response = await t.request('/api/settings.php', { host: 'example.org' });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
-    const body = await json<{ error: { code: string; message: string } }>(response);
+    const body = await errorAnswerOf(response);
     expect(body.error.code).toBe('unknown_site');
     expect(body.error.message).toBe(catalogues.en.api.unknown_site);
   });
@@ -208,7 +208,7 @@ describe('unknown API paths', () => {
   it('answer a JSON 404 in the request language', async () => {
     const response = await t.request('/api/nope.php', { host: 'flirtmoment.nl' });
     expect(response.status).toBe(404);
-    const body = await json<{ error: { code: string; message: string } }>(response);
+    const body = await errorAnswerOf(response);
     expect(body.error).toEqual({ code: 'not_found', message: catalogues.nl.api.not_found });
   });
 });

@@ -5,9 +5,15 @@ import { currentUser, type CurrentUser } from '#src/contract/user.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
-import { createTestApp, createTestMember, FIXED_NOW, json, seedSiteData, type TestApp } from './harness.ts';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
+import {
+  createTestApp,
+  createTestMember,
+  FIXED_NOW,
+  json,
+  seedSiteData,
+  type TestApp,
+  errorAnswerOf,
+} from './harness.ts';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createTestMember>>;
@@ -46,7 +52,7 @@ describe('GET /api/user.php', () => {
   it('answers 403 authentication_required when nobody is logged in', async () => {
     const response = await t.request('/api/user.php', { headers: { 'X-Request-Type': 'client' } });
     expect(response.status).toBe(403);
-    expect(await json<ErrorAnswer>(response)).toEqual({
+    expect(await errorAnswerOf(response)).toEqual({
       error: { code: 'authentication_required', message: catalogues.en.api.authentication_required },
     });
   });
@@ -123,7 +129,7 @@ describe('PUT /api/user.php', () => {
   it('rejects a language that is not one of the eleven, naming the field', async () => {
     const response = await t.request('/api/user.php', { method: 'PUT', session, json: { language: 'xx' } });
     expect(response.status).toBe(400);
-    const body = await json<ErrorAnswer>(response);
+    const body = await errorAnswerOf(response);
     expect(body.error.code).toBe('invalid_input');
     expect(body.error.field).toBe('language');
     expect(body.error.message).toContain('language');
@@ -137,7 +143,7 @@ describe('PUT /api/user.php', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(plain.status).toBe(415);
-    expect((await json<ErrorAnswer>(plain)).error.code).toBe('invalid_input');
+    expect((await errorAnswerOf(plain)).error.code).toBe('invalid_input');
 
     const broken = await t.request('/api/user.php', {
       method: 'PUT',
@@ -146,7 +152,7 @@ describe('PUT /api/user.php', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(broken.status).toBe(400);
-    expect((await json<ErrorAnswer>(broken)).error.field).toBe('body');
+    expect((await errorAnswerOf(broken)).error.field).toBe('body');
     const [row] = await t.db
       .select({ language: accounts.language })
       .from(accounts)
@@ -157,6 +163,6 @@ describe('PUT /api/user.php', () => {
   it('needs a login', async () => {
     const response = await t.request('/api/user.php', { method: 'PUT', json: { language: 'fr' } });
     expect(response.status).toBe(403);
-    expect((await json<ErrorAnswer>(response)).error.code).toBe('authentication_required');
+    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
   });
 });

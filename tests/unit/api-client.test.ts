@@ -4,6 +4,7 @@ import { getInterests, getRegions } from '#src/contract/site.ts';
 import { getUser } from '#src/contract/user.ts';
 import { postActivationMail } from '#src/contract/accounts.ts';
 import { $session, loadSession, onAuthenticationRequired } from '#src/stores/session.ts';
+import { testEnvironment } from './test-environment.ts';
 
 type Call = { url: string; headers: Headers; method: string };
 
@@ -105,7 +106,8 @@ describe('session and the 403 rule', () => {
   it('logs a member out on 403 authentication_required from any path but user.php', async () => {
     const { fetch } = scriptedFetch([json(200, { user }), authRequired]);
     const api = createApiClient({ baseURL: 'http://site.test', fetch, onAuthenticationRequired });
-    await loadSession(api);
+    testEnvironment({ api });
+    await loadSession();
     expect($session.get()).toMatchObject({ status: 'member', user: { name: 'Anna' } });
     await expect(api.call(getInterests)).rejects.toBeInstanceOf(ApiError);
     expect($session.get()).toEqual({ status: 'guest' });
@@ -114,7 +116,8 @@ describe('session and the 403 rule', () => {
   it('treats 403 on user.php as a guest, without the logout rule', async () => {
     const onAuth = vi.fn();
     const { fetch } = scriptedFetch([authRequired]);
-    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch, onAuthenticationRequired: onAuth }));
+    testEnvironment({ api: createApiClient({ baseURL: 'http://site.test', fetch, onAuthenticationRequired: onAuth }) });
+    await loadSession();
     expect($session.get()).toEqual({ status: 'guest' });
     expect(onAuth).not.toHaveBeenCalled();
   });
@@ -123,16 +126,16 @@ describe('session and the 403 rule', () => {
 describe('session without the login marker', () => {
   it('is a guest at once, without asking the server', async () => {
     const { fetch, calls } = scriptedFetch([]);
-    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch }), { cookies: 'locale=nl; country=NL' });
+    testEnvironment({ api: createApiClient({ baseURL: 'http://site.test', fetch }) });
+    await loadSession({ cookies: 'locale=nl; country=NL' });
     expect($session.get()).toEqual({ status: 'guest' });
     expect(calls).toHaveLength(0);
   });
 
   it('asks the server when the marker is there', async () => {
     const { fetch, calls } = scriptedFetch([json(200, { user })]);
-    await loadSession(createApiClient({ baseURL: 'http://site.test', fetch }), {
-      cookies: 'locale=nl; auth.loggedIn=1',
-    });
+    testEnvironment({ api: createApiClient({ baseURL: 'http://site.test', fetch }) });
+    await loadSession({ cookies: 'locale=nl; auth.loggedIn=1' });
     expect($session.get()).toMatchObject({ status: 'member' });
     expect(calls).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activationReminder, notificationsDisabledBanner } from '#src/features/banners/rules.ts';
 import { NOTIFICATIONS_DISABLED_DISMISSED_KEY, createBannersStore } from '#src/features/banners/banners-store.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
+import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
 const notConfirmed = member({ status: 'not_confirmed' }, { status: 'disabled' });
 
@@ -50,26 +51,18 @@ describe('(d) notifications disabled (SPEC §2.4, §8)', () => {
   });
 });
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-  };
-}
-
 describe('banners store', () => {
   const noApi = scriptedApi(() => ({ status: 500, body: {} })).api;
 
   it('stores the dismissal of (d) as a timestamp and reads it back', () => {
-    const storage = memoryStorage();
-    const store = createBannersStore({ api: noApi, storage });
+    const storage = new MemoryStorage();
+    testEnvironment({ api: noApi, storage });
+    const store = createBannersStore();
     expect(store.$notificationsDisabledDismissedAt.get()).toBeNull();
     store.dismissNotificationsDisabled(1234);
     expect(store.$notificationsDisabledDismissedAt.get()).toBe(1234);
-    expect(storage.data.get(NOTIFICATIONS_DISABLED_DISMISSED_KEY)).toBe('1234');
-    expect(createBannersStore({ api: noApi, storage }).$notificationsDisabledDismissedAt.get()).toBe(1234);
+    expect(storage.getItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY)).toBe('1234');
+    expect(createBannersStore().$notificationsDisabledDismissedAt.get()).toBe(1234);
   });
 
   it('survives a storage that throws', () => {
@@ -81,7 +74,8 @@ describe('banners store', () => {
         throw new Error('blocked');
       },
     };
-    const store = createBannersStore({ api: noApi, storage: broken });
+    testEnvironment({ api: noApi, storage: broken as unknown as Storage });
+    const store = createBannersStore();
     expect(store.$notificationsDisabledDismissedAt.get()).toBeNull();
     store.dismissNotificationsDisabled(5);
     expect(store.$notificationsDisabledDismissedAt.get()).toBe(5);
@@ -89,7 +83,8 @@ describe('banners store', () => {
 
   it('sends a new confirmation e-mail', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { sent: true } }));
-    const store = createBannersStore({ api, storage: null });
+    testEnvironment({ api, storage: undefined });
+    const store = createBannersStore();
     await store.sendActivationMail();
     expect(requests).toEqual([{ method: 'POST', path: '/api/activation-mail.php', body: {} }]);
     expect(store.$activationMail.get()).toEqual({ status: 'sent' });
@@ -100,7 +95,8 @@ describe('banners store', () => {
       status: 409,
       body: { error: { code: 'already_confirmed', message: 'Already confirmed.' } },
     }));
-    const a = createBannersStore({ api: already.api, storage: null });
+    testEnvironment({ api: already.api, storage: undefined });
+    const a = createBannersStore();
     await a.sendActivationMail();
     expect(a.$activationMail.get()).toEqual({ status: 'already' });
 
@@ -108,7 +104,8 @@ describe('banners store', () => {
       status: 400,
       body: { error: { code: 'rate_limited', message: 'Please wait a moment.' } },
     }));
-    const b = createBannersStore({ api: limited.api, storage: null });
+    testEnvironment({ api: limited.api, storage: undefined });
+    const b = createBannersStore();
     await b.sendActivationMail();
     expect(b.$activationMail.get()).toEqual({ status: 'error', message: 'Please wait a moment.' });
   });

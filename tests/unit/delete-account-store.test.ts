@@ -5,6 +5,7 @@ import {
   createDeleteAccountStore,
 } from '#src/features/settings/delete-account-store.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const company = (deleteDiscount: string) => ({
   company: {
@@ -29,7 +30,8 @@ function setup(answers: { company?: Answer; deletion?: Answer } = {}) {
       return answers.deletion ?? { status: 200, body: { redirect: null } };
     return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
   });
-  const store = createDeleteAccountStore({ api, go });
+  testEnvironment({ api, navigate: go });
+  const store = createDeleteAccountStore();
   return { store, go, requests };
 }
 

@@ -12,10 +12,12 @@ import {
   POSITION_CACHE_KEY,
   resetGeolocation,
   watchGeolocationPermission,
-  type GeolocationEnv,
 } from '#src/stores/geolocation.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import type { GeolocationEnv } from '#src/stores/environment.ts';
 import { GEOLOCATION_CACHE_MS } from '#src/lib/constants.ts';
 import { searchApi } from './search-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -86,6 +88,17 @@ function fakeBrowser(
   };
 }
 
+/** Locates with this API and browser as the stores' environment. */
+function locateWith(api: ApiClient, browser: GeolocationEnv) {
+  testEnvironment({ api, geolocation: browser });
+  return locate();
+}
+
+function watchWith(browser: GeolocationEnv) {
+  testEnvironment({ geolocation: browser });
+  return watchGeolocationPermission();
+}
+
 const amsterdam = { coords: { latitude: 52.37, longitude: 4.9 } };
 const geocode = { country: 'NL', countryregion: 7, region_code: 'NL-NH' };
 
@@ -95,7 +108,7 @@ describe('geolocation store', () => {
   it('reverse-geocodes the position on the server and keeps the answer', async () => {
     const browser = fakeBrowser(amsterdam);
     const { api, requests } = searchApi({ geocode });
-    const pending = locate(api, browser.env);
+    const pending = locateWith(api, browser.env);
     expect($locating.get()).toBe(true);
     expect(await pending).toEqual(geocode);
     expect($locating.get()).toBe(false);
@@ -107,20 +120,20 @@ describe('geolocation store', () => {
   it('reuses the position for up to an hour, then asks the browser again', async () => {
     const browser = fakeBrowser(amsterdam);
     const { api } = searchApi({ geocode });
-    await locate(api, browser.env);
+    await locateWith(api, browser.env);
     expect(JSON.parse(browser.env.storage!.getItem(POSITION_CACHE_KEY)!)).toMatchObject({ lat: 52.37, lon: 4.9 });
     browser.setNow(1_000_000 + GEOLOCATION_CACHE_MS);
-    await locate(api, browser.env);
+    await locateWith(api, browser.env);
     expect(browser.asked()).toBe(1);
     browser.setNow(1_000_000 + GEOLOCATION_CACHE_MS + 1);
-    await locate(api, browser.env);
+    await locateWith(api, browser.env);
     expect(browser.asked()).toBe(2);
   });
 
   it('sets the geocode to false when the member refuses, and the permission to denied', async () => {
     const browser = fakeBrowser({ code: 1 });
     const { api, requests } = searchApi({ geocode });
-    expect(await locate(api, browser.env)).toBe(false);
+    expect(await locateWith(api, browser.env)).toBe(false);
     expect($geolocationGeocode.get()).toBe(false);
     expect($geolocationPermission.get()).toBe('denied');
     expect(requests).toEqual([]);
@@ -130,14 +143,14 @@ describe('geolocation store', () => {
   it('sets the geocode to false when the server cannot geocode', async () => {
     const browser = fakeBrowser(amsterdam);
     const { api } = searchApi({ geocode: 'fail' });
-    expect(await locate(api, browser.env)).toBe(false);
+    expect(await locateWith(api, browser.env)).toBe(false);
     expect($geolocationGeocode.get()).toBe(false);
     expect($geolocationPermission.get()).toBe('granted');
   });
 
   it('follows the browser permission, and is unsupported without the Geolocation API', async () => {
     const browser = fakeBrowser(amsterdam, 'prompt');
-    const stop = watchGeolocationPermission(browser.env);
+    const stop = watchWith(browser.env);
     await Promise.resolve();
     await Promise.resolve();
     expect($geolocationPermission.get()).toBe('prompt');
@@ -147,10 +160,10 @@ describe('geolocation store', () => {
     browser.setPermission('granted');
     expect($geolocationPermission.get()).toBe('denied');
 
-    watchGeolocationPermission({ ...browser.env, geolocation: undefined });
+    watchWith({ ...browser.env, geolocation: undefined });
     expect($geolocationPermission.get()).toBe('unsupported');
     const { api } = searchApi({ geocode });
-    expect(await locate(api, { ...browser.env, geolocation: undefined })).toBe(false);
+    expect(await locateWith(api, { ...browser.env, geolocation: undefined })).toBe(false);
   });
 
   it('offers the button only to members whose permission is not denied or unsupported (SPEC §5)', () => {

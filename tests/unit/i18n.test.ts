@@ -5,8 +5,10 @@
  * left in English unless src/i18n/same-as-english.ts allows it. `npx tsx scripts/i18n-todo.ts`
  * lists what is left to do and `--fill` copies new English keys into the locale files.
  */
-import { describe, it, expect } from 'vitest';
-import { catalogues, createI18n } from '#src/i18n/index.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, it, expect, expectTypeOf } from 'vitest';
+import { catalogues, createI18n, translator, type KeysUnder, type TranslationKey } from '#src/i18n/index.ts';
 import {
   SAME_AS_ENGLISH,
   expectedKeyPaths,
@@ -93,7 +95,7 @@ describe.each(translatedLocales)('locale %s', (locale) => {
     const unresolved: string[] = [];
     for (const base of bases) {
       for (const count of [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 101, 112, 1000]) {
-        const text = i18n.t(base, { count });
+        const text = i18n.t(base as TranslationKey, { count });
         if (text === base) unresolved.push(`${base} (count ${count})`);
       }
     }
@@ -109,6 +111,57 @@ describe.each(translatedLocales)('locale %s', (locale) => {
     );
   });
 });
+
+describe('translation keys', () => {
+  const t = translator('en');
+
+  it('are type-checked: a key en.json lacks does not compile (tsc fails on an unused @ts-expect-error)', () => {
+    // @ts-expect-error 'no.such.key' is not a TranslationKey
+    expect(t('no.such.key')).toBe('no.such.key');
+    // @ts-expect-error a namespace is not a text
+    expect(t('errors')).not.toBe('');
+    const { t: reactT } = createI18n('en', catalogues.en);
+    // @ts-expect-error react-i18next's t checks keys too (CustomTypeOptions in src/i18n/i18next.d.ts)
+    expect(reactT('no.such.key')).toBe('no.such.key');
+    // @ts-expect-error a default value does not excuse a missing key (strictKeyChecks)
+    expect(reactT('no.such.key', 'Text')).toBe('Text');
+    expect(t('pricing.credits', { count: 2 })).toBe(reactT('pricing.credits', { count: 2 }));
+  });
+
+  it('take a plural base as i18next resolves it, and derive keys under a prefix', () => {
+    expectTypeOf<'pricing.credits'>().toExtend<TranslationKey>();
+    expectTypeOf<'pricing.credits_one'>().toExtend<TranslationKey>();
+    expectTypeOf<'no.such.key'>().not.toExtend<TranslationKey>();
+    expectTypeOf<'network'>().toExtend<KeysUnder<'errors'>>();
+    expectTypeOf<'pricing.credits'>().not.toExtend<KeysUnder<'errors'>>();
+    expect(t('pricing.credits', { count: 1 })).toBe('1 credit');
+    expect(t('pricing.credits', { count: 2 })).toBe('2 credits');
+  });
+
+  it('used literally in src exist in en.json (astro pages included)', () => {
+    const known = new Set(
+      [...english.keys()].flatMap((path) => [path, path.replace(/_(zero|one|two|few|many|other)$/, '')]),
+    );
+    const missing: string[] = [];
+    for (const file of sourceFiles(resolve(import.meta.dirname, '../../src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-z0-9_]+(?:\.[a-z0-9_+-]+)+)'|i18nKey="([a-z0-9_.]+)"/g)) {
+        const key = match[1] ?? match[2] ?? '';
+        if (!known.has(key)) missing.push(`${relative(process.cwd(), file)}: ${key}`);
+      }
+    }
+    expect(missing, `keys missing from en.json: ${missing.join(', ')}`).toEqual([]);
+  });
+});
+
+/** Every .ts, .tsx and .astro file under a folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|astro)$/.test(entry.name) ? [path] : [];
+  });
+}
 
 /** The raw value at a dotted key path. */
 function lookup(tree: unknown, path: string): unknown {

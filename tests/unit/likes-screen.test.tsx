@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { createApiClient } from '#src/client/api.ts';
 import LikesScreen from '#src/features/likes/LikesScreen.tsx';
 import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { resetLikes } from '#src/stores/likes.ts';
@@ -8,13 +9,13 @@ import { $router } from '#src/stores/router.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import type { LikesData } from '#src/contract/likes.ts';
 import { member } from '../fixtures/members.ts';
+import { testEnvironment } from './test-environment.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';
 
-// The island's client without the waits between retries (a 429 is retried).
-vi.mock('#src/stores/api.ts', async () => {
-  const { createApiClient } = await import('#src/client/api.ts');
-  return { api: createApiClient({ delay: () => 0 }) };
+// The island's client over the stubbed fetch, without the waits between retries (a 429 is retried).
+beforeEach(() => {
+  testEnvironment({ api: createApiClient({ delay: () => 0 }) });
 });
 
 const en = catalogues.en;

@@ -23,6 +23,8 @@ import { likesView } from '#src/features/likes/likes-view.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
 import { DAILY_LIMIT_MESSAGE, dailyLimitAnswer, likesData } from './likes-fixtures.ts';
+import type { ApiClient } from '#src/client/api.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const ids = (cards: { id: string }[]) => cards.map((card) => card.id);
 
@@ -100,9 +102,10 @@ describe('likes page view', () => {
 describe('likes store', () => {
   it('loads once for concurrent calls and feeds the new-likes count', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: likesData() }));
+    testEnvironment({ api });
     expect($totalNewLikes.get()).toBe(0);
     expect($likesLeft.get()).toBeNull();
-    await Promise.all([loadLikes(api), loadLikes(api)]);
+    await Promise.all([loadLikes(), loadLikes()]);
     expect(requests).toEqual([{ method: 'GET', path: '/api/likes.php', body: undefined }]);
     expect($totalNewLikes.get()).toBe(1);
     expect($likesLeft.get()).toBe(3);
@@ -111,7 +114,8 @@ describe('likes store', () => {
 
   it('keeps the failure of a load', async () => {
     const { api } = scriptedApi(() => ({ status: 500, body: { error: { code: 'internal', message: 'Oops' } } }));
-    await loadLikes(api);
+    testEnvironment({ api });
+    await loadLikes();
     expect($likes.get()).toBeNull();
     expect($likesLoad.get()).toEqual({ status: 'error', message: 'Oops' });
   });
@@ -123,8 +127,9 @@ describe('likes store', () => {
         ? { status: 200, body: { match: true, likes_left: 2, profile: anna } }
         : { status: 200, body: likesData() },
     );
-    await loadLikes(api);
-    const answer = await likeProfile(api, 'anna');
+    testEnvironment({ api });
+    await loadLikes();
+    const answer = await likeProfile('anna');
     expect(answer.match).toBe(true);
     expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/like.php', body: { profile: 'anna' } });
     expect(ids(matchedLikes($likes.get()!))).toEqual(['anna', 'bea']);
@@ -135,8 +140,9 @@ describe('likes store', () => {
     const { api, requests } = scriptedApi(({ method }) =>
       method === 'DELETE' ? { status: 200, body: { ok: true, likes_left: 3 } } : { status: 200, body: likesData() },
     );
-    await loadLikes(api);
-    await unlikeProfile(api, 'cleo');
+    testEnvironment({ api });
+    await loadLikes();
+    await unlikeProfile('cleo');
     expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/like.php', body: { profile: 'cleo' } });
     expect(ids(sentLikes($likes.get()!))).toEqual(['bea']);
   });
@@ -153,9 +159,10 @@ describe('likes store', () => {
         body: limited ? likesData({ likes_left: 0, next_like_in_hours: 5 }) : likesData(),
       };
     });
-    await loadLikes(api);
-    await expect(likeProfile(api, 'anna')).rejects.toMatchObject({ code: 'daily_limit', message: DAILY_LIMIT_MESSAGE });
-    await loadLikes(api);
+    testEnvironment({ api });
+    await loadLikes();
+    await expect(likeProfile('anna')).rejects.toMatchObject({ code: 'daily_limit', message: DAILY_LIMIT_MESSAGE });
+    await loadLikes();
     expect($likes.get()).toMatchObject({ likes_left: 0, next_like_in_hours: 5 });
     expect(requests.filter((request) => request.method === 'GET')).toHaveLength(2);
   });
@@ -177,10 +184,11 @@ describe('likes store', () => {
         if (requests.length === 1) await gate;
         return answer;
       },
-    } as unknown as Parameters<typeof loadLikes>[0];
+    } as unknown as ApiClient;
+    testEnvironment({ api });
     $likes.set(likesData());
-    const loading = loadLikes(api);
-    await unlikeProfile(api, cleo.id);
+    const loading = loadLikes();
+    await unlikeProfile(cleo.id);
     release();
     await loading;
     expect(ids(sentLikes($likes.get()!))).toEqual(['bea']);

@@ -18,6 +18,7 @@ import { createMatchFinderStore } from '#src/features/match-finder/match-finder-
 import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 describe('match finder questionnaire', () => {
   it('asks age, appearance and race, with the choices of SPEC §2.7 and the age buckets of §9', () => {
@@ -82,7 +83,8 @@ describe('match finder result store', () => {
 
   it('asks match-finder.php with the answers and shows the profiles; the same answers are not asked twice', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { profiles: [profileCard()] } }));
-    const store = createMatchFinderStore({ api });
+    testEnvironment({ api });
+    const store = createMatchFinderStore();
     await store.show(answers);
     expect(requests).toEqual([{ method: 'GET', path: '/api/match-finder.php', body: undefined }]);
     expect(store.$result.get()).toEqual({ status: 'ready', answers, profiles: [profileCard()] });
@@ -92,7 +94,8 @@ describe('match finder result store', () => {
 
   it('shows only the newest answers’ result', async () => {
     const { api } = scriptedApi(() => ({ status: 200, body: { profiles: [profileCard()] } }));
-    const store = createMatchFinderStore({ api });
+    testEnvironment({ api });
+    const store = createMatchFinderStore();
     const first = store.show(answers);
     const second = store.show({ ...answers, age: '18-35' });
     await Promise.all([first, second]);
@@ -108,7 +111,8 @@ describe('match finder result store', () => {
         ? { status: 400, body: { error: { code: 'invalid_input', message: 'Invalid' } } }
         : { status: 200, body: { profiles: [] } },
     );
-    const store = createMatchFinderStore({ api });
+    testEnvironment({ api });
+    const store = createMatchFinderStore();
     await store.show(answers);
     expect(store.$result.get()).toEqual({ status: 'error', answers });
     fail = false;

@@ -4,6 +4,7 @@ import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '#src/lib/constants.ts';
 import { applyLangConfig, changeLanguage, langConfigRequest, logout } from '#src/stores/account.ts';
 import { $session } from '#src/stores/session.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
+import { testEnvironment } from './test-environment.ts';
 
 describe('nav badges (SPEC §2.3)', () => {
   it('shows no badge at 0 and caps at 99+', () => {
@@ -27,15 +28,21 @@ describe('nav badges (SPEC §2.3)', () => {
   });
 });
 
+/** The page's navigation, reload and cookies, recorded, with this API. */
+const env = (api = scriptedApi(() => ({ status: 500, body: {} })).api) => {
+  const page = { go: vi.fn<(url: string) => void>(), reload: vi.fn(), setCookie: vi.fn<(c: string) => void>() };
+  testEnvironment({ api, navigate: page.go, reload: page.reload, setCookie: page.setCookie });
+  return page;
+};
+
 describe('account actions of the nav', () => {
   const user = member();
-  const env = () => ({ go: vi.fn<(url: string) => void>(), reload: vi.fn(), setCookie: vi.fn<(c: string) => void>() });
 
   it('logs out through GET /api/logout.php, then goes home', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { ok: true } }));
     $session.set({ status: 'member', user });
-    const page = env();
-    await logout(api, page);
+    const page = env(api);
+    await logout();
     expect(requests).toEqual([{ method: 'GET', path: '/api/logout.php', body: undefined }]);
     expect($session.get()).toEqual({ status: 'guest' });
     expect(page.go).toHaveBeenCalledWith('/');
@@ -43,8 +50,8 @@ describe('account actions of the nav', () => {
 
   it('saves a new language, stores it in the locale cookie for a year and reloads', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { user: { ...user, language: 'de' } } }));
-    const page = env();
-    await changeLanguage(api, 'de', page);
+    const page = env(api);
+    await changeLanguage('de');
     expect(requests).toEqual([{ method: 'PUT', path: '/api/user.php', body: { language: 'de' } }]);
     expect(page.setCookie).toHaveBeenCalledWith(`locale=de; path=/; max-age=${365 * 24 * 3600}; samesite=lax`);
     expect(page.reload).toHaveBeenCalledOnce();
@@ -52,16 +59,14 @@ describe('account actions of the nav', () => {
 
   it('keeps the page when the language cannot be saved', async () => {
     const { api } = scriptedApi(() => ({ status: 400, body: { error: { code: 'bad_request', message: 'x' } } }));
-    const page = env();
-    await expect(changeLanguage(api, 'de', page)).rejects.toThrow();
+    const page = env(api);
+    await expect(changeLanguage('de')).rejects.toThrow();
     expect(page.setCookie).not.toHaveBeenCalled();
     expect(page.reload).not.toHaveBeenCalled();
   });
 });
 
 describe('/lang-config answered by the members shell (static hosts)', () => {
-  const env = () => ({ go: vi.fn<(url: string) => void>(), reload: vi.fn(), setCookie: vi.fn<(c: string) => void>() });
-
   it('returns to same-site paths only', () => {
     expect(langConfigRequest({ locale: 'nl', return: '/pages/faq' })).toEqual({ locale: 'nl', target: '/pages/faq' });
     expect(langConfigRequest({ locale: 'nl', return: '//evil.example/' })).toEqual({ locale: 'nl', target: '/' });
@@ -71,8 +76,9 @@ describe('/lang-config answered by the members shell (static hosts)', () => {
 
   it("sets the cookie, saves a member's language and goes back", async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { user: member({ language: 'nl' }) } }));
-    const page = env();
-    await applyLangConfig(api, { locale: 'nl', return: '/members' }, page);
+    const page = env(api);
+    $session.set({ status: 'member', user: member() });
+    await applyLangConfig({ locale: 'nl', return: '/members' });
     expect(page.setCookie).toHaveBeenCalledWith(expect.stringMatching(/^locale=nl; path=\//));
     expect(requests).toEqual([{ method: 'PUT', path: '/api/user.php', body: { language: 'nl' } }]);
     expect(page.go).toHaveBeenCalledWith('/members');
@@ -80,16 +86,18 @@ describe('/lang-config answered by the members shell (static hosts)', () => {
 
   it('stores the country the visitor picked, and ignores an unknown one', async () => {
     const page = env();
-    await applyLangConfig(null, { locale: 'fr', country: 'BE', return: '/' }, page);
+    $session.set({ status: 'guest' });
+    await applyLangConfig({ locale: 'fr', country: 'BE', return: '/' });
     expect(page.setCookie).toHaveBeenCalledWith(expect.stringMatching(/^selected_country=BE; path=\//));
     const other = env();
-    await applyLangConfig(null, { locale: 'fr', country: 'XX', return: '/' }, other);
+    await applyLangConfig({ locale: 'fr', country: 'XX', return: '/' });
     expect(other.setCookie).not.toHaveBeenCalledWith(expect.stringMatching(/selected_country/));
   });
 
   it('goes back without saving for a visitor, and without a cookie for an unknown locale', async () => {
     const page = env();
-    await applyLangConfig(null, { locale: 'xx', return: '/pricing' }, page);
+    $session.set({ status: 'guest' });
+    await applyLangConfig({ locale: 'xx', return: '/pricing' });
     expect(page.setCookie).not.toHaveBeenCalled();
     expect(page.go).toHaveBeenCalledWith('/pricing');
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
 import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import { createModerationStore } from '#src/features/moderation/moderation-store.ts';
+import { testEnvironment } from './test-environment.ts';
 
 function queued(id: string, uploadedAt: string, site = 'default'): QueuedPhoto {
   return {
@@ -88,7 +89,8 @@ const total = (store: ReturnType<typeof createModerationStore>) => {
 
 async function loaded(photos: QueuedPhoto[], queueTotal: number) {
   const s = server();
-  const store = createModerationStore({ api: s.api });
+  testEnvironment({ api: s.api });
+  const store = createModerationStore();
   const done = store.load();
   (await s.next()).answer({ status: 200, body: { photos, total: queueTotal } });
   await done;
@@ -113,7 +115,8 @@ describe('moderation queue store', () => {
 
   it('shows why the queue could not be loaded', async () => {
     const s = server();
-    const store = createModerationStore({ api: s.api });
+    testEnvironment({ api: s.api });
+    const store = createModerationStore();
     const done = store.load();
     (await s.next()).answer({
       status: 403,

@@ -7,6 +7,7 @@ import { loadRegions, resetSiteData } from '#src/stores/site-data.ts';
 import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import { scriptedApi } from '../fixtures/members.ts';
 import { profileCard } from './member-profile-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
 
@@ -73,7 +74,8 @@ describe('profile card', () => {
       status: 200,
       body: { regions: { NL: [{ id: 7, name: 'Utrecht (province)' }] } },
     }));
-    await loadRegions(api);
+    testEnvironment({ api });
+    await loadRegions();
     const card = renderCard(profileCard({ city: 'Zeist', countryregion: 7, country: 'NL' }));
     expect(within(card).getByText('Zeist, Utrecht (province), Netherlands')).toBeTruthy();
     cleanup();

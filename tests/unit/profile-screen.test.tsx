@@ -9,11 +9,13 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import ProfileScreen from '#src/features/profile/ProfileScreen.tsx';
 import { MEMBERS_NAMESPACES } from '#src/islands/MembersApp.tsx';
+import { createApiClient } from '#src/client/api.ts';
 import type { OwnProfile } from '#src/contract/profile.ts';
 import { catalogues, createI18n, pickNamespaces } from '#src/i18n/index.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
 import { ownPhoto, ownProfile, refused, siteSettings } from './profile-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
 type Answer = { status: number; body: unknown };
@@ -81,6 +83,8 @@ const puts = (requests: { method: string; path: string; body: unknown }[]) =>
   requests.filter((r) => r.method === 'PUT' && r.path === '/api/profile.php').map((r) => r.body);
 
 beforeEach(() => {
+  // The screen's error texts come from the environment's translator (MembersApp sets it).
+  testEnvironment({ api: createApiClient({ delay: () => 0 }) });
   vi.stubGlobal(
     'matchMedia',
     vi.fn(() => ({ matches: false, addEventListener: vi.fn(), removeEventListener: vi.fn() })),

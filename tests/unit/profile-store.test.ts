@@ -15,8 +15,10 @@ import {
   createProfileStore,
   photoLimitState,
 } from '#src/features/profile/profile-store.ts';
+import { errorText } from '#src/stores/errors.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { ownPhoto, ownProfile, refused } from './profile-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const EMAIL = 'birgit@example.com';
 
@@ -32,10 +34,11 @@ function setup(options: { profile?: OwnProfile; handler?: Route; upload?: PhotoU
     if (request.method === 'GET' && request.path === '/api/profile.php') return { status: 200, body: { profile } };
     return refused(404, 'not_found', 'Not found');
   });
+  const env = testEnvironment({ api });
   const onUserChanged = vi.fn();
   const upload = options.upload ?? vi.fn<PhotoUploader>(() => Promise.reject(new Error('unused')));
-  const store = createProfileStore({ api, email: EMAIL, upload, onUserChanged });
-  return { store, requests, onUserChanged, upload };
+  const store = createProfileStore({ email: EMAIL, upload, onUserChanged });
+  return { store, requests, onUserChanged, upload, env };
 }
 
 async function loaded(options: Parameters<typeof setup>[0] = {}) {
@@ -60,11 +63,12 @@ describe('loading', () => {
 
   it('reports a failed load and loads again on retry', async () => {
     let fail = true;
-    const { store } = setup({
+    const { store, env } = setup({
       handler: ({ path }) => (fail && path === '/api/profile.php' ? refused(500, 'internal', 'Oops') : undefined),
     });
     await store.load();
-    expect(store.$profile.get()).toEqual({ status: 'error', error: { code: 'internal', message: 'Oops' } });
+    expect(store.$profile.get()).toEqual({ status: 'error', error: 'An error occured, please try again later.' });
+    expect(env.reported).toHaveLength(1);
     fail = false;
     await store.load();
     expect(store.$profile.get().status).toBe('ready');
@@ -117,7 +121,7 @@ describe('saving a section', () => {
 
     expect(store.$sections.get().basics).toEqual({
       status: 'error',
-      fields: { date_of_birth: { code: 'date_of_birth_too_young', message: 'Enter your date of birth (18+)' } },
+      fields: { date_of_birth: 'Enter your date of birth (18+)' },
     });
     expect(store.$draft.get()).toMatchObject({ name: 'Bibi', date_of_birth: '2015-01-01' });
     expect(onUserChanged).not.toHaveBeenCalled();
@@ -135,7 +139,7 @@ describe('saving a section', () => {
     expect(store.$sections.get().interests).toEqual({
       status: 'error',
       fields: {},
-      section: { code: 'rate_limited', message: 'Slow down' },
+      section: 'Slow down',
     });
     expect(store.$draft.get()?.interests).toEqual(['hiking', 'beach']);
   });
@@ -162,19 +166,33 @@ describe('username checks (SPEC §5)', () => {
     await store.save('basics');
     expect(store.$sections.get().basics).toEqual({
       status: 'error',
-      fields: { name: { code: 'name_starts_with_at' } },
+      fields: { name: 'Username may not start with @' },
     });
     store.setField('name', 'Birgit@Example.com');
     await store.save('basics');
-    expect(store.$sections.get().basics).toEqual({ status: 'error', fields: { name: { code: 'name_is_email' } } });
+    expect(store.$sections.get().basics).toEqual({
+      status: 'error',
+      fields: { name: 'Username may not be the same as your e-mail address' },
+    });
+    store.setField('name', 'B');
+    store.setField('date_of_birth', '1990-04');
+    await store.save('basics');
+    expect(store.$sections.get().basics).toEqual({
+      status: 'error',
+      fields: { name: 'Your username needs at least 2 characters.', date_of_birth: 'Invalid date of birth.' },
+    });
     expect(writes(requests)).toEqual([]);
   });
 
   it('names the rule each name breaks', () => {
+    testEnvironment();
     expect(checkName('Birgit', EMAIL)).toBeNull();
-    expect(checkName(' @x ', EMAIL)).toBe('name_starts_with_at');
-    expect(checkName(EMAIL.toUpperCase(), EMAIL)).toBe('name_is_email');
-    expect(checkName('B', EMAIL)).toBe('name_too_short');
+    expect(errorText(checkName(' @x ', EMAIL))).toBe('Username may not start with @');
+    expect(errorText(checkName(EMAIL.toUpperCase(), EMAIL))).toBe(
+      'Username may not be the same as your e-mail address',
+    );
+    expect(errorText(checkName('B', EMAIL))).toBe('Your username needs at least 2 characters.');
+    expect(checkName('B', EMAIL)?.field).toBe('name');
   });
 });
 
@@ -302,7 +320,7 @@ describe('photos', () => {
     expect(store.$photoAction.get()).toEqual({
       status: 'error',
       photo: 'b',
-      error: { code: 'not_found', message: 'Photo not found' },
+      error: 'Photo not found',
     });
     const state = store.$profile.get();
     expect(state.status === 'ready' && state.profile.photos).toEqual(photos);
@@ -342,11 +360,14 @@ describe('upload', () => {
     await store.addPhoto(new Blob([new Uint8Array(10)]));
     expect(store.$upload.get()).toEqual({
       status: 'failed',
-      error: { code: 'photo_type', message: 'Please choose a JPEG, PNG, WebP or HEIC photo.' },
+      error: 'Please choose a JPEG, PNG, WebP or HEIC photo.',
     });
     upload.mockClear();
     await store.addPhoto(new Blob([new Uint8Array(PHOTO_MAX_BYTES + 1)]));
     expect(upload).not.toHaveBeenCalled();
-    expect(store.$upload.get()).toEqual({ status: 'failed', error: { code: 'photo_too_large' } });
+    expect(store.$upload.get()).toEqual({
+      status: 'failed',
+      error: 'This photo is too large. Please choose a photo of at most 15 MB and 40 megapixels.',
+    });
   });
 });

@@ -12,7 +12,7 @@ import type { CurrentUser } from '#src/contract/user.ts';
 import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { resetGeolocation } from '#src/stores/geolocation.ts';
 import { $router } from '#src/stores/router.ts';
-import { resetSearchStores, searchStoreFor } from '#src/stores/search.ts';
+import { resetSearchStores, searchStoreFor } from '#src/features/search/search-store.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
 import {

@@ -1,11 +1,11 @@
 /**
- * The member search store (src/stores/search.ts; SPEC §3 'Search state', §4 Search, §5
+ * The member search store (src/features/search/search-store.ts; SPEC §3 'Search state', §4 Search, §5
  * 'Geolocation', §7 'Search parameters', §9 'Silently ignored failures'), on the real API
  * client over a fake search server.
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
-import { createSearchStore, type SearchContext, type SearchStore } from '#src/stores/search.ts';
+import { createSearchStore, type SearchContext, type SearchStore } from '#src/features/search/search-store.ts';
 import {
   camEntry,
   numberedProfiles,
@@ -14,13 +14,14 @@ import {
   searchRequests,
   type SearchServerOptions,
 } from './search-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const member: SearchContext = { source: 'members', hideNudity: false, trafficsource: null, viewer: 'a1' };
 
 function setup(options: SearchServerOptions = {}) {
   const { api, requests } = searchApi(options);
+  testEnvironment({ api });
   const store = createSearchStore({
-    api,
     locate: () => Promise.resolve(options.geocode && options.geocode !== 'fail' ? options.geocode : false),
     siteGeo: () => Promise.resolve({ countries: ['DE', 'AT'], regions: REGIONS }),
   });
@@ -167,7 +168,8 @@ describe('search store', () => {
         return new Promise((resolve) => gates.push(() => resolve(response)));
       },
     });
-    const store = createSearchStore({ api });
+    testEnvironment({ api });
+    const store = createSearchStore();
     await store.start(member);
     const slow = store.setGender('male');
     const fast = store.setGender(null);
@@ -268,7 +270,8 @@ describe('search store', () => {
         return new Promise((resolve) => gates.push(() => resolve(answer)));
       },
     });
-    const store = createSearchStore({ api });
+    testEnvironment({ api });
+    const store = createSearchStore();
     store.setWebcamEligibility({ cams: true, camads: false });
     await store.start(member);
     void store.setGender('male');

@@ -4,19 +4,21 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ApiClient } from '#src/client/api.ts';
+import { getTeasers } from '#src/contract/profile.ts';
 import SignupMatches from '#src/islands/SignupMatches.tsx';
 import { catalogues } from '#src/i18n/index.ts';
 import { authCatalogue } from '#src/features/auth/catalogue.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);
 
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn<(input: RequestInfo | URL) => Promise<Response>>(() =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The teasers the fake API answers with; the calls it received. */
+function answer(body: unknown) {
+  const call = vi.fn(() => Promise.resolve(body));
+  testEnvironment({ api: { call } as unknown as ApiClient });
+  return call;
 }
 
 beforeEach(() => {
@@ -34,7 +36,7 @@ afterEach(() => {
 
 describe('signup matches', () => {
   it('shows the teasers of the chosen gender and age, with the warning on fictional cards', async () => {
-    const fetch = answer(200, {
+    const call = answer({
       profiles: [
         { id: 'p1', name: 'anna', age: 29, city: 'Utrecht', type: 'member' },
         { id: 'p2', name: 'Fenna', age: 31, type: 'fictional' },
@@ -53,20 +55,14 @@ describe('signup matches', () => {
     expect(cards[0]?.textContent).not.toContain(en.fictional.warning);
     expect(cards[1]?.textContent).toContain(en.fictional.singular);
     expect(cards[1]?.textContent).toContain(en.fictional.warning);
-    const input = fetch.mock.calls[0]?.[0];
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : (input?.url ?? ''),
-      'http://x',
-    );
-    expect(url.pathname).toBe('/api/teasers.php');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ gender: 'female', min_age: '26', max_age: '35' });
+    expect(call).toHaveBeenCalledWith(getTeasers, { query: { gender: 'female', min_age: 26, max_age: 35 } });
 
     fireEvent.click(screen.getByRole('button', { name: en.auth.matches.cta }));
     expect(screen.getByLabelText(en.auth.email)).toBeTruthy();
   });
 
   it('says so when nobody matches, and still offers the signup', async () => {
-    answer(200, { profiles: [] });
+    answer({ profiles: [] });
     render(<SignupMatches locale="en" catalogue={catalogue} />);
     fireEvent.click(screen.getByRole('button', { name: en.auth.matches.show }));
     expect(await screen.findByText(en.teasers.none)).toBeTruthy();

@@ -8,11 +8,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ApiError } from '#src/client/api.ts';
 import type { OwnPhoto } from '#src/contract/photos.ts';
 import { catalogues } from '#src/i18n/index.ts';
-import { AuthProvider } from '#src/features/auth/AuthProvider.tsx';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupPhotoUpload } from '#src/features/auth/SignupPhotoUpload.tsx';
 import { authCatalogue } from '#src/features/auth/catalogue.ts';
 import { resetSignupPhoto, type SignupPhotoEnv } from '#src/features/auth/signup-photo-store.ts';
 import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
 const catalogue = authCatalogue(en);
@@ -38,9 +39,9 @@ function phone(matches: boolean) {
 function renderStep(upload: SignupPhotoEnv['upload']) {
   const env = () => ({ upload, createObjectURL: () => 'blob:preview', revokeObjectURL: vi.fn() });
   return render(
-    <AuthProvider locale="en" catalogue={catalogue}>
+    <IslandI18n locale="en" catalogue={catalogue}>
       <SignupPhotoUpload env={env} />
-    </AuthProvider>,
+    </IslandI18n>,
   );
 }
 
@@ -50,6 +51,7 @@ function pick() {
 }
 
 beforeEach(() => {
+  testEnvironment();
   resetSignupPhoto();
   resumeSignup('anna@example.com');
 });

@@ -1,6 +1,6 @@
 /**
  * The photo step of the signup flow without rendering: preview, progress, the 'being
- * inspected' result, translated server errors with 'Try again', the size check before
+ * inspected' result, the server's errors with 'Try again', the size check before
  * sending, and leaving the step by 'Continue' or 'Skip for now'. Also the XMLHttpRequest
  * uploader against a scripted request.
  */
@@ -14,10 +14,12 @@ import {
   continueAfterSignupPhoto,
   resetSignupPhoto,
   retrySignupPhoto,
+  signupPhotoForm,
   skipSignupPhoto,
   type SignupPhotoEnv,
 } from '#src/features/auth/signup-photo-store.ts';
 import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
+import { testEnvironment } from './test-environment.ts';
 
 const photo: OwnPhoto = {
   id: 'abc17defghij',
@@ -57,6 +59,7 @@ function env(upload: SignupPhotoEnv['upload']) {
 const file = () => new Blob([new Uint8Array(100)], { type: 'image/jpeg' });
 
 beforeEach(() => {
+  testEnvironment();
   resetSignupPhoto();
   resumeSignup('anna@example.com');
 });
@@ -70,21 +73,25 @@ describe('signup photo step', () => {
       return answer.promise;
     });
     const done = chooseSignupPhoto(file(), e);
-    expect($signupPhoto.get()).toEqual({ status: 'uploading', previewUrl: 'blob:preview-1', progress: 0 });
+    expect($signupPhoto.get()).toEqual({ previewUrl: 'blob:preview-1', progress: 0 });
+    expect(signupPhotoForm.$busy.get()).toBe(true);
     progress?.(0.42);
-    expect($signupPhoto.get()).toMatchObject({ status: 'uploading', progress: 0.42 });
+    expect($signupPhoto.get()).toEqual({ previewUrl: 'blob:preview-1', progress: 0.42 });
     answer.resolve(photo);
     await done;
-    expect($signupPhoto.get()).toEqual({ status: 'done', previewUrl: 'blob:preview-1', photo });
+    expect(signupPhotoForm.$busy.get()).toBe(false);
+    expect(signupPhotoForm.$done.get()).toBe(true);
+    expect($signupPhoto.get().previewUrl).toBe('blob:preview-1');
     expect($signup.get().step).toBe('photo');
 
     continueAfterSignupPhoto();
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
-    expect($signupPhoto.get()).toEqual({ status: 'idle' });
+    expect($signupPhoto.get()).toEqual({ previewUrl: null, progress: 0 });
+    expect(signupPhotoForm.$done.get()).toBe(false);
     expect(revoked).toEqual(['blob:preview-1']);
   });
 
-  it('shows the server’s translated error and retries the same file', async () => {
+  it('shows the server’s error as sent and retries the same file', async () => {
     const chosen = file();
     const upload = vi
       .fn<SignupPhotoEnv['upload']>()
@@ -92,21 +99,20 @@ describe('signup photo step', () => {
       .mockResolvedValueOnce(photo);
     const { env: e } = env(upload);
     await chooseSignupPhoto(chosen, e);
-    expect($signupPhoto.get()).toEqual({
-      status: 'failed',
-      previewUrl: 'blob:preview-1',
-      error: { code: 'photo_type', message: 'Please choose a JPEG, PNG, WebP or HEIC photo.' },
-    });
+    expect(signupPhotoForm.$error.get()).toBe('Please choose a JPEG, PNG, WebP or HEIC photo.');
+    expect($signupPhoto.get().previewUrl).toBe('blob:preview-1');
     await retrySignupPhoto(e);
     expect(upload).toHaveBeenCalledTimes(2);
     expect(upload.mock.calls[1]?.[0]).toBe(chosen);
-    expect($signupPhoto.get()).toMatchObject({ status: 'done', photo });
+    expect(signupPhotoForm.$error.get()).toBeNull();
+    expect(signupPhotoForm.$done.get()).toBe(true);
+    expect($signupPhoto.get().previewUrl).toBe('blob:preview-1');
   });
 
   it('turns a lost connection into the network error', async () => {
     const { env: e } = env(() => Promise.reject(new NetworkError()));
     await chooseSignupPhoto(file(), e);
-    expect($signupPhoto.get()).toMatchObject({ status: 'failed', error: { code: 'network' } });
+    expect(signupPhotoForm.$error.get()).toBe('No connection. Check your internet connection and try again.');
   });
 
   it('refuses a file over 15 MB before sending anything', async () => {
@@ -114,7 +120,12 @@ describe('signup photo step', () => {
     const { env: e } = env(upload);
     await chooseSignupPhoto(new Blob([new Uint8Array(PHOTO_MAX_BYTES + 1)]), e);
     expect(upload).not.toHaveBeenCalled();
-    expect($signupPhoto.get()).toEqual({ status: 'idle', error: { code: 'photo_too_large' } });
+    expect(signupPhotoForm.$error.get()).toBe(
+      'This photo is too large. Please choose a photo of at most 15 MB and 40 megapixels.',
+    );
+    expect($signupPhoto.get()).toEqual({ previewUrl: null, progress: 0 });
+    await retrySignupPhoto(e);
+    expect(upload).not.toHaveBeenCalled();
   });
 
   it('ignores a second choice while uploading, and a late answer after skipping', async () => {
@@ -129,7 +140,8 @@ describe('signup photo step', () => {
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
     answer.resolve(photo);
     await first;
-    expect($signupPhoto.get()).toEqual({ status: 'idle' });
+    expect($signupPhoto.get()).toEqual({ previewUrl: null, progress: 0 });
+    expect(signupPhotoForm.$done.get()).toBe(false);
     expect(revoked).toEqual(['blob:preview-1']);
   });
 

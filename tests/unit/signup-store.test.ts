@@ -1,37 +1,40 @@
 /**
  * The signup flow store without rendering: validation of SPEC §5, the traffic source, the
  * request it sends, server errors at their fields, and the steps to 'complete'. The real
- * API client runs against a scripted fetch.
+ * API client runs against a scripted fetch, in the test environment.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
 import {
   $signup,
   $signupAnswers,
+  $signupErrors,
   $signupValues,
   acceptSiteEntry,
+  accountForm,
   ageOn,
   answerPush,
   backPersonal,
-  continuePersonal,
   emailSuggestion,
   fieldOfError,
   isClosable,
   pageDetails,
+  personalForm,
   readTrafficSource,
-  resendActivation,
+  resendForm,
   resumeSignup,
   setAnswer,
   setSignupValue,
   skipPhoto,
   startSignup,
   stepNumber,
-  submitSignup,
   toggleInterest,
   validateAccount,
   type SignupValues,
 } from '#src/features/auth/signup-store.ts';
+import type { ApiClient } from '#src/client/api.ts';
 import { ownProfile } from './profile-fixtures.ts';
+import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
 /** The answer of PUT /api/profile.php: the saved profile. */
 const saved = { ok: true, profile: ownProfile() };
@@ -88,14 +91,24 @@ function api(...answers: { status: number; body: unknown }[]) {
 }
 
 function storage(values: Record<string, string>) {
-  return { getItem: (key: string) => values[key] ?? null };
+  const memory = new MemoryStorage();
+  for (const [key, value] of Object.entries(values)) memory.setItem(key, value);
+  return memory;
+}
+
+/** The test environment on the signup day, with this API client (and storage). */
+function environment(client: ApiClient, local?: Storage) {
+  return testEnvironment({ api: client, now: () => NOW.getTime(), ...(local ? { storage: local } : {}) });
 }
 
 function fill(values: Partial<SignupValues>) {
   for (const [key, value] of Object.entries(values)) setSignupValue(key as keyof SignupValues, value as never);
 }
 
-beforeEach(() => startSignup());
+beforeEach(() => {
+  testEnvironment();
+  startSignup();
+});
 
 describe('validation (SPEC §5)', () => {
   it('accepts a complete account', () => {
@@ -103,24 +116,24 @@ describe('validation (SPEC §5)', () => {
   });
 
   it('names each rule', () => {
-    expect(validateAccount({ ...valid, email: 'anna@' }, NOW).email?.code).toBe('email_invalid');
-    expect(validateAccount({ ...valid, name: '@anna' }, NOW).name?.code).toBe('name_starts_with_at');
-    expect(validateAccount({ ...valid, name: 'ANNA@example.com' }, NOW).name?.code).toBe('name_is_email');
-    expect(validateAccount({ ...valid, name: 'A' }, NOW).name?.code).toBe('name_too_short');
-    expect(validateAccount({ ...valid, password: 'short' }, NOW).password?.code).toBe('password_too_short');
-    expect(validateAccount({ ...valid, gender: '' }, NOW).gender?.code).toBe('gender_required');
-    expect(validateAccount({ ...valid, terms: false }, NOW).terms?.code).toBe('terms_required');
+    const key = (values: Partial<SignupValues>, field: keyof SignupValues) =>
+      validateAccount({ ...valid, ...values }, NOW)[field as 'email']?.key;
+    expect(key({ email: 'anna@' }, 'email')).toBe('auth.validation.email_invalid');
+    expect(key({ name: '@anna' }, 'name')).toBe('auth.validation.name_starts_with_at');
+    expect(key({ name: 'ANNA@example.com' }, 'name')).toBe('auth.validation.name_is_email');
+    expect(key({ name: 'A' }, 'name')).toBe('auth.validation.name_too_short');
+    expect(key({ password: 'short' }, 'password')).toBe('auth.validation.password_too_short');
+    expect(key({ gender: '' }, 'gender')).toBe('auth.validation.gender_required');
+    expect(key({ terms: false }, 'terms')).toBe('auth.validation.terms_required');
   });
 
   it('requires 18 years on the day and a real date', () => {
-    expect(validateAccount({ ...valid, date_of_birth: '2008-06-15' }, NOW).date_of_birth).toBeUndefined();
-    expect(validateAccount({ ...valid, date_of_birth: '2008-06-16' }, NOW).date_of_birth?.code).toBe(
-      'date_of_birth_too_young',
-    );
-    expect(validateAccount({ ...valid, date_of_birth: '' }, NOW).date_of_birth?.code).toBe('date_of_birth_too_young');
-    expect(validateAccount({ ...valid, date_of_birth: '1990-02-30' }, NOW).date_of_birth?.code).toBe(
-      'date_of_birth_invalid',
-    );
+    const check = (date_of_birth: string) => validateAccount({ ...valid, date_of_birth }, NOW).date_of_birth;
+    expect(check('2008-06-15')).toBeUndefined();
+    expect(check('2008-06-16')?.key).toBe('auth.validation.date_of_birth_too_young');
+    expect(check('2008-06-16')?.params).toEqual({ min_age: 18 });
+    expect(check('')?.key).toBe('auth.validation.date_of_birth_too_young');
+    expect(check('1990-02-30')?.key).toBe('auth.validation.date_of_birth_invalid');
     expect(ageOn('2000-02-29', new Date(Date.UTC(2018, 1, 28)))).toBe(17);
     expect(ageOn('2000-02-29', new Date(Date.UTC(2018, 2, 1)))).toBe(18);
   });
@@ -133,12 +146,16 @@ describe('validation (SPEC §5)', () => {
 
   it('clears a field error once the member edits that field', async () => {
     fill({ ...valid, email: 'bad', name: '@x' });
-    await submitSignup({ api: api().client, now: () => NOW });
-    const state = $signup.get();
-    expect(state.step === 'account' && Object.keys(state.errors)).toEqual(['email', 'name']);
+    environment(api().client);
+    await accountForm.submit();
+    expect(Object.keys($signupErrors.get())).toEqual(['email', 'name']);
+    expect($signupErrors.get().name).toEqual({
+      code: 'auth.validation.name_starts_with_at',
+      text: 'Username may not start with @',
+    });
+    expect(accountForm.$error.get()).toBeNull();
     setSignupValue('email', 'anna@example.com');
-    const after = $signup.get();
-    expect(after.step === 'account' && Object.keys(after.errors)).toEqual(['name']);
+    expect(Object.keys($signupErrors.get())).toEqual(['name']);
   });
 });
 
@@ -159,11 +176,8 @@ describe('submitting', () => {
   it('sends the account with the traffic source and moves on to the photo step', async () => {
     fill(valid);
     const { client, sent } = api({ status: 200, body: { user } });
-    const pending = submitSignup({
-      api: client,
-      now: () => NOW,
-      storage: storage({ trafficsource: '{"network":"adnet"}' }),
-    });
+    environment(client, storage({ trafficsource: '{"network":"adnet"}' }));
+    const pending = accountForm.submit();
     expect($signup.get().step).toBe('sending');
     expect(isClosable($signup.get())).toBe(false);
     await pending;
@@ -190,17 +204,24 @@ describe('submitting', () => {
   it('does not call the server when the client checks fail', async () => {
     fill({ ...valid, terms: false });
     const { client, sent } = api();
-    await submitSignup({ api: client, now: () => NOW });
+    environment(client);
+    await accountForm.submit();
     expect(sent).toEqual([]);
-    expect($signup.get()).toEqual({ step: 'account', errors: { terms: { code: 'terms_required' } } });
+    expect($signup.get()).toEqual({ step: 'account' });
+    expect($signupErrors.get()).toEqual({
+      terms: { code: 'auth.validation.terms_required', text: 'Accept the terms to continue.' },
+    });
   });
 
   it('shows a server error at its field, with the server message', async () => {
     fill(valid);
     const message = 'An account with this e-mail address already exists';
     const { client } = api({ status: 400, body: { error: { code: 'email_exists', message, field: 'email' } } });
-    await submitSignup({ api: client, now: () => NOW });
-    expect($signup.get()).toEqual({ step: 'account', errors: { email: { code: 'email_exists', message } } });
+    environment(client);
+    await accountForm.submit();
+    expect($signup.get()).toEqual({ step: 'account' });
+    expect($signupErrors.get()).toEqual({ email: { code: 'email_exists', text: message } });
+    expect(accountForm.$error.get()).toBeNull();
     expect(isClosable($signup.get())).toBe(true);
   });
 
@@ -210,12 +231,16 @@ describe('submitting', () => {
     expect(fieldOfError('password_common')).toBe('password');
     expect(fieldOfError('rate_limited')).toBeNull();
     fill(valid);
-    const { client } = api({ status: 400, body: { error: { code: 'name_invalid', message: 'Bad name' } } });
-    await submitSignup({ api: client, now: () => NOW });
-    expect($signup.get()).toEqual({
-      step: 'account',
-      errors: { name: { code: 'name_invalid', message: 'Bad name' } },
-    });
+    const { client } = api(
+      { status: 400, body: { error: { code: 'name_invalid', message: 'Bad name' } } },
+      { status: 429, body: { error: { code: 'rate_limited', message: 'Too many signups' } } },
+    );
+    environment(client);
+    await accountForm.submit();
+    expect($signupErrors.get()).toEqual({ name: { code: 'name_invalid', text: 'Bad name' } });
+    await accountForm.submit();
+    expect($signupErrors.get()).toEqual({});
+    expect(accountForm.$error.get()).toBe('Too many signups');
   });
 
   it("ends in 'closed' when signups are invite-only", async () => {
@@ -224,8 +249,10 @@ describe('submitting', () => {
       status: 403,
       body: { error: { code: 'signups_closed', message: 'This site is currently invite-only.' } },
     });
-    await submitSignup({ api: client, now: () => NOW });
+    environment(client);
+    await accountForm.submit();
     expect($signup.get()).toEqual({ step: 'closed', message: 'This site is currently invite-only.' });
+    expect(accountForm.$error.get()).toBeNull();
     expect(isClosable($signup.get())).toBe(true);
   });
 });
@@ -239,16 +266,17 @@ describe('the steps after the account', () => {
     expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
     // Pages 2 and 3 without answers have nothing to save; page 4 saves the (empty) interests.
     const { client, sent } = api({ status: 200, body: saved });
-    await continuePersonal({ api: client });
-    await continuePersonal({ api: client });
+    environment(client);
+    await personalForm.submit();
+    await personalForm.submit();
     backPersonal();
     expect($signup.get()).toMatchObject({ step: 'personal', page: 3 });
-    await continuePersonal({ api: client });
+    await personalForm.submit();
     toggleInterest('music');
     toggleInterest('wine');
     toggleInterest('music');
     expect($signupAnswers.get().interests).toEqual(['wine']);
-    await continuePersonal({ api: client });
+    await personalForm.submit();
     expect(sent).toEqual([
       { url: 'http://x/api/profile.php', method: 'PUT', body: { interests: ['wine'], about_me: '' } },
     ]);
@@ -256,7 +284,7 @@ describe('the steps after the account', () => {
     const ask = vi.fn(() => Promise.reject(new Error('blocked')));
     await answerPush(true, ask);
     expect(ask).toHaveBeenCalledOnce();
-    expect($signup.get()).toEqual({ step: 'complete', email: 'anna@example.com', resend: 'idle' });
+    expect($signup.get()).toEqual({ step: 'complete', email: 'anna@example.com' });
     expect(isClosable($signup.get())).toBe(true);
     expect(stepNumber($signup.get())).toEqual({ n: 7, total: 7 });
   });
@@ -272,16 +300,19 @@ describe('the steps after the account', () => {
       { status: 200, body: saved },
       { status: 200, body: saved },
     );
-    const pending = continuePersonal({ api: client });
-    expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com', saving: true });
+    environment(client);
+    const pending = personalForm.submit();
+    expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
+    expect(personalForm.$busy.get()).toBe(true);
     // A second click or 'Back' while saving does nothing.
-    await continuePersonal({ api: client });
+    await personalForm.submit();
+    backPersonal();
     await pending;
     expect($signup.get()).toEqual({ step: 'personal', page: 3, email: 'anna@example.com' });
-    await continuePersonal({ api: client });
+    await personalForm.submit();
     toggleInterest('music');
     setAnswer('about', '  Hello there  ');
-    await continuePersonal({ api: client });
+    await personalForm.submit();
     expect(sent).toEqual([
       { url: 'http://x/api/profile.php', method: 'PUT', body: { relationship_status: 'single', body_type: 'slim' } },
       { url: 'http://x/api/profile.php', method: 'PUT', body: { hair_color: 'red' } },
@@ -300,45 +331,42 @@ describe('the steps after the account', () => {
       { status: 400, body: { error: { code: 'invalid_input', message, field: 'body_type' } } },
       { status: 200, body: saved },
     );
-    await continuePersonal({ api: client });
-    expect($signup.get()).toEqual({
-      step: 'personal',
-      page: 2,
-      email: 'anna@example.com',
-      error: { code: 'invalid_input', message },
-    });
+    environment(client);
+    await personalForm.submit();
+    expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
+    expect(personalForm.$error.get()).toBe(message);
     expect($signupAnswers.get().body_type).toBe('normal');
-    await continuePersonal({ api: client });
+    await personalForm.submit();
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toEqual({ body_type: 'normal' });
     expect($signup.get()).toEqual({ step: 'personal', page: 3, email: 'anna@example.com' });
+    expect(personalForm.$error.get()).toBeNull();
   });
 
   it('shows the network error when the server cannot be reached, answers kept', async () => {
     resumeSignup('anna@example.com');
     skipPhoto();
     setAnswer('relationship_status', 'married');
-    await continuePersonal({ api: api().client });
-    expect($signup.get()).toEqual({
-      step: 'personal',
-      page: 2,
-      email: 'anna@example.com',
-      error: { code: 'network' },
-    });
+    environment(api().client);
+    await personalForm.submit();
+    expect($signup.get()).toEqual({ step: 'personal', page: 2, email: 'anna@example.com' });
+    expect(personalForm.$error.get()).toBe('No connection. Check your internet connection and try again.');
     expect($signupAnswers.get().relationship_status).toBe('married');
   });
 
   it("sends the activation e-mail again from 'complete'", async () => {
-    $signup.set({ step: 'complete', email: 'anna@example.com', resend: 'idle' });
+    $signup.set({ step: 'complete', email: 'anna@example.com' });
     const { client, sent } = api(
       { status: 200, body: { sent: true } },
       { status: 400, body: { error: { code: 'already_confirmed', message: 'Already confirmed' } } },
     );
-    await resendActivation({ api: client });
+    environment(client);
+    await resendForm.submit();
     expect(sent[0]).toMatchObject({ url: 'http://x/api/activation-mail.php', method: 'POST', body: {} });
-    expect($signup.get()).toMatchObject({ resend: 'sent' });
-    await resendActivation({ api: client });
-    expect($signup.get()).toMatchObject({ resend: 'failed', resendError: 'Already confirmed' });
+    expect(resendForm.$done.get()).toBe(true);
+    await resendForm.submit();
+    expect(resendForm.$done.get()).toBe(false);
+    expect(resendForm.$error.get()).toBe('Already confirmed');
   });
 
   it('starts with the site-entry warning when the client flag asks for it', () => {
@@ -346,10 +374,10 @@ describe('the steps after the account', () => {
     expect($signup.get()).toEqual({ step: 'site_entry' });
     expect(isClosable($signup.get())).toBe(true);
     expect(stepNumber($signup.get())).toBeNull();
-    const stored = new Map<string, string>();
-    acceptSiteEntry({ setItem: (key, value) => stored.set(key, value) }, () => NOW);
-    expect($signup.get()).toEqual({ step: 'account', errors: {} });
-    expect(stored.get('site_entry_skipped')).toBe(String(NOW.getTime()));
+    const { storage: stored } = environment(api().client);
+    acceptSiteEntry();
+    expect($signup.get()).toEqual({ step: 'account' });
+    expect(stored?.getItem('site_entry_skipped')).toBe(String(NOW.getTime()));
     expect($signupValues.get().gender).toBe('male');
   });
 });

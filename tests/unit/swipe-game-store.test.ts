@@ -9,6 +9,7 @@ import { createApiClient } from '#src/client/api.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { createSwipeGameStore } from '#src/features/swipe-game/swipe-game-store.ts';
 import { profileCard } from './member-profile-fixtures.ts';
+import { testEnvironment } from './test-environment.ts';
 
 type Answer = { status: number; body: unknown };
 interface Call {
@@ -61,7 +62,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function started(profiles: ProfileCard[], swipes = 20, likes = 4) {
   const s = server();
   const onLiked = vi.fn();
-  const store = createSwipeGameStore({ api: s.api, onLiked });
+  testEnvironment({ api: s.api });
+  const store = createSwipeGameStore({ onLiked });
   const loading = store.load();
   expect(store.$state.get()).toEqual({ status: 'loading' });
   const first = await s.next();
@@ -203,7 +205,8 @@ describe('swipe game store', () => {
 
   it('starts in the daily limit when swipe.php says the game goes on in some hours', async () => {
     const s = server();
-    const store = createSwipeGameStore({ api: s.api });
+    testEnvironment({ api: s.api });
+    const store = createSwipeGameStore();
     const loading = store.load();
     (await s.next()).answer(batch([], 0, 4, 5));
     await loading;
@@ -240,7 +243,8 @@ describe('swipe game store', () => {
 
   it('says when the game could not be loaded, and loads on a retry', async () => {
     const s = server();
-    const store = createSwipeGameStore({ api: s.api });
+    testEnvironment({ api: s.api });
+    const store = createSwipeGameStore();
     const loading = store.load();
     const failure = { status: 503, body: { error: { code: 'internal', message: 'Down' } } };
     for (let attempt = 0; attempt <= 5; attempt += 1) (await s.next()).answer(failure);

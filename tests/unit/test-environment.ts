@@ -1,7 +1,8 @@
 /**
  * The stores' environment for tests (src/stores/environment.ts): a fake API client, memory
- * storage, recorded navigation, a clock the test moves, no geolocation, and the English
- * texts. `useTestEnvironment()` sets a fresh one before each test of the file.
+ * storage, recorded navigation, cookies and reloads, a clock the test moves, no geolocation,
+ * and the English texts. `testEnvironment(parts)` makes a fresh one and sets it as the
+ * environment: call it in each test (or a beforeEach) with the fakes that test needs.
  */
 import type { ApiClient } from '#src/client/api.ts';
 import { translator } from '#src/i18n/index.ts';
@@ -26,13 +27,17 @@ export class MemoryStorage implements Storage {
     this.items.delete(key);
   }
   setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
+    this.items.set(key, value);
   }
 }
 
 export interface TestEnvironment extends Environment {
   /** The paths `navigate` was called with, in order. */
   navigations: string[];
+  /** The cookies `setCookie` set, in order. */
+  cookies: string[];
+  /** How often `reload` was called. */
+  reloads: number;
   /** Errors `report` received. */
   reported: unknown[];
   /** Moves the clock. */
@@ -46,6 +51,7 @@ const unsetApi: ApiClient = {
 export function testEnvironment(parts: Partial<Environment> = {}): TestEnvironment {
   let clock = Date.UTC(2026, 0, 15, 12);
   const navigations: string[] = [];
+  const cookies: string[] = [];
   const reported: unknown[] = [];
   const now = () => clock;
   const sessionStorage = new MemoryStorage();
@@ -54,12 +60,18 @@ export function testEnvironment(parts: Partial<Environment> = {}): TestEnvironme
     storage: new MemoryStorage(),
     sessionStorage,
     navigate: (path) => navigations.push(path),
+    reload: () => {
+      environment.reloads++;
+    },
+    setCookie: (cookie) => cookies.push(cookie),
     location: () => new URL('http://default.localhost/members'),
     now,
     geolocation: { geolocation: undefined, permissions: undefined, storage: sessionStorage, now },
     t: translator('en'),
     report: (error) => reported.push(error),
     navigations,
+    cookies,
+    reloads: 0,
     reported,
     advance: (ms) => {
       clock += ms;

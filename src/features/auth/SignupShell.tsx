@@ -8,13 +8,13 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $signup, isClosable } from './signup-store.ts';
 import { useIsSmartphone } from './hooks.ts';
-import { navigate } from './browser.ts';
+import { environment } from '#src/stores/environment.ts';
 
 /** Back to where the visitor came from on this site, else home. */
 export function leaveSignup(): void {
   const sameSite = document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
   if (sameSite && window.history.length > 1) window.history.back();
-  else navigate('/');
+  else environment().navigate('/');
 }
 
 export function SignupShell({

@@ -7,32 +7,34 @@ import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { PASSWORD_MIN } from '#src/contract/accounts.ts';
+import type { TranslationKey } from '#src/i18n/index.ts';
 import {
   $signup,
   $signupAnswers,
+  $signupErrors,
   $signupValues,
   acceptSiteEntry,
+  accountForm,
   answerPush,
   backPersonal,
-  continuePersonal,
   emailSuggestion,
-  resendActivation,
+  personalForm,
+  resendForm,
   setAnswer,
   setSignupValue,
   stepNumber,
-  submitSignup,
   toggleInterest,
-  type FieldErrors,
   type PersonalPage,
   type ProfileAnswers,
-  type SignupError,
   type SignupState,
 } from './signup-store.ts';
-import { Alert, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
-import { Progress, useErrorText } from './fields.tsx';
-import { DateOfBirthField } from './DateOfBirthField.tsx';
+import { Alert, FieldMessage, PasswordField, SelectField, TextField, inputClass } from '#src/ui/fields.tsx';
+import ProgressBar from '#src/ui/ProgressBar.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { DateOfBirthField } from '#src/ui/DateOfBirthField.tsx';
+import { EmailField } from './EmailField.tsx';
 import { SignupPhotoUpload } from './SignupPhotoUpload.tsx';
-import { authApi, safeStorage } from './browser.ts';
 
 /** The current step's screen. */
 export function SignupSteps({ titleId }: { titleId: string }) {
@@ -44,16 +46,13 @@ export function SignupSteps({ titleId }: { titleId: string }) {
       {step && (
         <div>
           <p className="text-sm font-semibold text-ink-muted">{t('auth.signup.step_of', step)}</p>
-          <div
-            className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-alt"
-            role="progressbar"
-            aria-label={t('auth.signup.step_of', step)}
-            aria-valuemin={1}
-            aria-valuemax={step.total}
-            aria-valuenow={step.n}
-          >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${(step.n / step.total) * 100}%` }} />
-          </div>
+          <ProgressBar
+            label={t('auth.signup.step_of', step)}
+            value={step.n}
+            min={1}
+            max={step.total}
+            className="mt-2 h-1.5 bg-surface-alt"
+          />
         </div>
       )}
       <StepView state={state} titleId={titleId} />
@@ -67,18 +66,18 @@ function StepView({ state, titleId }: { state: SignupState; titleId: string }) {
     case 'site_entry':
       return <SiteEntryStep titleId={titleId} />;
     case 'account':
-      return <AccountStep titleId={titleId} errors={state.errors} formError={state.formError} />;
+      return <AccountStep titleId={titleId} />;
     case 'sending':
       return (
         <>
           <StepTitle id={titleId}>{t('auth.signup.title')}</StepTitle>
-          <Progress label={t('auth.signup.sending')} />
+          <Spinner variant="large" label={t('auth.signup.sending')} />
         </>
       );
     case 'photo':
       return <PhotoStep titleId={titleId} />;
     case 'personal':
-      return <PersonalStep titleId={titleId} page={state.page} saving={state.saving ?? false} error={state.error} />;
+      return <PersonalStep titleId={titleId} page={state.page} />;
     case 'push':
       return <PushStep titleId={titleId} />;
     case 'complete':
@@ -128,25 +127,18 @@ function SiteEntryStep({ titleId }: { titleId: string }) {
           ),
         )}
       </ul>
-      <button type="button" className="btn btn-primary btn-lg w-full" onClick={() => acceptSiteEntry(safeStorage())}>
+      <button type="button" className="btn btn-primary btn-lg w-full" onClick={acceptSiteEntry}>
         {t('auth.signup.entry_continue')}
       </button>
     </>
   );
 }
 
-function AccountStep({
-  titleId,
-  errors,
-  formError,
-}: {
-  titleId: string;
-  errors: FieldErrors;
-  formError: { code: string; message?: string } | undefined;
-}) {
+function AccountStep({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
   const values = useStore($signupValues);
-  const errorText = useErrorText();
+  const errors = useStore($signupErrors);
+  const { error } = useForm(accountForm);
   const form = useRef<HTMLFormElement>(null);
   const suggestion = emailSuggestion(values.email);
 
@@ -154,15 +146,16 @@ function AccountStep({
   // the client's checks, not while the member edits and errors go away one by one.
   const wantFocus = useRef(true);
   useEffect(() => {
-    if (!wantFocus.current) return;
+    const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!wantFocus.current || !invalid) return;
     wantFocus.current = false;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    invalid.focus();
   }, [errors]);
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
     wantFocus.current = true;
-    void submitSignup({ api: authApi(), storage: safeStorage() });
+    void accountForm.submit();
   }
 
   const emailCode = errors.email?.code;
@@ -172,16 +165,11 @@ function AccountStep({
         <StepTitle id={titleId}>{t('auth.signup.title')}</StepTitle>
         <p className="mt-1 text-ink-muted">{t('auth.signup.subtitle')}</p>
       </div>
-      {formError && <Alert tone="danger">{errorText(formError)}</Alert>}
-      <TextField
-        label={t('auth.email')}
-        type="email"
-        name="email"
+      {error && <Alert tone="danger">{error}</Alert>}
+      <EmailField
         autoComplete="email"
-        inputMode="email"
-        required
         value={values.email}
-        error={errorText(errors.email)}
+        error={errors.email?.text}
         onChange={(e) => setSignupValue('email', e.target.value)}
         after={
           <>
@@ -222,7 +210,7 @@ function AccountStep({
         required
         value={values.name}
         hint={t('auth.signup.name_hint')}
-        error={errorText(errors.name)}
+        error={errors.name?.text}
         onChange={(e) => setSignupValue('name', e.target.value)}
       />
       <PasswordField
@@ -232,12 +220,18 @@ function AccountStep({
         required
         value={values.password}
         hint={t('auth.signup.password_hint', { min: PASSWORD_MIN })}
-        error={errorText(errors.password)}
+        error={errors.password?.text}
         onChange={(e) => setSignupValue('password', e.target.value)}
       />
       <DateOfBirthField
         value={values.date_of_birth}
-        error={errorText(errors.date_of_birth)}
+        error={errors.date_of_birth?.text}
+        labels={{
+          legend: t('auth.signup.date_of_birth'),
+          day: t('auth.signup.day'),
+          month: t('auth.signup.month'),
+          year: t('auth.signup.year'),
+        }}
         onChange={(value) => setSignupValue('date_of_birth', value)}
       />
       <ChoiceGroup
@@ -248,7 +242,7 @@ function AccountStep({
           { value: 'male', label: t('auth.signup.male') },
           { value: 'female', label: t('auth.signup.female') },
         ]}
-        error={errorText(errors.gender)}
+        error={errors.gender?.text}
         onChange={(value) => setSignupValue('gender', value as 'male' | 'female')}
       />
       <ChoiceGroup
@@ -278,7 +272,7 @@ function AccountStep({
       </div>
       <TermsCheckbox
         checked={values.terms}
-        error={errorText(errors.terms)}
+        error={errors.terms?.text}
         onChange={(checked) => setSignupValue('terms', checked)}
       />
       <button type="submit" className="btn btn-primary btn-lg w-full">
@@ -309,9 +303,8 @@ function ChoiceGroup({
   error?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const errorId = `${name}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="mb-1.5 font-semibold">{legend}</legend>
       <div className="grid grid-cols-2 gap-2">
         {options.map((option) => (
@@ -332,11 +325,7 @@ function ChoiceGroup({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      )}
+      <FieldMessage id={name} error={error} />
     </fieldset>
   );
 }
@@ -372,11 +361,7 @@ function TermsCheckbox({
           />
         </span>
       </label>
-      {error && (
-        <p id="terms-error" className="mt-1.5 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      )}
+      <FieldMessage id="terms" error={error} />
     </div>
   );
 }
@@ -392,34 +377,28 @@ function PhotoStep({ titleId }: { titleId: string }) {
   );
 }
 
-const PERSONAL_FIELDS: Record<
-  PersonalPage,
-  readonly ('relationship_status' | 'body_type' | 'hair_color' | 'eye_color')[]
-> = {
+type PersonalField = 'relationship_status' | 'body_type' | 'hair_color' | 'eye_color';
+
+/** The catalogue key of an attribute's value (en.json names every value of PROFILE_ATTRIBUTES). */
+function attributeValueKey(field: PersonalField, value: string): TranslationKey {
+  return `attributes.${field}.values.${value}` as TranslationKey;
+}
+
+const PERSONAL_FIELDS: Record<PersonalPage, readonly PersonalField[]> = {
   2: ['relationship_status', 'body_type'],
   3: ['hair_color', 'eye_color'],
   4: [],
 };
 
-function PersonalStep({
-  titleId,
-  page,
-  saving,
-  error,
-}: {
-  titleId: string;
-  page: PersonalPage;
-  saving: boolean;
-  error: SignupError | undefined;
-}) {
+function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }) {
   const { t } = useTranslation();
   const answers = useStore($signupAnswers);
-  const errorText = useErrorText();
+  const { busy: saving, error } = useForm(personalForm);
   useFocusTitle(titleId, `personal-${page}`);
 
   function submit(event: SyntheticEvent) {
     event.preventDefault();
-    void continuePersonal({ api: authApi() });
+    void personalForm.submit();
   }
 
   return (
@@ -430,30 +409,23 @@ function PersonalStep({
       </div>
       {error && (
         <Alert tone="danger">
-          {errorText(error)} {t('profile_details.answers_kept')}
+          {error} {t('profile_details.answers_kept')}
         </Alert>
       )}
       {PERSONAL_FIELDS[page].map((field) => (
-        <div key={field}>
-          <label htmlFor={`signup-${field}`} className="mb-1.5 block font-semibold">
-            {t(`attributes.${field}.label`)}
-          </label>
-          <select
-            id={`signup-${field}`}
-            className={inputClass}
-            value={answers[field] ?? ''}
-            onChange={(e) =>
-              setAnswer(field, (e.target.value || undefined) as ProfileAnswers[typeof field] | undefined)
-            }
-          >
-            <option value="">{t('auth.personal.choose')}</option>
-            {PROFILE_ATTRIBUTES[field].map((value) => (
-              <option key={value} value={value}>
-                {t(`attributes.${field}.values.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          key={field}
+          label={t(`attributes.${field}.label`)}
+          value={answers[field] ?? ''}
+          onChange={(e) => setAnswer(field, (e.target.value || undefined) as ProfileAnswers[typeof field] | undefined)}
+        >
+          <option value="">{t('auth.personal.choose')}</option>
+          {PROFILE_ATTRIBUTES[field].map((value) => (
+            <option key={value} value={value}>
+              {t(attributeValueKey(field, value))}
+            </option>
+          ))}
+        </SelectField>
       ))}
       {page === 4 && (
         <>
@@ -535,11 +507,12 @@ function PushStep({ titleId }: { titleId: string }) {
 function CompleteStep({ titleId, state }: { titleId: string; state: Extract<SignupState, { step: 'complete' }> }) {
   const { t } = useTranslation();
   const answers = useStore($signupAnswers);
+  const resend = useForm(resendForm);
   useFocusTitle(titleId, 'complete');
   const given = [
-    ...(['relationship_status', 'body_type', 'hair_color', 'eye_color'] as const).flatMap((field) => {
+    ...PERSONAL_FIELDS[2].concat(PERSONAL_FIELDS[3]).flatMap((field) => {
       const value = answers[field];
-      return value ? [{ label: t(`attributes.${field}.label`), value: t(`attributes.${field}.values.${value}`) }] : [];
+      return value ? [{ label: t(`attributes.${field}.label`), value: t(attributeValueKey(field, value)) }] : [];
     }),
     ...(answers.interests.length
       ? [{ label: t('auth.personal.interests'), value: answers.interests.map((i) => t(`interests.${i}`)).join(', ') }]
@@ -557,15 +530,15 @@ function CompleteStep({ titleId, state }: { titleId: string; state: Extract<Sign
         />
       </p>
       <p className="text-sm text-ink-muted">{t('auth.complete.spam')}</p>
-      {state.resend === 'sent' && <Alert tone="success">{t('auth.complete.resent')}</Alert>}
-      {state.resend === 'failed' && <Alert tone="danger">{state.resendError ?? t('errors.try_later')}</Alert>}
+      {resend.done && <Alert tone="success">{t('auth.complete.resent')}</Alert>}
+      {resend.error && <Alert tone="danger">{resend.error}</Alert>}
       <button
         type="button"
         className="btn btn-outline w-full"
-        disabled={state.resend === 'sending'}
-        onClick={() => void resendActivation({ api: authApi() })}
+        disabled={resend.busy}
+        onClick={() => void resendForm.submit()}
       >
-        {state.resend === 'sending' ? t('auth.complete.resending') : t('auth.complete.resend')}
+        {resend.busy ? t('auth.complete.resending') : t('auth.complete.resend')}
       </button>
       {given.length > 0 && (
         <section className="rounded-2xl border border-line bg-surface p-4">

@@ -3,7 +3,7 @@
  * useSyncExternalStore swaps in the browser's value without a hydration mismatch.
  */
 import { useSyncExternalStore } from 'react';
-import { queryParam } from './browser.ts';
+import { environment } from '#src/stores/environment.ts';
 
 /** Decides between the signup page and the signup modal (SPEC §2.6). */
 export const SMARTPHONE_QUERY = '(max-width: 640px), (pointer: coarse)';
@@ -14,7 +14,7 @@ const noSubscription = () => () => undefined;
 export function useQueryParam(name: string): string | null {
   return useSyncExternalStore(
     noSubscription,
-    () => queryParam(name),
+    () => environment().location().searchParams.get(name),
     () => null,
   );
 }

@@ -1,24 +1,21 @@
 /**
- * $signupPhoto: the upload on the photo step of the signup flow (SPEC §2.7 signup step 1
- * photo). Framework-agnostic like signup-store.ts: the uploader and the object-URL functions
- * are injected, so tests run it without a browser.
+ * The upload on the photo step of the signup flow (SPEC §2.7 signup step 1 photo), a form
+ * (src/stores/form.ts): busy while uploading, the error in the member's language, done once
+ * the photo is uploaded ('being inspected' + Continue). $signupPhoto holds the preview and
+ * the progress. Framework-agnostic like signup-store.ts: the uploader and the object-URL
+ * functions are injected, so tests run it without a browser.
  *
- * idle → (choose) uploading (preview + progress) → done ('being inspected' + Continue)
- *                                               ↘ failed (translated error + Try again)
- * A file over the size limit is refused before anything is sent. 'Skip for now' and
- * 'Continue' leave the step through signup-store's skipPhoto.
+ * A file over the size limit is refused before anything is sent. After a failed upload
+ * 'Try again' sends the same file. 'Skip for now' and 'Continue' leave the step through
+ * signup-store's skipPhoto.
  */
 import { atom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import type { PhotoUploader } from '#src/client/upload-photo.ts';
-import { PHOTO_MAX_BYTES, type OwnPhoto } from '#src/contract/photos.ts';
-import { skipPhoto, type SignupError } from './signup-store.ts';
-
-export type SignupPhotoState =
-  | { status: 'idle'; error?: SignupError }
-  | { status: 'uploading'; previewUrl: string; progress: number }
-  | { status: 'failed'; previewUrl: string; error: SignupError }
-  | { status: 'done'; previewUrl: string; photo: OwnPhoto };
+import { NetworkError, type PhotoUploader } from '#src/client/upload-photo.ts';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type OwnPhoto } from '#src/contract/photos.ts';
+import { CheckError } from '#src/stores/errors.ts';
+import { createForm } from '#src/stores/form.ts';
+import { skipPhoto } from './signup-store.ts';
 
 export interface SignupPhotoEnv {
   upload: PhotoUploader;
@@ -26,7 +23,14 @@ export interface SignupPhotoEnv {
   revokeObjectURL?: (url: string) => void;
 }
 
-export const $signupPhoto = atom<SignupPhotoState>({ status: 'idle' });
+export interface SignupPhotoView {
+  /** The chosen file's preview ('' without object URLs), null before a file is chosen. */
+  previewUrl: string | null;
+  /** The share uploaded so far, 0 to 1. */
+  progress: number;
+}
+
+export const $signupPhoto = atom<SignupPhotoView>({ previewUrl: null, progress: 0 });
 
 /** The chosen file, kept for 'Try again'. */
 let pendingFile: Blob | null = null;
@@ -34,64 +38,61 @@ let pendingFile: Blob | null = null;
 let generation = 0;
 let revoke: ((url: string) => void) | undefined;
 
-function previewOf(state: SignupPhotoState): string | null {
-  return state.status === 'idle' ? null : state.previewUrl;
+/** The answer of an upload the member left behind: nothing to show. */
+class Abandoned extends Error {}
+
+async function upload(file: Blob, env: SignupPhotoEnv): Promise<OwnPhoto> {
+  if (file.size > PHOTO_MAX_BYTES)
+    throw new CheckError('photos.errors.photo_too_large', 'photo', {
+      max_mb: PHOTO_MAX_BYTES / 1024 / 1024,
+      max_megapixels: PHOTO_MAX_PIXELS / 1_000_000,
+    });
+  const mine = generation;
+  pendingFile = file;
+  revoke = env.revokeObjectURL;
+  const previewUrl = $signupPhoto.get().previewUrl ?? env.createObjectURL?.(file) ?? '';
+  $signupPhoto.set({ previewUrl, progress: 0 });
+  try {
+    const photo = await env.upload(file, (progress) => {
+      if (mine === generation) $signupPhoto.set({ previewUrl, progress });
+    });
+    if (mine !== generation) throw new Abandoned();
+    pendingFile = null;
+    return photo;
+  } catch (error) {
+    if (mine !== generation) throw new Abandoned();
+    // The uploader's lost connection is the API client's: the member reads 'No connection'.
+    throw error instanceof NetworkError ? new ApiError(0, 'network', error.message) : error;
+  }
 }
+
+export const signupPhotoForm = createForm(upload, { handle: (error) => error instanceof Abandoned });
 
 /** Forgets the file and the preview (leaving the step, or choosing again). */
 export function resetSignupPhoto(): void {
-  const url = previewOf($signupPhoto.get());
+  const url = $signupPhoto.get().previewUrl;
   if (url) revoke?.(url);
   pendingFile = null;
   generation += 1;
-  $signupPhoto.set({ status: 'idle' });
-}
-
-function errorOf(error: unknown): SignupError {
-  return error instanceof ApiError ? { code: error.code, message: error.message } : { code: 'network' };
-}
-
-async function send(file: Blob, previewUrl: string, env: SignupPhotoEnv): Promise<void> {
-  const mine = generation;
-  $signupPhoto.set({ status: 'uploading', previewUrl, progress: 0 });
-  try {
-    const photo = await env.upload(file, (fraction) => {
-      const state = $signupPhoto.get();
-      if (mine === generation && state.status === 'uploading') $signupPhoto.set({ ...state, progress: fraction });
-    });
-    if (mine !== generation) return;
-    pendingFile = null;
-    $signupPhoto.set({ status: 'done', previewUrl, photo });
-  } catch (error) {
-    if (mine !== generation) return;
-    $signupPhoto.set({ status: 'failed', previewUrl, error: errorOf(error) });
-  }
+  $signupPhoto.set({ previewUrl: null, progress: 0 });
+  signupPhotoForm.reset();
 }
 
 /** A file was picked (or taken with the camera): preview it and upload it. */
 export async function chooseSignupPhoto(file: Blob, env: SignupPhotoEnv): Promise<void> {
-  if ($signupPhoto.get().status === 'uploading') return;
+  if (signupPhotoForm.$busy.get()) return;
   resetSignupPhoto();
-  if (file.size > PHOTO_MAX_BYTES) {
-    $signupPhoto.set({ status: 'idle', error: { code: 'photo_too_large' } });
-    return;
-  }
-  revoke = env.revokeObjectURL;
-  pendingFile = file;
-  const previewUrl = env.createObjectURL ? env.createObjectURL(file) : '';
-  await send(file, previewUrl, env);
+  await signupPhotoForm.submit(file, env);
 }
 
 /** 'Try again' after a failed upload: the same file once more. */
 export async function retrySignupPhoto(env: SignupPhotoEnv): Promise<void> {
-  const state = $signupPhoto.get();
-  if (state.status !== 'failed' || !pendingFile) return;
-  await send(pendingFile, state.previewUrl, env);
+  if (pendingFile && signupPhotoForm.$error.get() !== null) await signupPhotoForm.submit(pendingFile, env);
 }
 
 /** 'Continue' once the photo is uploaded: on to the personal-info steps. */
 export function continueAfterSignupPhoto(): void {
-  if ($signupPhoto.get().status !== 'done') return;
+  if (!signupPhotoForm.$done.get()) return;
   resetSignupPhoto();
   skipPhoto();
 }

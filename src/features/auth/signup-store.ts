@@ -1,15 +1,20 @@
 /**
  * $signup: the signup flow of SPEC §2.6 / §2.7 as a state machine, framework-agnostic.
- * The islands only subscribe and call the actions below; the API client, storage, clock and
- * the browser's notification prompt are injected, so tests run the same code without React.
+ * The islands only subscribe and call the actions and forms below. The API client, storage
+ * and clock come from the environment (src/stores/environment.ts), the browser's
+ * notification prompt is passed in, so tests run the same code without React.
  *
  * Flow: [site_entry] → account → sending → photo → personal (2, 3, 4) → push → complete.
  * `closed` is the invite-only end (signups_closed). The modal may be closed only where
  * signup is not in progress: before submitting and at the end (`isClosable`).
+ *
+ * The account step, each personal page and 'Send again' are forms (src/stores/form.ts):
+ * busy, the error in the member's language, done. The account step's refusals that belong
+ * to a field show there ($signupErrors), the others above the form.
  */
 import { atom, map } from 'nanostores';
 import emailSpellChecker from '@zootools/email-spell-checker';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { ApiError } from '#src/client/api.ts';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -19,8 +24,12 @@ import {
   type TrafficSource,
 } from '#src/contract/accounts.ts';
 import { putProfileDetails, type ProfileDetails } from '#src/contract/profile.ts';
+import type { TranslationKey } from '#src/i18n/index.ts';
 import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
 import { TRAFFIC_STORAGE_KEY as TRAFFIC_SOURCE_KEY } from '#src/lib/traffic.ts';
+import { environment } from '#src/stores/environment.ts';
+import { CheckError, errorField, errorText } from '#src/stores/errors.ts';
+import { createForm } from '#src/stores/form.ts';
 
 /** localStorage key of the traffic source captured on landing (SPEC §3 "Traffic source"). */
 export { TRAFFIC_SOURCE_KEY };
@@ -33,15 +42,16 @@ export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gen
 export const SIGNUP_FIELDS: readonly SignupField[] = ['email', 'name', 'password', 'date_of_birth', 'gender', 'terms'];
 
 /**
- * An error at a field or for the whole form. `code` is a client validation key
- * (`auth.validation.<code>`) or a server error code; `message` is the server's translated
- * text and wins over the client key when present.
+ * A refusal shown at its field: the text in the member's language, and the server's error
+ * code or the client check's key it came from (some codes bring a link, e.g. email_exists).
  */
-export interface SignupError {
+export interface FieldError {
   code: string;
-  message?: string;
+  text: string;
 }
-export type FieldErrors = Partial<Record<SignupField, SignupError>>;
+export type FieldErrors = Partial<Record<SignupField, FieldError>>;
+/** The client checks that failed, by field. */
+export type AccountChecks = Partial<Record<SignupField, CheckError>>;
 
 export interface SignupValues {
   email: string;
@@ -65,24 +75,14 @@ export interface ProfileAnswers {
   about: string;
 }
 
-export type ResendStatus = 'idle' | 'sending' | 'sent' | 'failed';
-
 export type SignupState =
   | { step: 'site_entry' }
-  | { step: 'account'; errors: FieldErrors; formError?: SignupError }
+  | { step: 'account' }
   | { step: 'sending' }
   | { step: 'photo'; email: string }
-  | {
-      step: 'personal';
-      page: PersonalPage;
-      email: string;
-      /** The page's answers are being saved. */
-      saving?: boolean;
-      /** Saving failed: the answers are kept, 'Continue' tries again. */
-      error?: SignupError;
-    }
+  | { step: 'personal'; page: PersonalPage; email: string }
   | { step: 'push'; email: string }
-  | { step: 'complete'; email: string; resend: ResendStatus; resendError?: string }
+  | { step: 'complete'; email: string }
   | { step: 'closed'; message?: string };
 
 export type SignupStep = SignupState['step'];
@@ -98,16 +98,11 @@ export const EMPTY_VALUES: SignupValues = {
   terms: false,
 };
 
-export const $signup = atom<SignupState>({ step: 'account', errors: {} });
+export const $signup = atom<SignupState>({ step: 'account' });
+/** The account step's refusals at their fields; a field's goes away once the member edits it. */
+export const $signupErrors = map<FieldErrors>({});
 export const $signupValues = map<SignupValues>({ ...EMPTY_VALUES });
 export const $signupAnswers = map<ProfileAnswers>({ interests: [], about: '' });
-
-export interface SignupEnv {
-  api: ApiClient;
-  /** Where the traffic source is read from (window.localStorage in the browser). */
-  storage?: Pick<Storage, 'getItem'> | undefined;
-  now?: () => Date;
-}
 
 /** 1-based position in the flow for 'Step n of total'; null where no step is counted. */
 export function stepNumber(state: SignupState): { n: number; total: number } | null {
@@ -139,38 +134,42 @@ export function isClosable(state: SignupState): boolean {
 /** Starts (or restarts) the flow: with the embedded site-entry warning first when asked. */
 export function startSignup(options: { embeddedSiteEntryWarning?: boolean; prefill?: Partial<SignupValues> } = {}) {
   $signupValues.set({ ...EMPTY_VALUES, ...options.prefill });
-  $signupAnswers.set({ interests: [], about: '' });
-  $signup.set(options.embeddedSiteEntryWarning ? { step: 'site_entry' } : { step: 'account', errors: {} });
+  resetAnswersAndForms();
+  $signup.set(options.embeddedSiteEntryWarning ? { step: 'site_entry' } : { step: 'account' });
 }
 
 /** complete-signup: a logged-in, not-confirmed member continues after the account step. */
 export function resumeSignup(email: string) {
-  $signupAnswers.set({ interests: [], about: '' });
+  resetAnswersAndForms();
   $signup.set({ step: 'photo', email });
+}
+
+function resetAnswersAndForms() {
+  $signupAnswers.set({ interests: [], about: '' });
+  $signupErrors.set({});
+  for (const form of [accountForm, personalForm, resendForm]) form.reset();
 }
 
 /** localStorage key the static site-entry warning reads (src/components/SiteEntryWarning.astro). */
 export const SITE_ENTRY_SKIPPED_KEY = 'site_entry_skipped';
 
 /** The embedded warning was answered: stored like closing the static one (SPEC §2.6). */
-export function acceptSiteEntry(storage?: Pick<Storage, 'setItem'>, now: () => Date = () => new Date()) {
+export function acceptSiteEntry() {
   if ($signup.get().step !== 'site_entry') return;
+  const { storage, now } = environment();
   try {
-    storage?.setItem(SITE_ENTRY_SKIPPED_KEY, String(now().getTime()));
+    storage?.setItem(SITE_ENTRY_SKIPPED_KEY, String(now()));
   } catch {
     // Blocked storage: the warning may show again on the next page, nothing more.
   }
-  $signup.set({ step: 'account', errors: {} });
+  $signup.set({ step: 'account' });
 }
 
 /** Updates one value; a field's error goes away once the member edits it. */
 export function setSignupValue<K extends keyof SignupValues>(key: K, value: SignupValues[K]) {
   $signupValues.set({ ...$signupValues.get(), [key]: value });
-  const state = $signup.get();
-  if (state.step === 'account' && key in state.errors) {
-    const errors = Object.fromEntries(Object.entries(state.errors).filter(([field]) => field !== key));
-    $signup.set({ ...state, errors });
-  }
+  const errors = $signupErrors.get();
+  if (key in errors) $signupErrors.set(Object.fromEntries(Object.entries(errors).filter(([field]) => field !== key)));
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -201,27 +200,43 @@ export function ageOn(dateOfBirth: string, now: Date): number | null {
   return age > 130 ? null : age;
 }
 
+/** The password length rule of SPEC §5 (signup and the reset link), with the values its texts name. */
+export function passwordCheck(password: string, field = 'password'): CheckError | undefined {
+  const bounds = { min: PASSWORD_MIN, max: PASSWORD_MAX };
+  if (password.length < PASSWORD_MIN) return new CheckError('auth.validation.password_too_short', field, bounds);
+  if (password.length > PASSWORD_MAX) return new CheckError('auth.validation.password_too_long', field, bounds);
+  return undefined;
+}
+
+function nameCheck(name: string, email: string): CheckError | undefined {
+  const check = (key: TranslationKey) => new CheckError(key, 'name', { min: NAME_MIN, max: NAME_MAX });
+  if (name.startsWith('@')) return check('auth.validation.name_starts_with_at');
+  if (email !== '' && name.toLowerCase() === email.toLowerCase()) return check('auth.validation.name_is_email');
+  if (name.length < NAME_MIN) return check('auth.validation.name_too_short');
+  if (name.length > NAME_MAX) return check('auth.validation.name_too_long');
+  return undefined;
+}
+
+function dateOfBirthCheck(dateOfBirth: string, now: Date): CheckError | undefined {
+  const age = dateOfBirth === '' ? 0 : ageOn(dateOfBirth, now);
+  if (age === null) return new CheckError('auth.validation.date_of_birth_invalid', 'date_of_birth');
+  if (age < MIN_AGE)
+    return new CheckError('auth.validation.date_of_birth_too_young', 'date_of_birth', { min_age: MIN_AGE });
+  return undefined;
+}
+
 /** Client-side checks of SPEC §5 before anything is sent. */
-export function validateAccount(values: SignupValues, now: Date = new Date()): FieldErrors {
-  const errors: FieldErrors = {};
+export function validateAccount(values: SignupValues, now: Date = new Date()): AccountChecks {
   const email = values.email.trim();
-  const name = values.name.trim();
-  if (!isValidEmail(email)) errors.email = { code: 'email_invalid' };
-  if (name.startsWith('@')) errors.name = { code: 'name_starts_with_at' };
-  else if (email !== '' && name.toLowerCase() === email.toLowerCase()) errors.name = { code: 'name_is_email' };
-  else if (name.length < NAME_MIN) errors.name = { code: 'name_too_short' };
-  else if (name.length > NAME_MAX) errors.name = { code: 'name_too_long' };
-  if (values.password.length < PASSWORD_MIN) errors.password = { code: 'password_too_short' };
-  else if (values.password.length > PASSWORD_MAX) errors.password = { code: 'password_too_long' };
-  if (values.date_of_birth === '') errors.date_of_birth = { code: 'date_of_birth_too_young' };
-  else {
-    const age = ageOn(values.date_of_birth, now);
-    if (age === null) errors.date_of_birth = { code: 'date_of_birth_invalid' };
-    else if (age < MIN_AGE) errors.date_of_birth = { code: 'date_of_birth_too_young' };
-  }
-  if (values.gender === '') errors.gender = { code: 'gender_required' };
-  if (!values.terms) errors.terms = { code: 'terms_required' };
-  return errors;
+  const checks: Record<SignupField, CheckError | undefined> = {
+    email: isValidEmail(email) ? undefined : new CheckError('auth.validation.email_invalid', 'email'),
+    name: nameCheck(values.name.trim(), email),
+    password: passwordCheck(values.password),
+    date_of_birth: dateOfBirthCheck(values.date_of_birth, now),
+    gender: values.gender === '' ? new CheckError('auth.validation.gender_required', 'gender') : undefined,
+    terms: values.terms ? undefined : new CheckError('auth.validation.terms_required', 'terms'),
+  };
+  return Object.fromEntries(Object.entries(checks).filter(([, check]) => check !== undefined));
 }
 
 /** The traffic source stored on landing, when present and well-formed. */
@@ -246,21 +261,39 @@ export function fieldOfError(code: string, field?: string): SignupField | null {
   return null;
 }
 
-/** Validates, then sends the signup; the state shows 'sending' while the call runs. */
-export async function submitSignup(env: SignupEnv): Promise<void> {
-  const state = $signup.get();
-  if (state.step !== 'account') return;
-  const values = $signupValues.get();
-  const errors = validateAccount(values, env.now?.() ?? new Date());
-  if (Object.keys(errors).length > 0) {
-    $signup.set({ step: 'account', errors });
-    return;
+/** A failure's field of the account step, if it has one. */
+function accountFieldOf(error: unknown): SignupField | null {
+  return fieldOfError(error instanceof ApiError ? error.code : '', errorField(error));
+}
+
+/**
+ * Shows the failures at their fields and answers true, or answers false when one of them
+ * belongs to no field (the form shows it above the fields).
+ */
+function showAtFields(errors: readonly unknown[]): boolean {
+  const shown: FieldErrors = {};
+  for (const error of errors) {
+    const field = accountFieldOf(error);
+    if (!field) return false;
+    shown[field] = { code: error instanceof ApiError ? error.code : (error as CheckError).key, text: errorText(error) };
   }
+  $signupErrors.set(shown);
+  return true;
+}
+
+/** Validates, then sends the signup; the state shows 'sending' while the call runs. */
+async function sendAccount(): Promise<void> {
+  if ($signup.get().step !== 'account') return;
+  const { api, storage, now } = environment();
+  const values = $signupValues.get();
+  $signupErrors.set({});
+  const checks = Object.values(validateAccount(values, new Date(now())));
+  if (checks.length > 0) throw new AggregateError(checks, 'account checks failed');
   $signup.set({ step: 'sending' });
-  const source = readTrafficSource(env.storage);
+  const source = readTrafficSource(storage);
   const message = values.signup_message.trim();
   try {
-    const { user } = await env.api.call(postSignup, {
+    const { user } = await api.call(postSignup, {
       body: {
         email: values.email.trim(),
         name: values.name.trim(),
@@ -276,23 +309,21 @@ export async function submitSignup(env: SignupEnv): Promise<void> {
     $signupValues.setKey('password', '');
     $signup.set({ step: 'photo', email: user.email });
   } catch (error) {
-    if (error instanceof ApiError) {
-      if (error.code === 'signups_closed') {
-        $signup.set({ step: 'closed', message: error.message });
-        return;
-      }
-      const field = fieldOfError(error.code, error.field);
-      const signupError = { code: error.code, message: error.message };
-      $signup.set(
-        field
-          ? { step: 'account', errors: { [field]: signupError } }
-          : { step: 'account', errors: {}, formError: signupError },
-      );
-      return;
-    }
-    $signup.set({ step: 'account', errors: {}, formError: { code: 'network' } });
+    $signup.set({ step: 'account' });
+    throw error;
   }
 }
+
+/** The account step: the client checks, then POST /api/signup.php. */
+export const accountForm = createForm(sendAccount, {
+  handle: (error) => {
+    if (error instanceof ApiError && error.code === 'signups_closed') {
+      $signup.set({ step: 'closed', message: error.message });
+      return true;
+    }
+    return showAtFields(error instanceof AggregateError ? (error.errors as unknown[]) : [error]);
+  },
+});
 
 export function skipPhoto() {
   const state = $signup.get();
@@ -326,40 +357,26 @@ export function pageDetails(page: PersonalPage, answers: ProfileAnswers): Profil
 }
 
 /**
- * A failed save as the page shows it: the server's translated message, or (no usable answer)
- * the client's own network / try-later text, never a technical error string.
- */
-function saveError(error: unknown): SignupError {
-  if (!(error instanceof ApiError) || error.code === 'network' || error.status === 0) return { code: 'network' };
-  if (error.code === 'internal') return { code: 'internal' };
-  return { code: error.code, message: error.message };
-}
-
-/**
  * 'Continue' on a personal page: saves the page's answers, then the next page (after 4 the
  * push opt-in). On failure the page stays with the error and the answers, ready to retry.
  */
-export async function continuePersonal(env: Pick<SignupEnv, 'api'>): Promise<void> {
-  const state = $signup.get();
-  if (state.step !== 'personal' || state.saving) return;
-  const { page, email } = state;
-  const body = pageDetails(page, $signupAnswers.get());
-  if (Object.keys(body).length > 0) {
-    $signup.set({ step: 'personal', page, email, saving: true });
-    try {
-      await env.api.call(putProfileDetails, { body });
-    } catch (error) {
-      $signup.set({ step: 'personal', page, email, error: saveError(error) });
-      return;
-    }
-  }
-  $signup.set(page < 4 ? { step: 'personal', page: (page + 1) as PersonalPage, email } : { step: 'push', email });
-}
+export const personalForm = createForm(
+  async () => {
+    const state = $signup.get();
+    if (state.step !== 'personal') return;
+    const { page, email } = state;
+    const body = pageDetails(page, $signupAnswers.get());
+    if (Object.keys(body).length > 0) await environment().api.call(putProfileDetails, { body });
+    $signup.set(page < 4 ? { step: 'personal', page: (page + 1) as PersonalPage, email } : { step: 'push', email });
+  },
+  { repeatable: true },
+);
 
 /** Back within steps 2–4 (the account step cannot be reopened once sent). */
 export function backPersonal() {
   const state = $signup.get();
-  if (state.step === 'personal' && state.saving) return;
+  if (personalForm.$busy.get()) return;
+  personalForm.reset();
   if (state.step === 'personal' && state.page > 2)
     $signup.set({ step: 'personal', page: (state.page - 1) as PersonalPage, email: state.email });
   else if (state.step === 'push') $signup.set({ step: 'personal', page: 4, email: state.email });
@@ -379,24 +396,12 @@ export async function answerPush(allow: boolean, requestPermission?: () => Promi
       // A refused or unsupported prompt does not stop the flow.
     }
   }
-  $signup.set({ step: 'complete', email: state.email, resend: 'idle' });
+  $signup.set({ step: 'complete', email: state.email });
 }
 
-/** 'Send again' on the complete step. */
-export async function resendActivation(env: Pick<SignupEnv, 'api'>): Promise<void> {
-  const state = $signup.get();
-  if (state.step !== 'complete' || state.resend === 'sending') return;
-  $signup.set({ ...state, resend: 'sending' });
-  try {
-    // An empty JSON body: state-changing calls are sent as JSON (CSRF rule).
-    await env.api.call(postActivationMail, { body: {} });
-    $signup.set({ step: 'complete', email: state.email, resend: 'sent' });
-  } catch (error) {
-    $signup.set({
-      step: 'complete',
-      email: state.email,
-      resend: 'failed',
-      ...(error instanceof ApiError ? { resendError: error.message } : {}),
-    });
-  }
-}
+/** 'Send again' on the complete step (as often as the member likes). */
+export const resendForm = createForm(
+  // An empty JSON body: state-changing calls are sent as JSON (CSRF rule).
+  () => environment().api.call(postActivationMail, { body: {} }),
+  { repeatable: true },
+);

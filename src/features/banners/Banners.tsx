@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { api } from '#src/stores/api.ts';
+import { FormMessage } from '#src/ui/fields.tsx';
 import { createBannersStore, type BannersStore } from './banners-store.ts';
 import { activationReminder, notificationsDisabledBanner } from './rules.ts';
 
@@ -17,16 +17,8 @@ interface Props {
   search: Readonly<Record<string, string>>;
 }
 
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export default function Banners({ user, route, search }: Props) {
-  const store = useMemo(() => createBannersStore({ api, storage: browserStorage() }), []);
+  const store = useMemo(() => createBannersStore(), []);
   const dismissedAt = useStore(store.$notificationsDisabledDismissedAt);
   const activation = activationReminder(user, route, search);
   const disabled = notificationsDisabledBanner(user, route, dismissedAt);
@@ -53,20 +45,15 @@ function ActivationReminder({ store, modal = false }: { store: BannersStore; mod
           {t('banners.activation.title')}
         </p>
         <p className="mt-1 text-sm text-ink-muted">{t('banners.activation.text')}</p>
-        {state.status === 'sent' && (
-          <p role="status" className="mt-2 text-sm font-semibold text-success">
-            {t('banners.activation.sent')}
-          </p>
-        )}
-        {state.status === 'already' && (
-          <p role="status" className="mt-2 text-sm font-semibold text-success">
-            {t('banners.activation.already')}
-          </p>
+        {(state.status === 'sent' || state.status === 'already') && (
+          <FormMessage tone="success" className="mt-2">
+            {t(`banners.activation.${state.status}`)}
+          </FormMessage>
         )}
         {state.status === 'error' && (
-          <p role="alert" className="mt-2 text-sm font-semibold text-danger">
+          <FormMessage tone="danger" className="mt-2">
             {state.message}
-          </p>
+          </FormMessage>
         )}
       </div>
       {state.status !== 'sent' && state.status !== 'already' && (
@@ -119,15 +106,14 @@ function NotificationsDisabled({
       <div className="flex-1">
         <p className="font-bold">{t('banners.notifications_disabled.title')}</p>
         <p className="mt-1 text-sm text-ink-muted">{t(`banners.notifications_disabled.${reason}`)}</p>
-        {reason === 'bounce' ? (
-          <a href="/notifications#account-email" className="mt-2 inline-block text-sm font-semibold">
-            {t('banners.notifications_disabled.change_email')}
-          </a>
-        ) : (
-          <a href="/pages/service" className="mt-2 inline-block text-sm font-semibold">
-            {t('banners.notifications_disabled.contact_support')}
-          </a>
-        )}
+        <a
+          href={reason === 'bounce' ? '/notifications#account-email' : '/pages/service'}
+          className="mt-2 inline-block text-sm font-semibold"
+        >
+          {reason === 'bounce'
+            ? t('banners.notifications_disabled.change_email')
+            : t('banners.notifications_disabled.contact_support')}
+        </a>
       </div>
       <button
         type="button"

@@ -1,16 +1,15 @@
 /**
  * Banner state of the members layout: the dismissal of (d) "notifications disabled",
  * stored as a timestamp so it is not shown again (SPEC §2.4), and the "send a new
- * confirmation e-mail" action of (a).
+ * confirmation e-mail" action of (a). Storage, clock and API come from `environment()`.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { ApiError } from '#src/client/api.ts';
 import { postActivationMail } from '#src/contract/accounts.ts';
+import { environment } from '#src/stores/environment.ts';
+import { errorText } from '#src/stores/errors.ts';
 
 export const NOTIFICATIONS_DISABLED_DISMISSED_KEY = 'banners.notifications_disabled.dismissed_at';
-
-/** The part of localStorage the store uses; a failing storage (private mode) counts as empty. */
-export type DismissalStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export type ActivationMailState =
   | { status: 'idle' }
@@ -26,10 +25,11 @@ export interface BannersStore {
   sendActivationMail: () => Promise<void>;
 }
 
-export function createBannersStore(deps: { api: ApiClient; storage: DismissalStorage | null }): BannersStore {
+/** A failing storage (private mode) counts as empty. */
+export function createBannersStore(): BannersStore {
   const read = (): number | null => {
     try {
-      const value = Number(deps.storage?.getItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY) ?? Number.NaN);
+      const value = Number(environment().storage?.getItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY) ?? Number.NaN);
       return Number.isFinite(value) ? value : null;
     } catch {
       return null;
@@ -40,10 +40,10 @@ export function createBannersStore(deps: { api: ApiClient; storage: DismissalSto
   return {
     $notificationsDisabledDismissedAt: $dismissedAt,
     $activationMail,
-    dismissNotificationsDisabled(now = Date.now()) {
+    dismissNotificationsDisabled(now = environment().now()) {
       $dismissedAt.set(now);
       try {
-        deps.storage?.setItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY, String(now));
+        environment().storage?.setItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY, String(now));
       } catch {
         // Storage full or blocked: the banner stays away for this page view.
       }
@@ -53,11 +53,11 @@ export function createBannersStore(deps: { api: ApiClient; storage: DismissalSto
       $activationMail.set({ status: 'sending' });
       try {
         // A JSON body, even empty: the server refuses state changes that are not JSON (CSRF).
-        await deps.api.call(postActivationMail, { body: {} });
+        await environment().api.call(postActivationMail, { body: {} });
         $activationMail.set({ status: 'sent' });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'already_confirmed') $activationMail.set({ status: 'already' });
-        else $activationMail.set({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        else $activationMail.set({ status: 'error', message: errorText(error) });
       }
     },
   };

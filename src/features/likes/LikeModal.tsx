@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '#src/contract/members.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
 import { $router } from '#src/stores/router.ts';
 import MatchDialog from './MatchDialog.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
@@ -29,7 +28,6 @@ export default function LikeModal({ onClose, profile }: Props) {
   const store = useMemo(
     () =>
       createLikeModalStore({
-        api,
         t: $router.get()?.search['t'],
         profile,
         removeT: () => {

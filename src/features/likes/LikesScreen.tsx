@@ -4,9 +4,9 @@
  * tab as profile cards, with 'like back' on received likes (a match opens the match modal)
  * and 'unlike' on sent ones; the likes left today or, with none left, the wait until the
  * next one. `/likes/m/{id}` opens that member's match modal (likes-view.ts, docs/likes.md).
- * Data and actions live in src/stores/likes.ts.
+ * Data and actions live in src/stores/likes.ts, the buttons' form in like-actions.ts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { LikesData } from '#src/contract/likes.ts';
@@ -14,22 +14,21 @@ import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { LIKES_PER_DAY } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
 import {
   $likes,
   $likesLoad,
   LIKES_TABS,
-  likeProfile,
   likesCounts,
   likesOfTab,
   loadLikes,
-  unlikeProfile,
   type LikesTab,
 } from '#src/stores/likes.ts';
 import { $router } from '#src/stores/router.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { createLikeActions, type LikeAction } from './like-actions.ts';
 import MatchModal from './MatchModal.tsx';
 import { likesView } from './likes-view.ts';
 
@@ -51,13 +50,14 @@ export default function LikesScreen({ user, locale, type, memberId }: Props) {
   const [freshFor, setFreshFor] = useState<string | null | undefined>(undefined);
   const fresh = freshFor === memberId;
   const [match, setMatch] = useState<ProfileCardDto | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const actions = useMemo(() => createLikeActions(), []);
+  const { error } = useForm(actions.form);
+  const actingOn = useStore(actions.$actingOn);
   const matchOpenedFor = useRef<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    void loadLikes(api).then(() => {
+    void loadLikes().then(() => {
       if (active) setFreshFor(memberId);
     });
     return () => {
@@ -81,20 +81,9 @@ export default function LikesScreen({ user, locale, type, memberId }: Props) {
     if ($router.get()?.route === 'likes-m-id') $router.open('/likes/matches', true);
   };
 
-  const act = async (card: ProfileCardDto, action: 'like' | 'unlike') => {
-    setBusy(card.id);
-    setError(null);
-    try {
-      if (action === 'unlike') await unlikeProfile(api, card.id);
-      else {
-        const answer = await likeProfile(api, card.id);
-        if (answer.match) setMatch(answer.profile);
-      }
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(null);
-    }
+  const act = async (card: ProfileCardDto, action: LikeAction) => {
+    const matched = await actions.form.submit(card, action);
+    if (matched) setMatch(matched);
   };
 
   if (!data || !view || (memberId !== null && !fresh)) {
@@ -104,7 +93,7 @@ export default function LikesScreen({ user, locale, type, memberId }: Props) {
           <p role="alert" className="font-semibold text-danger">
             {t('likes.load_failed')}
           </p>
-          <button type="button" className="btn btn-primary mt-4" onClick={() => void loadLikes(api)}>
+          <button type="button" className="btn btn-primary mt-4" onClick={() => void loadLikes()}>
             {t('likes.retry')}
           </button>
         </div>
@@ -138,7 +127,7 @@ export default function LikesScreen({ user, locale, type, memberId }: Props) {
               locale={locale}
               eager={index < 4}
               highlight={card.id === view.highlight}
-              busy={busy === card.id}
+              busy={actingOn === card.id}
               onAct={(action) => void act(card, action)}
             />
           ))}
@@ -214,7 +203,7 @@ function LikeItem({
   eager: boolean;
   highlight: boolean;
   busy: boolean;
-  onAct: (action: 'like' | 'unlike') => void;
+  onAct: (action: LikeAction) => void;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);

@@ -9,10 +9,10 @@
  * - closed: no pal was available (404) or the call failed; the modal goes away unseen.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '#src/client/api.ts';
 import { getAutoLike } from '#src/contract/likes.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { LIKES_RELOAD_AFTER_AUTO_LIKE_MS } from '#src/lib/constants.ts';
+import { environment } from '#src/stores/environment.ts';
 import { loadLikes } from '#src/stores/likes.ts';
 
 export type LikeModalState = { status: 'waiting' } | { status: 'shown'; profile: ProfileCard } | { status: 'closed' };
@@ -38,7 +38,6 @@ export function withoutQueryParam(path: string, name: string): string {
 }
 
 export function createLikeModalStore(options: {
-  api: ApiClient;
   /** The `t` query parameter. */
   t: string | undefined;
   /** Removes `t` from the URL without a new history entry. */
@@ -54,7 +53,7 @@ export function createLikeModalStore(options: {
     if (stopped) return;
     $state.set({ status: 'shown', profile });
     // Not cancelled by closing: the like was given either way.
-    setTimeout(() => void loadLikes(options.api), LIKES_RELOAD_AFTER_AUTO_LIKE_MS);
+    setTimeout(() => void loadLikes(), LIKES_RELOAD_AFTER_AUTO_LIKE_MS);
   }
 
   async function appear() {
@@ -64,7 +63,7 @@ export function createLikeModalStore(options: {
       return;
     }
     try {
-      const answer = await options.api.call(getAutoLike);
+      const answer = await environment().api.call(getAutoLike);
       show(answer.profile);
     } catch {
       // No pal (404) or a failed call: the member did not ask for this modal, so it stays away.

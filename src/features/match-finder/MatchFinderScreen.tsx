@@ -10,11 +10,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { MatchFinderAnswers } from '#src/contract/likes.ts';
+import type { Translate } from '#src/i18n/index.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
 import { $router, navigate } from '#src/stores/router.ts';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
+import LinkButtons from '#src/ui/LinkButtons.tsx';
+import ProgressBar from '#src/ui/ProgressBar.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import {
   CHOICES,
@@ -46,7 +48,7 @@ export default function MatchFinderScreen({ locale }: Props) {
   // A string, so the effect runs when the answers change, not when the router object does.
   const resultPath = complete ? pathFor(complete) : null;
 
-  const store = useMemo(() => createMatchFinderStore({ api }), []);
+  const store = useMemo(() => createMatchFinderStore(), []);
   // After the first screen (a choice, Back, the browser's Back), focus goes to the question.
   const [firstPath] = useState(() => pathFor(answers));
   const [navigated, setNavigated] = useState(false);
@@ -108,16 +110,13 @@ function QuestionStep({
         <span aria-hidden="true">
           {step}/{QUESTIONS.length}
         </span>
-        <div
-          role="progressbar"
-          aria-label={t('match_finder.progress', { step, total: QUESTIONS.length })}
-          aria-valuemin={1}
-          aria-valuemax={QUESTIONS.length}
-          aria-valuenow={step}
-          className="h-2 flex-1 overflow-hidden rounded-full bg-ink-soft"
-        >
-          <div className="h-full rounded-full bg-primary" style={{ width: `${(step / QUESTIONS.length) * 100}%` }} />
-        </div>
+        <ProgressBar
+          label={t('match_finder.progress', { step, total: QUESTIONS.length })}
+          value={step}
+          min={1}
+          max={QUESTIONS.length}
+          className="h-2 flex-1 bg-ink-soft"
+        />
       </div>
       <h2 ref={heading} tabIndex={-1} className="mt-5 text-xl font-bold outline-none sm:text-2xl">
         {t(`match_finder.questions.${question}.title`)}
@@ -133,7 +132,9 @@ function QuestionStep({
           >
             <span className="text-lg font-bold">{choiceLabel(t, question, value)}</span>
             {question === 'appearance' && (
-              <span className="text-sm text-ink-muted">{t(`match_finder.questions.appearance.hints.${value}`)}</span>
+              <span className="text-sm text-ink-muted">
+                {t(`match_finder.questions.appearance.hints.${value as MatchFinderAnswers['appearance']}`)}
+              </span>
             )}
           </button>
         ))}
@@ -147,17 +148,17 @@ function QuestionStep({
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
-
 /** The label of a choice: age buckets from MATCH_FINDER_AGE_BUCKETS, the others by key. */
-function choiceLabel(t: T, question: Question, value: string): string {
+function choiceLabel(t: Translate, question: Question, value: string): string {
   if (question === 'age') {
     const bucket = ageBucket(value as MatchFinderAnswers['age']);
     return bucket.max === null
       ? t('match_finder.questions.age.over', { min: bucket.min })
       : t('match_finder.questions.age.range', { min: bucket.min, max: bucket.max });
   }
-  return t(`match_finder.questions.${question}.choices.${value}`);
+  return question === 'race'
+    ? t(`match_finder.questions.race.choices.${value as MatchFinderAnswers['race']}`)
+    : t(`match_finder.questions.appearance.choices.${value as MatchFinderAnswers['appearance']}`);
 }
 
 function Result({ store, locale, go }: { store: MatchFinderStore; locale: Locale; go: (path: string) => void }) {
@@ -204,12 +205,13 @@ function Result({ store, locale, go }: { store: MatchFinderStore; locale: Locale
         <button type="button" className="btn btn-primary" onClick={() => go(MATCH_FINDER_PATH)}>
           {t('match_finder.result.start_again')}
         </button>
-        <a href="/swipe-game" className="btn btn-outline">
-          {t('match_finder.result.swipe_game')}
-        </a>
-        <a href="/members" className="btn btn-outline">
-          {t('match_finder.result.search')}
-        </a>
+        <LinkButtons
+          outline
+          links={[
+            { href: '/swipe-game', label: t('match_finder.result.swipe_game') },
+            { href: '/members', label: t('match_finder.result.search') },
+          ]}
+        />
       </div>
     </section>
   );

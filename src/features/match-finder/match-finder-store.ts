@@ -6,9 +6,9 @@
  * profiles (empty: none found), error (retry with `reload`).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '#src/client/api.ts';
 import { getMatchFinder, type MatchFinderAnswers } from '#src/contract/likes.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
+import { environment } from '#src/stores/environment.ts';
 import { pathFor } from './match-finder-rules.ts';
 
 export type MatchFinderResult =
@@ -29,7 +29,7 @@ export interface MatchFinderStore {
 
 const sameAnswers = (a: MatchFinderAnswers, b: MatchFinderAnswers) => pathFor(a) === pathFor(b);
 
-export function createMatchFinderStore(deps: { api: ApiClient }): MatchFinderStore {
+export function createMatchFinderStore(): MatchFinderStore {
   const $result = atom<MatchFinderResult>({ status: 'idle' });
   let requestNumber = 0;
 
@@ -37,7 +37,7 @@ export function createMatchFinderStore(deps: { api: ApiClient }): MatchFinderSto
     const number = ++requestNumber;
     $result.set({ status: 'loading', answers });
     try {
-      const { profiles } = await deps.api.call(getMatchFinder, { query: answers });
+      const { profiles } = await environment().api.call(getMatchFinder, { query: answers });
       if (number === requestNumber) $result.set({ status: 'ready', answers, profiles });
     } catch {
       if (number === requestNumber) $result.set({ status: 'error', answers });

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { MemberProfile, ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { likeIcon, profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
-import { api } from '#src/stores/api.ts';
+import { likeIcon } from '#src/lib/profile-rules.ts';
+import LanguageBadge from '../profile-card/LanguageBadge.tsx';
 import ProfileCard, { LIKE_ICONS } from '../profile-card/ProfileCard.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import MatchModal from '../likes/MatchModal.tsx';
@@ -33,7 +33,7 @@ interface Props {
 
 export default function MemberProfileScreen({ id, user, locale, brand }: Props) {
   const { t } = useTranslation();
-  const store = useMemo(() => createMemberProfileStore({ api, id }), [id]);
+  const store = useMemo(() => createMemberProfileStore(id), [id]);
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -133,7 +133,6 @@ function Profile({
   const { t } = useTranslation();
   const [blockOpen, setBlockOpen] = useState(false);
   const like = likeIcon(profile);
-  const language = profileLanguageName(profile.language, locale);
   return (
     <article aria-labelledby="member-profile-name" className="grid gap-6 lg:grid-cols-2 lg:gap-10">
       <PhotoGallery photos={profile.photos} name={profile.name} />
@@ -143,12 +142,11 @@ function Profile({
             {profile.name}, {profile.age}
           </h1>
           <div className="flex flex-wrap gap-2 text-sm">
-            {showLanguageBadge(profile.language, profile.country, locale) && (
-              <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 font-semibold">
-                <LineIcon name="globe" className="size-4" />
-                {t('member_profile.badges.language', { language })}
-              </span>
-            )}
+            <LanguageBadge
+              profile={profile}
+              locale={locale}
+              className="gap-1.5 border border-line bg-surface px-3 py-1"
+            />
             {like && (
               <span
                 data-like={like}

@@ -6,8 +6,9 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import type { MemberProfile } from '#src/contract/members.ts';
-import { api } from '#src/stores/api.ts';
+import type { Interest } from '#src/lib/constants.ts';
 import { $interests, loadInterests } from '#src/stores/site-data.ts';
 import { locationParts } from '../profile-card/profile-location.ts';
 import { useRegions } from '../profile-card/use-regions.ts';
@@ -29,9 +30,7 @@ export default function ProfileDetails({ profile, locale }: { profile: MemberPro
   const location = locationParts(profile, locale, regions).join(', ');
   const rows = ATTRIBUTE_FIELDS.flatMap((field) => {
     const value = profile[field];
-    return value
-      ? [{ field, label: t(`attributes.${field}.label`), value: t(`attributes.${field}.values.${value}`) }]
-      : [];
+    return value ? [{ field, label: t(`attributes.${field}.label`), value: t(attributeValueKey(field, value)) }] : [];
   });
   return (
     <div className="flex flex-col gap-5">
@@ -68,12 +67,12 @@ export default function ProfileDetails({ profile, locale }: { profile: MemberPro
   );
 }
 
-function Interests({ keys }: { keys: readonly string[] }) {
+function Interests({ keys }: { keys: readonly Interest[] }) {
   const { t } = useTranslation();
   const all = useStore($interests);
   useEffect(() => {
     // Names fall back to the catalogue when the list (with the icons) cannot be loaded.
-    loadInterests(api).catch(() => undefined);
+    loadInterests().catch(() => undefined);
   }, []);
   return (
     <section>

@@ -12,11 +12,13 @@
  * - blocked: the profile blocked the viewer; `message` is the server's translated text
  *   "You're blocked by {name}. You do not have access to this page.";
  * - not_found: the profile does not exist or the viewer may not see it;
- * - error: anything else (network, server), with a message.
+ * - error: anything else (network, server), with its text (errorText).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { ApiError } from '#src/client/api.ts';
 import { deleteBlock, getMember, postBlock, type MemberProfile, type ProfileCard } from '#src/contract/members.ts';
+import { environment } from '#src/stores/environment.ts';
+import { errorText } from '#src/stores/errors.ts';
 import { $likes, likeProfile, loadLikes, markSeen, unlikeProfile } from '#src/stores/likes.ts';
 
 export type MemberProfileState =
@@ -52,11 +54,7 @@ export interface MemberProfileStore {
   unblock: () => Promise<void>;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-export function createMemberProfileStore({ api, id }: { api: ApiClient; id: string }): MemberProfileStore {
+export function createMemberProfileStore(id: string): MemberProfileStore {
   const $state = atom<MemberProfileState>({ status: 'loading' });
   let loading = 0;
 
@@ -64,7 +62,7 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     const run = ++loading;
     $state.set({ status: 'loading' });
     try {
-      const answer = await api.call(getMember, { query: { id } });
+      const answer = await environment().api.call(getMember, { query: { id } });
       if (run !== loading) return;
       // The server cleared the profile's new-like marker on opening it.
       markSeen(answer.profile.id);
@@ -85,7 +83,7 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
         // Hidden, in privacy mode, gone or on another site: the viewer may not know which.
         $state.set({ status: 'not_found' });
       } else {
-        $state.set({ status: 'error', message: messageOf(error) });
+        $state.set({ status: 'error', message: errorText(error) });
       }
     }
   }
@@ -95,9 +93,9 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     if (state.status !== 'ready' || state.action !== 'idle') return;
     $state.set({ ...state, action: blocked ? 'blocking' : 'unblocking', error: null });
     try {
-      await api.call(blocked ? postBlock : deleteBlock, { body: { profile: id } });
+      await environment().api.call(blocked ? postBlock : deleteBlock, { body: { profile: id } });
       // The likes between the two are gone: a loaded likes page must not list them.
-      if (blocked && $likes.get()) void loadLikes(api);
+      if (blocked && $likes.get()) void loadLikes();
       const current = $state.get();
       if (current.status !== 'ready') return;
       const profile: MemberProfile = blocked
@@ -107,7 +105,7 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     } catch (error) {
       const current = $state.get();
       if (current.status !== 'ready') return;
-      $state.set({ ...current, action: 'idle', error: messageOf(error) });
+      $state.set({ ...current, action: 'idle', error: errorText(error) });
     }
   }
 
@@ -119,12 +117,12 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
       let flags: Partial<Pick<ProfileCard, 'did_like_profile' | 'liked_by_profile' | 'like_new'>>;
       let match: ProfileCard | null = null;
       if (liked) {
-        const answer = await likeProfile(api, state.profile.id);
+        const answer = await likeProfile(state.profile.id);
         const { did_like_profile, liked_by_profile, like_new } = answer.profile;
         flags = { did_like_profile, liked_by_profile, like_new };
         if (answer.match) match = answer.profile;
       } else {
-        await unlikeProfile(api, state.profile.id);
+        await unlikeProfile(state.profile.id);
         flags = { did_like_profile: false };
       }
       const current = $state.get();
@@ -133,7 +131,7 @@ export function createMemberProfileStore({ api, id }: { api: ApiClient; id: stri
     } catch (error) {
       const current = $state.get();
       if (current.status !== 'ready') return;
-      $state.set({ ...current, action: 'idle', likeError: messageOf(error) });
+      $state.set({ ...current, action: 'idle', likeError: errorText(error) });
     }
   }
 

@@ -6,12 +6,10 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '#src/client/api.ts';
 import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import { createModerationStore, type ModerationStore } from './moderation-store.ts';
-import { useProblemText } from './problem-text.ts';
 import QueueCard from './QueueCard.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 
@@ -22,19 +20,17 @@ export interface ModerationSite {
 }
 
 interface Props {
-  api: ApiClient;
   locale: Locale;
   sites: readonly ModerationSite[];
 }
 
-export default function ModerationScreen({ api, locale, sites }: Props) {
+export default function ModerationScreen({ locale, sites }: Props) {
   const { t } = useTranslation();
-  const store = useMemo(() => createModerationStore({ api }), [api]);
+  const store = useMemo(() => createModerationStore(), []);
   useEffect(() => {
     void store.load();
   }, [store]);
   const queue = useStore(store.$queue);
-  const problemText = useProblemText();
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
@@ -48,7 +44,7 @@ export default function ModerationScreen({ api, locale, sites }: Props) {
       {queue.status === 'error' && (
         <div className="flex flex-col items-start gap-3">
           <Alert tone="danger">
-            {t('moderation.load_failed')} {problemText(queue.problem)}
+            {t('moderation.load_failed')} {queue.problem.message}
           </Alert>
           <button type="button" className="btn btn-outline" onClick={() => void store.load()}>
             {t('moderation.try_again')}

@@ -10,7 +10,6 @@ import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#src/contract/phot
 import type { Locale } from '#src/lib/locales.ts';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import type { Problem } from './moderation-store.ts';
-import { useProblemText } from './problem-text.ts';
 
 interface Props {
   photo: QueuedPhoto;
@@ -31,7 +30,6 @@ function isReason(value: string): value is PhotoRejectReason {
 
 export default function QueueCard({ photo, locale, brand, eager, problem, onApprove, onReject }: Props) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const [reason, setReason] = useState<PhotoRejectReason | ''>('');
   const id = useId();
   const { profile } = photo;
@@ -99,7 +97,7 @@ export default function QueueCard({ photo, locale, brand, eager, problem, onAppr
           )}
         </div>
 
-        {problem && <Alert tone="danger">{t('moderation.decision_failed', { message: problemText(problem) })}</Alert>}
+        {problem && <Alert tone="danger">{t('moderation.decision_failed', { message: problem.message })}</Alert>}
 
         <div className="mt-auto flex flex-col gap-3">
           <button type="button" className="btn btn-primary w-full" onClick={onApprove}>

@@ -9,9 +9,11 @@
  * the next page is loaded.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { ApiError } from '#src/client/api.ts';
 import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '#src/contract/moderation.ts';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
+import { environment } from '#src/stores/environment.ts';
+import { CheckError, errorText, isNetworkError, isUnexpected } from '#src/stores/errors.ts';
 
 export type QueueState =
   | { status: 'loading' }
@@ -19,7 +21,7 @@ export type QueueState =
   | { status: 'ready'; photos: readonly QueuedPhoto[]; total: number; reloading: boolean }
   | { status: 'error'; problem: Problem };
 
-/** What went wrong: the API's code and its message (already in the moderator's language). */
+/** What went wrong: the API's code and its text in the moderator's language. */
 export interface Problem {
   code: string;
   message: string;
@@ -43,8 +45,13 @@ export interface ModerationStore {
 }
 
 function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) return { code: error.code, message: error.message };
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+  const code = error instanceof ApiError ? error.code : 'internal';
+  // Trouble that is not the moderator's (network, server faults) has the console's own text.
+  if (isNetworkError(error) || isUnexpected(error)) {
+    if (!isNetworkError(error)) environment().report(error);
+    return { code, message: errorText(new CheckError('moderation.try_later')) };
+  }
+  return { code, message: errorText(error) };
 }
 
 /** Puts a card back in upload order (oldest first). */
@@ -53,7 +60,7 @@ function restore(photos: readonly QueuedPhoto[], photo: QueuedPhoto): QueuedPhot
   return at === -1 ? [...photos, photo] : [...photos.slice(0, at), photo, ...photos.slice(at)];
 }
 
-export function createModerationStore(deps: { api: ApiClient }): ModerationStore {
+export function createModerationStore(): ModerationStore {
   const $queue = atom<QueueState>({ status: 'loading' });
   const $site = atom('');
   const $failed = atom<Readonly<Record<string, Problem>>>({});
@@ -74,7 +81,7 @@ export function createModerationStore(deps: { api: ApiClient }): ModerationStore
     $queue.set(current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' });
     const site = $site.get();
     try {
-      const answer = await deps.api.call(getModerationQueue, { query: site ? { site } : {} });
+      const answer = await environment().api.call(getModerationQueue, { query: site ? { site } : {} });
       if (number !== loadNumber) return;
       const photos = answer.photos.filter((p) => !pending.has(p.id));
       const total = Math.max(photos.length, answer.total - (answer.photos.length - photos.length));
@@ -101,7 +108,9 @@ export function createModerationStore(deps: { api: ApiClient }): ModerationStore
     });
 
     try {
-      const { remaining } = await deps.api.call(postModerationDecision, { body: { photo: photoId, ...decision } });
+      const { remaining } = await environment().api.call(postModerationDecision, {
+        body: { photo: photoId, ...decision },
+      });
       pending.delete(photoId);
       const now = $queue.get();
       if (now.status !== 'ready') return;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '#src/stores/api.ts';
 import { $regions, loadRegions, type Region } from '#src/stores/site-data.ts';
 
 /**
@@ -10,7 +9,7 @@ import { $regions, loadRegions, type Region } from '#src/stores/site-data.ts';
 export function useRegions(needed: boolean): Record<string, Region[]> | null {
   const regions = useStore($regions);
   useEffect(() => {
-    if (needed) loadRegions(api).catch(() => undefined);
+    if (needed) loadRegions().catch(() => undefined);
   }, [needed]);
   return regions;
 }

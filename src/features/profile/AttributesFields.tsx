@@ -6,13 +6,19 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/profile.ts';
 import { PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
-import { SectionForm, SelectField, TextAreaField, fieldError, useErrorText } from './fields.tsx';
+import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
+import { SelectField, TextAreaField } from '#src/ui/fields.tsx';
+import { SectionForm, fieldError } from './fields.tsx';
 import { ATTRIBUTE_FIELDS, type ProfileDraft, type ProfileStore } from './profile-store.ts';
+
+const TEXT_FIELDS = [
+  { field: 'signup_reason', rows: 3, maxLength: SIGNUP_REASON_MAX },
+  { field: 'about_me', rows: 6, maxLength: ABOUT_ME_MAX },
+] as const;
 
 export default function AttributesFields({ store, draft }: { store: ProfileStore; draft: ProfileDraft }) {
   const { t } = useTranslation();
   const state = useStore(store.$sections).personal;
-  const errorText = useErrorText();
   return (
     <SectionForm
       id="personal"
@@ -27,38 +33,31 @@ export default function AttributesFields({ store, draft }: { store: ProfileStore
             label={t(`attributes.${field}.label`)}
             name={field}
             value={draft[field] ?? ''}
-            error={errorText(fieldError(state, field))}
+            error={fieldError(state, field)}
             onChange={(event) => store.setField(field, event.target.value as ProfileDraft[typeof field])}
           >
             {draft[field] === null && <option value="">{t('profile.choose')}</option>}
             {PROFILE_ATTRIBUTES[field].map((value) => (
               <option key={value} value={value}>
-                {t(`attributes.${field}.values.${value}`)}
+                {t(attributeValueKey(field, value))}
               </option>
             ))}
           </SelectField>
         ))}
       </div>
-      <TextAreaField
-        label={t('profile.personal.signup_reason')}
-        name="signup_reason"
-        rows={3}
-        maxLength={SIGNUP_REASON_MAX}
-        placeholder={t('profile.personal.signup_reason_placeholder')}
-        value={draft.signup_reason}
-        error={errorText(fieldError(state, 'signup_reason'))}
-        onChange={(event) => store.setField('signup_reason', event.target.value)}
-      />
-      <TextAreaField
-        label={t('profile.personal.about_me')}
-        name="about_me"
-        rows={6}
-        maxLength={ABOUT_ME_MAX}
-        placeholder={t('profile.personal.about_me_placeholder')}
-        value={draft.about_me}
-        error={errorText(fieldError(state, 'about_me'))}
-        onChange={(event) => store.setField('about_me', event.target.value)}
-      />
+      {TEXT_FIELDS.map(({ field, rows, maxLength }) => (
+        <TextAreaField
+          key={field}
+          label={t(`profile.personal.${field}`)}
+          name={field}
+          rows={rows}
+          maxLength={maxLength}
+          placeholder={t(`profile.personal.${field}_placeholder`)}
+          value={draft[field]}
+          error={fieldError(state, field)}
+          onChange={(event) => store.setField(field, event.target.value)}
+        />
+      ))}
     </SectionForm>
   );
 }

@@ -3,15 +3,14 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX } from '#src/contract/profile.ts';
 import { GENDERS, type Gender } from '#src/lib/constants.ts';
-import { TextField } from '#src/ui/fields.tsx';
-import { DateOfBirthField } from '../auth/DateOfBirthField.tsx';
-import { SectionForm, SelectField, fieldError, useErrorText } from './fields.tsx';
+import { SelectField, TextField } from '#src/ui/fields.tsx';
+import { DateOfBirthField } from '#src/ui/DateOfBirthField.tsx';
+import { SectionForm, fieldError } from './fields.tsx';
 import type { ProfileDraft, ProfileStore } from './profile-store.ts';
 
 export default function BasicsFields({ store, draft }: { store: ProfileStore; draft: ProfileDraft }) {
   const { t } = useTranslation();
   const state = useStore(store.$sections).basics;
-  const errorText = useErrorText();
   return (
     <SectionForm id="basics" title={t('profile.basics.title')} state={state} onSave={() => void store.save('basics')}>
       <TextField
@@ -22,14 +21,14 @@ export default function BasicsFields({ store, draft }: { store: ProfileStore; dr
         required
         value={draft.name}
         hint={t('profile.basics.name_hint')}
-        error={errorText(fieldError(state, 'name'))}
+        error={fieldError(state, 'name')}
         onChange={(event) => store.setField('name', event.target.value)}
       />
       <SelectField
         label={t('attributes.gender.label')}
         name="gender"
         value={draft.gender}
-        error={errorText(fieldError(state, 'gender'))}
+        error={fieldError(state, 'gender')}
         onChange={(event) => store.setField('gender', event.target.value as Gender)}
       >
         {GENDERS.map((gender) => (
@@ -40,7 +39,7 @@ export default function BasicsFields({ store, draft }: { store: ProfileStore; dr
       </SelectField>
       <DateOfBirthField
         value={draft.date_of_birth}
-        error={errorText(fieldError(state, 'date_of_birth'))}
+        error={fieldError(state, 'date_of_birth')}
         labels={{
           legend: t('profile.basics.date_of_birth'),
           day: t('profile.basics.day'),

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { CITY_MAX } from '#src/contract/profile.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { $regions, $siteSettings } from '#src/stores/site-data.ts';
-import { TextField } from '#src/ui/fields.tsx';
-import { SectionForm, SelectField, fieldError, useErrorText } from './fields.tsx';
+import { SelectField, TextField } from '#src/ui/fields.tsx';
+import { SectionForm, fieldError } from './fields.tsx';
 import { countryOptions, regionChoices } from './location-options.ts';
 import type { ProfileDraft, ProfileStore } from './profile-store.ts';
 
@@ -28,7 +28,6 @@ export default function LocationFields({
   const settings = useStore($siteSettings);
   const regions = regionChoices(useStore($regions), draft.country);
   const suggestions = useStore(store.$citySuggestions);
-  const errorText = useErrorText();
   const regionLabel = t(`region_label.${regions.label}`);
   return (
     <SectionForm
@@ -42,7 +41,7 @@ export default function LocationFields({
         name="country"
         autoComplete="country"
         value={draft.country}
-        error={errorText(fieldError(state, 'country'))}
+        error={fieldError(state, 'country')}
         onChange={(event) => store.setField('country', event.target.value)}
       >
         {countryOptions(settings?.countries ?? [], draft.country, locale).map(({ code, name }) => (
@@ -55,7 +54,7 @@ export default function LocationFields({
         label={regionLabel}
         name="countryregion"
         value={String(draft.countryregion)}
-        error={errorText(fieldError(state, 'countryregion'))}
+        error={fieldError(state, 'countryregion')}
         onChange={(event) => store.setField('countryregion', Number(event.target.value))}
       >
         <option value="0">{t('profile.location.no_region', { label: regionLabel })}</option>
@@ -73,7 +72,7 @@ export default function LocationFields({
         maxLength={CITY_MAX}
         value={draft.city}
         hint={t('profile.location.city_hint')}
-        error={errorText(fieldError(state, 'city'))}
+        error={fieldError(state, 'city')}
         onChange={(event) => store.setField('city', event.target.value)}
         after={
           <datalist id={listId}>

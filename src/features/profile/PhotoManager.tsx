@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { OwnPhoto } from '#src/contract/photos.ts';
 import { Alert } from '#src/ui/fields.tsx';
 import PhotoFileInputs from '#src/ui/PhotoFileInputs.tsx';
+import ProgressBar from '#src/ui/ProgressBar.tsx';
 import { useIsSmartphone } from '../auth/hooks.ts';
 import Section from '../settings/Section.tsx';
-import { useErrorText } from './fields.tsx';
 import type { OwnProfile } from '#src/contract/profile.ts';
 import { photoLimitState, type ProfileStore } from './profile-store.ts';
 
@@ -23,7 +23,6 @@ const smallButton = 'btn btn-outline min-h-10 w-full px-3 text-sm';
 export default function PhotoManager({ store, profile }: { store: ProfileStore; profile: OwnProfile }) {
   const { t } = useTranslation();
   const upload = useStore(store.$upload);
-  const errorText = useErrorText();
   const limit = photoLimitState(profile.photos, profile.photo_limit);
   return (
     <Section id="photos" title={t('photos.manager.title')}>
@@ -44,7 +43,7 @@ export default function PhotoManager({ store, profile }: { store: ProfileStore; 
         {upload.status === 'failed' && (
           <Alert tone="danger">
             <span className="flex items-start justify-between gap-3">
-              {errorText(upload.error)}
+              {upload.error}
               <button type="button" className="text-sm font-semibold underline" onClick={store.dismissUploadError}>
                 {t('common.dismiss')}
               </button>
@@ -71,7 +70,6 @@ export default function PhotoManager({ store, profile }: { store: ProfileStore; 
 function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPhoto; number: number }) {
   const { t } = useTranslation();
   const action = useStore(store.$photoAction);
-  const errorText = useErrorText();
   const rejected = photo.status === 'rejected';
   const mine = 'photo' in action && action.photo === photo.id;
   const busy = action.status === 'busy';
@@ -150,7 +148,7 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
       )}
       {mine && action.status === 'error' && (
         <p role="alert" className="text-sm font-semibold text-danger">
-          {errorText(action.error)}
+          {action.error}
         </p>
       )}
     </li>
@@ -172,16 +170,7 @@ function AddPhotoTile({ store }: { store: ProfileStore }) {
       {uploading ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-2 text-center">
           <p className="text-sm font-semibold">{t('photos.manager.uploading', { percent })}</p>
-          <div
-            className="h-2 overflow-hidden rounded-full bg-surface-alt"
-            role="progressbar"
-            aria-label={t('photos.manager.progress_label')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar label={t('photos.manager.progress_label')} value={percent} />
         </div>
       ) : (
         <>

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { uploadPhoto } from '#src/client/upload-photo.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
 import { onAuthenticationRequired } from '#src/stores/session.ts';
 import { loadInterests, loadRegions, loadSiteSettings } from '#src/stores/site-data.ts';
 import { Alert } from '#src/ui/fields.tsx';
@@ -27,10 +26,9 @@ export default function ProfileScreen({ user, locale }: { user: CurrentUser; loc
   const store = useMemo(
     () =>
       createProfileStore({
-        api,
         email: user.email,
         upload: (file, onProgress) => uploadPhoto(file, { onProgress, onAuthenticationRequired }),
-        onUserChanged: () => refreshSessionUser(api),
+        onUserChanged: refreshSessionUser,
       }),
     [user.email],
   );
@@ -40,9 +38,9 @@ export default function ProfileScreen({ user, locale }: { user: CurrentUser; loc
   }, [store]);
   useEffect(() => {
     // Without them the lists fall back to the member's own country, no regions, no icons.
-    loadSiteSettings(api).catch(ignore);
-    loadRegions(api).catch(ignore);
-    loadInterests(api).catch(ignore);
+    loadSiteSettings().catch(ignore);
+    loadRegions().catch(ignore);
+    loadInterests().catch(ignore);
   }, []);
   const state = useStore(store.$profile);
   const draft = useStore(store.$draft);

@@ -1,19 +1,18 @@
 /**
  * The 'My profile' editor (SPEC §2.7 "My profile", §3 attributes and interests, §4 photos,
- * §5 username and date of birth, §6 photo rights). No React: the API client, the photo
- * uploader and what happens after the name or the profile image changed are injected, so
- * tests run it without a browser.
+ * §5 username and date of birth, §6 photo rights). No React: the API client comes from
+ * `environment()`, the photo uploader and what happens after the name or the profile image
+ * changed are injected, so tests run it without a browser.
  *
  * The profile loads once (`$profile`); what the member types lives in `$draft` until a
  * section is saved. Each section (basics, location, personal, interests) is saved on its own
  * with putProfileDetails: its fields are replaced by the saved profile the server answers,
  * the other sections' drafts stay as typed. A refused save keeps every typed value and puts
- * the error next to its field (ApiError.field) or, without one, on the section.
+ * the error's text (errorText) next to its field (errorField) or, without one, on the section.
  */
 import { atom, map, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
 import type { PhotoUploader } from '#src/client/upload-photo.ts';
-import { deletePhoto, PHOTO_MAX_BYTES, putPhoto, type OwnPhoto } from '#src/contract/photos.ts';
+import { deletePhoto, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, putPhoto, type OwnPhoto } from '#src/contract/photos.ts';
 import {
   getCities,
   getOwnProfile,
@@ -24,6 +23,8 @@ import {
 } from '#src/contract/profile.ts';
 import { getUser } from '#src/contract/user.ts';
 import { PHOTO_LIMIT_PREMIUM, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
+import { environment } from '#src/stores/environment.ts';
+import { CheckError, errorField, errorText } from '#src/stores/errors.ts';
 import { $session } from '#src/stores/session.ts';
 
 export type ProfileField = keyof Required<ProfileDetails>;
@@ -43,36 +44,27 @@ const SECTIONS = Object.keys(SECTION_FIELDS) as SectionId[];
 /** What the member is editing: the saved profile's editable fields, attributes possibly unset. */
 export type ProfileDraft = Pick<OwnProfile, ProfileField>;
 
-/**
- * An error to show: the server's translated `message`, or only a `code` the screen
- * translates (client checks: `profile.errors.<code>`; `network`: try later).
- */
-export interface ShownError {
-  code: string;
-  message?: string;
-}
-
+/** Error texts (errorText) are in the member's language, ready to show. */
 export type SectionState =
   | { status: 'idle' }
   | { status: 'saving' }
   | { status: 'saved' }
-  | { status: 'error'; fields: Partial<Record<ProfileField, ShownError>>; section?: ShownError };
+  | { status: 'error'; fields: Partial<Record<ProfileField, string>>; section?: string };
 
 export type ProfileLoad =
-  { status: 'loading' } | { status: 'error'; error: ShownError } | { status: 'ready'; profile: OwnProfile };
+  { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; profile: OwnProfile };
 
 export type UploadState =
-  { status: 'idle' } | { status: 'uploading'; progress: number } | { status: 'failed'; error: ShownError };
+  { status: 'idle' } | { status: 'uploading'; progress: number } | { status: 'failed'; error: string };
 
 /** A photo change (set as profile image, premium-only, delete) in flight or refused. */
 export type PhotoActionState =
   | { status: 'idle' }
   | { status: 'confirm_delete'; photo: string }
   | { status: 'busy'; photo: string }
-  | { status: 'error'; photo: string; error: ShownError };
+  | { status: 'error'; photo: string; error: string };
 
 export interface ProfileEnv {
-  api: ApiClient;
   upload: PhotoUploader;
   /** The account's e-mail address: the username may not be it (SPEC §5). */
   email: string;
@@ -98,12 +90,13 @@ export function photoLimitState(photos: readonly OwnPhoto[], limit: number) {
   return { count, limit, reached, offerPremium: reached && limit < PHOTO_LIMIT_PREMIUM };
 }
 
-/** The client-side username checks of SPEC §5, with the server's codes. */
-export function checkName(name: string, email: string): string | null {
+/** The client-side username checks of SPEC §5, with the server's texts. */
+export function checkName(name: string, email: string): CheckError | null {
   const trimmed = name.trim();
-  if (trimmed.startsWith('@')) return 'name_starts_with_at';
-  if (trimmed.toLowerCase() === email.trim().toLowerCase()) return 'name_is_email';
-  if (trimmed.length < NAME_MIN) return 'name_too_short';
+  if (trimmed.startsWith('@')) return new CheckError('profile.errors.name_starts_with_at', 'name');
+  if (trimmed.toLowerCase() === email.trim().toLowerCase())
+    return new CheckError('profile.errors.name_is_email', 'name');
+  if (trimmed.length < NAME_MIN) return new CheckError('profile.errors.name_too_short', 'name', { min: NAME_MIN });
   return null;
 }
 
@@ -117,12 +110,6 @@ function sectionOf(field: ProfileField): SectionId {
   return SECTIONS.find((section) => (SECTION_FIELDS[section] as readonly string[]).includes(field)) ?? 'basics';
 }
 
-function shownError(error: unknown): ShownError {
-  return error instanceof ApiError && error.code !== 'network'
-    ? { code: error.code, message: error.message }
-    : { code: 'network' };
-}
-
 /** The body a section sends: its fields, unset attributes left out (the contract has no null). */
 function bodyOf(section: SectionId, draft: ProfileDraft): ProfileDetails {
   const body: Record<string, unknown> = {};
@@ -134,24 +121,21 @@ function bodyOf(section: SectionId, draft: ProfileDraft): ProfileDetails {
   return body;
 }
 
-/** Client checks before anything is sent; the server checks the same again. */
-function clientErrors(
-  section: SectionId,
-  draft: ProfileDraft,
-  email: string,
-): Partial<Record<ProfileField, ShownError>> {
-  const errors: Partial<Record<ProfileField, ShownError>> = {};
+/** Client checks before anything is sent, as field texts; the server checks the same again. */
+function clientErrors(section: SectionId, draft: ProfileDraft, email: string): Partial<Record<ProfileField, string>> {
+  const errors: Partial<Record<ProfileField, string>> = {};
   if (section !== 'basics') return errors;
   const name = checkName(draft.name, email);
-  if (name) errors.name = { code: name };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date_of_birth)) errors.date_of_birth = { code: 'date_of_birth_invalid' };
+  if (name) errors.name = errorText(name);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date_of_birth))
+    errors.date_of_birth = errorText(new CheckError('profile.errors.date_of_birth_invalid', 'date_of_birth'));
   return errors;
 }
 
 /** Sets the session's user anew (name, profile image in the nav); a failure changes nothing. */
-export async function refreshSessionUser(api: ApiClient): Promise<void> {
+export async function refreshSessionUser(): Promise<void> {
   try {
-    const { user } = await api.call(getUser);
+    const { user } = await environment().api.call(getUser);
     $session.set({ status: 'member', user });
   } catch {
     // The nav keeps the old name or image until the next page load.
@@ -192,11 +176,11 @@ export function createProfileStore(env: ProfileEnv) {
   async function load(): Promise<void> {
     $profile.set({ status: 'loading' });
     try {
-      const { profile } = await env.api.call(getOwnProfile);
+      const { profile } = await environment().api.call(getOwnProfile);
       $profile.set({ status: 'ready', profile });
       $draft.set(draftOf(profile));
     } catch (error) {
-      $profile.set({ status: 'error', error: shownError(error) });
+      $profile.set({ status: 'error', error: errorText(error) });
     }
   }
 
@@ -216,12 +200,14 @@ export function createProfileStore(env: ProfileEnv) {
         q,
         ...(draft.countryregion ? { countryregion: draft.countryregion } : {}),
       };
-      env.api.call(getCities, { query }).then(
-        ({ cities }) => {
-          if (mine === cityRequest) $citySuggestions.set(cities);
-        },
-        () => undefined,
-      );
+      environment()
+        .api.call(getCities, { query })
+        .then(
+          ({ cities }) => {
+            if (mine === cityRequest) $citySuggestions.set(cities);
+          },
+          () => undefined,
+        );
     }, CITY_SUGGEST_DELAY_MS);
   }
 
@@ -263,7 +249,7 @@ export function createProfileStore(env: ProfileEnv) {
     $sections.setKey(section, { status: 'saving' });
     const nameBefore = ready()?.name;
     try {
-      const { profile } = await env.api.call(putProfileDetails, { body: bodyOf(section, draft) });
+      const { profile } = await environment().api.call(putProfileDetails, { body: bodyOf(section, draft) });
       $profile.set({ status: 'ready', profile });
       const current = $draft.get() ?? draft;
       const saved = draftOf(profile);
@@ -273,12 +259,12 @@ export function createProfileStore(env: ProfileEnv) {
       $sections.setKey(section, { status: 'saved' });
       if (profile.name !== nameBefore) void env.onUserChanged?.();
     } catch (error) {
-      const shown = shownError(error);
-      const field = error instanceof ApiError ? (error.field as ProfileField | undefined) : undefined;
+      const text = errorText(error);
+      const field = errorField(error);
       const own = field !== undefined && (SECTION_FIELDS[section] as readonly string[]).includes(field);
       $sections.setKey(
         section,
-        own ? { status: 'error', fields: { [field]: shown } } : { status: 'error', fields: {}, section: shown },
+        own ? { status: 'error', fields: { [field]: text } } : { status: 'error', fields: {}, section: text },
       );
     }
   }
@@ -289,7 +275,11 @@ export function createProfileStore(env: ProfileEnv) {
     if (!profile || $upload.get().status === 'uploading') return;
     if (photoLimitState(profile.photos, profile.photo_limit).reached) return;
     if (file.size > PHOTO_MAX_BYTES) {
-      $upload.set({ status: 'failed', error: { code: 'photo_too_large' } });
+      const tooLarge = new CheckError('photos.errors.photo_too_large', 'photo', {
+        max_mb: PHOTO_MAX_BYTES / 1024 / 1024,
+        max_megapixels: PHOTO_MAX_PIXELS / 1_000_000,
+      });
+      $upload.set({ status: 'failed', error: errorText(tooLarge) });
       return;
     }
     $upload.set({ status: 'uploading', progress: 0 });
@@ -302,7 +292,7 @@ export function createProfileStore(env: ProfileEnv) {
       setPhotos([...others, photo], current.photo_limit);
       $upload.set({ status: 'idle' });
     } catch (error) {
-      $upload.set({ status: 'failed', error: shownError(error) });
+      $upload.set({ status: 'failed', error: errorText(error) });
     }
   }
 
@@ -318,7 +308,7 @@ export function createProfileStore(env: ProfileEnv) {
       setPhotos(photos, limit);
       $photoAction.set({ status: 'idle' });
     } catch (error) {
-      $photoAction.set({ status: 'error', photo, error: shownError(error) });
+      $photoAction.set({ status: 'error', photo, error: errorText(error) });
     }
   }
 
@@ -339,11 +329,11 @@ export function createProfileStore(env: ProfileEnv) {
     setMainPhoto: (photo: string) => {
       const target = ready()?.photos.find((p) => p.id === photo);
       if (!target || target.status === 'rejected' || target.is_main) return Promise.resolve();
-      return changePhoto(photo, () => env.api.call(putPhoto, { body: { photo, main: true } }));
+      return changePhoto(photo, () => environment().api.call(putPhoto, { body: { photo, main: true } }));
     },
     /** 'Premium members only' on or off. */
     setPhotoPremium: (photo: string, premium: boolean) => {
-      return changePhoto(photo, () => env.api.call(putPhoto, { body: { photo, premium } }));
+      return changePhoto(photo, () => environment().api.call(putPhoto, { body: { photo, premium } }));
     },
     /** 'Delete' asks first. */
     askDeletePhoto: (photo: string) => {
@@ -356,7 +346,7 @@ export function createProfileStore(env: ProfileEnv) {
       const state = $photoAction.get();
       if (state.status !== 'confirm_delete') return Promise.resolve();
       $photoAction.set({ status: 'idle' });
-      return changePhoto(state.photo, () => env.api.call(deletePhoto, { body: { photo: state.photo } }));
+      return changePhoto(state.photo, () => environment().api.call(deletePhoto, { body: { photo: state.photo } }));
     },
     /** Stops a pending city lookup (the screen is left). */
     dispose: () => {

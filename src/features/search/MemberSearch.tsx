@@ -7,7 +7,7 @@
  * `network` URL parameter sent as the traffic source, and a polite 'log in' when the site
  * keeps its search for members.
  *
- * State and rules live in src/stores/search.ts and search-rules.ts; this file wires the
+ * State and rules live in search-store.ts and search-rules.ts; this file wires the
  * browser (URL, IntersectionObserver, geolocation permission) to them.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -19,14 +19,13 @@ import type { CurrentUser } from '#src/contract/user.ts';
 import { LOAD_MORE_THRESHOLD, SEARCH_PAGE_SIZE, WEBCAM_BLOCK_SIZE } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { mixWebcamCards, webcamEligibility, type SearchItem } from '#src/lib/webcam.ts';
-import { api } from '#src/stores/api.ts';
 import {
   $geolocationPermission,
   $locating,
   canOfferGeolocation,
   watchGeolocationPermission,
 } from '#src/stores/geolocation.ts';
-import { searchStoreFor, type SearchState } from '#src/stores/search.ts';
+import { searchStoreFor, type SearchState } from './search-store.ts';
 import { $regions, $siteSettings, loadRegions, loadSiteSettings } from '#src/stores/site-data.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 import Pagination from './Pagination.tsx';
@@ -112,8 +111,8 @@ export default function MemberSearch({
   }, [store, urlPage, urlSimilarPage]);
 
   useEffect(() => {
-    loadSiteSettings(api).catch(ignore);
-    loadRegions(api).catch(ignore);
+    loadSiteSettings().catch(ignore);
+    loadRegions().catch(ignore);
   }, []);
 
   const loggedIn = user !== null;
@@ -313,12 +312,7 @@ function LoadMore({
         aria-busy={loading || undefined}
         onClick={() => void onVisible()}
       >
-        {loading && (
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-line border-t-primary motion-reduce:animate-none"
-          />
-        )}
+        {loading && <Spinner variant="inline" />}
         {t('search.more')}
       </button>
     </div>

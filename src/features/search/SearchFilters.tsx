@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { GENDERS, type Gender } from '#src/lib/constants.ts';
 import { regionLabel, type Locale } from '#src/lib/locales.ts';
 import type { Region } from '#src/stores/site-data.ts';
-import type { SearchFilters as Filters, SearchStore } from '#src/stores/search.ts';
+import type { SearchFilters as Filters, SearchStore } from './search-store.ts';
 import { inputClass } from '#src/ui/fields.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
+import Spinner from '#src/ui/Spinner.tsx';
 import {
   ageBoundsOf,
   ageLabel,
@@ -138,10 +139,7 @@ export default function SearchFilters(props: Props) {
                   className="flex size-12 shrink-0 items-center justify-center rounded-2xl border border-line bg-surface text-primary-ink hover:border-primary-ink hover:bg-primary-soft disabled:opacity-70"
                 >
                   {props.locating ? (
-                    <span
-                      aria-hidden="true"
-                      className="size-5 animate-spin rounded-full border-2 border-line border-t-primary motion-reduce:animate-none"
-                    />
+                    <Spinner variant="inline" size="size-5" />
                   ) : (
                     <LineIcon name="pin" className="size-5" />
                   )}

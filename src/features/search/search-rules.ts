@@ -3,7 +3,7 @@
  * 'Geolocation', §7 'Search parameters', §9 Search): the age range options and their bounds,
  * the widened ages of 'other members near you', the country and region choices, where a
  * geolocated position lands in the filters, the page numbers of the pagination and the
- * search's URL parameters. The store (src/stores/search.ts) and the components use them;
+ * search's URL parameters. The store (search-store.ts) and the components use them;
  * tests/unit/search-rules.test.ts pins them down.
  */
 import type { ProfileCard } from '#src/contract/members.ts';

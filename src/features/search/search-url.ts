@@ -8,7 +8,7 @@
  * search parameters); embedded elsewhere, through the history API directly.
  */
 import { $router, routeNameOf } from '#src/stores/router.ts';
-import type { SearchStore } from '#src/stores/search.ts';
+import type { SearchStore } from './search-store.ts';
 import { queryString, sameParams, searchParams } from './search-rules.ts';
 
 /** The current URL's query parameters. */

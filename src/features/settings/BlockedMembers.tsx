@@ -6,30 +6,27 @@ import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
+import { FormMessage } from '#src/ui/fields.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
+import { useForm } from '#src/ui/use-form.ts';
 import { createBlocksStore } from './blocks-store.ts';
-import Section from './Section.tsx';
+import Section, { LoadFailed } from './Section.tsx';
 
 export default function BlockedMembers({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const store = useMemo(() => createBlocksStore(api), []);
+  const store = useMemo(() => createBlocksStore(), []);
   useEffect(() => {
     void store.load();
   }, [store]);
   const state = useStore(store.$state);
+  const { busy, error } = useForm(store.unblockForm);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
   return (
     <Section id="blocked-members" title={t('settings.blocked.title')}>
       <p className="mt-1 text-sm text-ink-muted">{t('settings.blocked.intro')}</p>
       {state.status === 'loading' && <p className="mt-3 text-sm text-ink-muted">{t('common.loading')}</p>}
       {state.status === 'error' && (
-        <div className="mt-3">
-          <p className="text-sm font-semibold text-danger">{state.message}</p>
-          <button type="button" className="btn btn-outline mt-3" onClick={() => void store.load()}>
-            {t('settings.retry')}
-          </button>
-        </div>
+        <LoadFailed className="mt-3" message={state.message} onRetry={() => void store.load()} />
       )}
       {state.status === 'ready' && state.profiles.length === 0 && (
         <p className="mt-3 text-sm font-semibold">{t('settings.blocked.empty')}</p>
@@ -64,8 +61,8 @@ export default function BlockedMembers({ locale }: { locale: Locale }) {
                 type="button"
                 className="btn btn-outline min-h-10 shrink-0 px-4 text-sm disabled:opacity-60"
                 aria-label={t('settings.blocked.unblock_name', { name: profile.name })}
-                disabled={state.unblocking !== null}
-                onClick={() => void store.unblock(profile.id)}
+                disabled={busy}
+                onClick={() => void store.unblockForm.submit(profile.id)}
               >
                 {t('settings.blocked.unblock')}
               </button>
@@ -73,10 +70,10 @@ export default function BlockedMembers({ locale }: { locale: Locale }) {
           ))}
         </ul>
       )}
-      {state.status === 'ready' && state.error && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-danger">
-          {state.error}
-        </p>
+      {state.status === 'ready' && error && (
+        <FormMessage tone="danger" className="mt-3">
+          {error}
+        </FormMessage>
       )}
     </Section>
   );

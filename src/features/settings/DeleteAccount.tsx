@@ -7,13 +7,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
-import { api } from '#src/stores/api.ts';
+import { FormMessage } from '#src/ui/fields.tsx';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
 import Section from './Section.tsx';
 
 export default function DeleteAccount() {
   const { t } = useTranslation();
-  const store = useMemo(() => createDeleteAccountStore({ api, go: (url) => location.assign(url) }), []);
+  const store = useMemo(() => createDeleteAccountStore(), []);
   useEffect(() => store.dispose, [store]);
   const state = useStore(store.$state);
   return (
@@ -34,14 +34,13 @@ export default function DeleteAccount() {
         <div role="status" className="mt-3">
           <p className="font-semibold">{t('settings.delete.deleted')}</p>
           <p className="mt-1 text-sm text-ink-muted">{t('settings.delete.redirect', { count: state.secondsLeft })}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button type="button" className="btn btn-outline" onClick={store.stay}>
-              {t('settings.delete.stay')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={store.continueNow}>
-              {t('settings.delete.continue_now')}
-            </button>
-          </div>
+          <Choices
+            className="mt-4"
+            choices={[
+              { label: t('settings.delete.stay'), style: 'btn-outline', onClick: store.stay },
+              { label: t('settings.delete.continue_now'), style: 'btn-primary', onClick: store.continueNow },
+            ]}
+          />
         </div>
       )}
       {state.step === 'left' && (
@@ -108,14 +107,32 @@ function Alternatives({ store, discount }: { store: DeleteAccountStore; discount
           </li>
         )}
       </ul>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <button type="button" className="btn btn-primary" onClick={store.keep}>
-          {t('settings.delete.keep')}
+      <Choices
+        className="mt-5"
+        choices={[
+          { label: t('settings.delete.keep'), style: 'btn-primary', onClick: store.keep },
+          { label: t('settings.delete.next'), style: 'btn-ghost', onClick: store.toReason },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** A row of buttons, one per choice, in the order given. */
+function Choices({
+  className,
+  choices,
+}: {
+  className: string;
+  choices: { label: string; style: string; onClick: () => void }[];
+}) {
+  return (
+    <div className={`${className} flex flex-wrap gap-3`}>
+      {choices.map(({ label, style, onClick }) => (
+        <button key={label} type="button" className={`btn ${style}`} onClick={onClick}>
+          {label}
         </button>
-        <button type="button" className="btn btn-ghost" onClick={store.toReason}>
-          {t('settings.delete.next')}
-        </button>
-      </div>
+      ))}
     </div>
   );
 }
@@ -168,9 +185,9 @@ function Reason({ store }: { store: DeleteAccountStore }) {
         />
       </fieldset>
       {state.step === 'reason' && state.error && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+        <FormMessage tone="danger" className="mt-3">
           {state.error}
-        </p>
+        </FormMessage>
       )}
       <div className="mt-5 flex flex-wrap gap-3">
         <button type="button" className="btn btn-primary disabled:opacity-50" onClick={store.keep} disabled={deleting}>

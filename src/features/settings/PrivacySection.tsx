@@ -6,28 +6,23 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { api } from '#src/stores/api.ts';
+import { FormMessage } from '#src/ui/fields.tsx';
+import { useForm } from '#src/ui/use-form.ts';
 import { createPrivacyStore, PRIVACY_SETTINGS, type PrivacySetting } from './privacy-store.ts';
-import Section from './Section.tsx';
+import Section, { LoadFailed } from './Section.tsx';
 
 export default function PrivacySection() {
   const { t } = useTranslation();
-  const store = useMemo(() => createPrivacyStore(api), []);
+  const store = useMemo(() => createPrivacyStore(), []);
   useEffect(() => {
     void store.load();
   }, [store]);
   const state = useStore(store.$state);
+  const { busy, error } = useForm(store.switchForm);
   return (
     <Section id="privacy" title={t('settings.privacy.title')}>
       {state.status === 'loading' && <p className="mt-2 text-sm text-ink-muted">{t('common.loading')}</p>}
-      {state.status === 'error' && (
-        <div className="mt-2">
-          <p className="text-sm font-semibold text-danger">{state.message}</p>
-          <button type="button" className="btn btn-outline mt-3" onClick={() => void store.load()}>
-            {t('settings.retry')}
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
       {state.status === 'ready' && (
         <div className="mt-2 flex flex-col divide-y divide-line">
           {PRIVACY_SETTINGS.map((setting) => (
@@ -35,14 +30,14 @@ export default function PrivacySection() {
               key={setting}
               setting={setting}
               on={state[setting]}
-              disabled={state.saving !== null}
-              onChange={(on) => void store.set(setting, on)}
+              disabled={busy}
+              onChange={(on) => void store.switchForm.submit(setting, on)}
             />
           ))}
-          {state.error && (
-            <p role="alert" className="pt-3 text-sm font-semibold text-danger">
-              {state.error}
-            </p>
+          {error && (
+            <FormMessage tone="danger" className="pt-3">
+              {error}
+            </FormMessage>
           )}
         </div>
       )}

@@ -9,25 +9,24 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
 import { LOCALES, isLocale, type Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
-import { changeLanguage } from '#src/stores/account.ts';
+import { FormMessage, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
+import { useForm } from '#src/ui/use-form.ts';
 import { languageName } from '../members-shell/language-name.ts';
-import { createAccountForms, type AccountForms } from './settings-store.ts';
+import { createAccountForms, type AccountForms, type PasswordChange } from './settings-store.ts';
 import DeleteAccount from './DeleteAccount.tsx';
 import PrivacySection from './PrivacySection.tsx';
 import BlockedMembers from './BlockedMembers.tsx';
 import Section from './Section.tsx';
-import { PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 
 export default function SettingsScreen({ user, locale }: { user: CurrentUser; locale: Locale }) {
   const { t } = useTranslation();
-  const forms = useMemo(() => createAccountForms(api), []);
+  const forms = useMemo(() => createAccountForms(), []);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('settings.title')}</h1>
       <EmailSection user={user} forms={forms} />
       <PasswordSection forms={forms} />
-      <LanguageSection locale={locale} />
+      <LanguageSection locale={locale} forms={forms} />
       <PrivacySection />
       <BlockedMembers locale={locale} />
       <DeleteAccount />
@@ -37,11 +36,12 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
 
 function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms }) {
   const { t } = useTranslation();
-  const state = useStore(forms.$mailChange);
+  const { busy, error, done } = useForm(forms.mailChange);
+  const sentTo = useStore(forms.$mailSentTo);
   const [email, setEmail] = useState('');
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    void forms.changeEmail(email);
+    void forms.mailChange.submit(email);
   };
   return (
     <Section id="account-email" title={t('settings.email.title')}>
@@ -59,101 +59,71 @@ function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms 
           maxLength={254}
           required
         />
-        {state.status === 'done' && (
-          <p role="status" className="text-sm font-semibold text-success">
-            {t('settings.email.sent', { email: state.email })}
-          </p>
-        )}
-        {state.status === 'error' && (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {state.message}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary self-start disabled:opacity-60"
-          disabled={state.status === 'sending'}
-        >
-          {t('settings.email.submit')}
-        </button>
+        {done && <FormMessage tone="success">{t('settings.email.sent', { email: sentTo })}</FormMessage>}
+        {error && <FormMessage tone="danger">{error}</FormMessage>}
+        <SubmitButton busy={busy}>{t('settings.email.submit')}</SubmitButton>
       </form>
     </Section>
   );
 }
 
+const PASSWORD_FIELDS = [
+  { key: 'oldPassword', name: 'old_password', label: 'settings.password.old', autoComplete: 'current-password' },
+  { key: 'password', name: 'password', label: 'settings.password.new', autoComplete: 'new-password' },
+  { key: 'passwordRepeat', name: 'password_repeat', label: 'settings.password.repeat', autoComplete: 'new-password' },
+] as const;
+const NO_PASSWORDS: PasswordChange = { oldPassword: '', password: '', passwordRepeat: '' };
+
 function PasswordSection({ forms }: { forms: AccountForms }) {
   const { t } = useTranslation();
-  const state = useStore(forms.$passwordChange);
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordRepeat, setPasswordRepeat] = useState('');
+  const { busy, error, done } = useForm(forms.passwordChange);
+  const [passwords, setPasswords] = useState(NO_PASSWORDS);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    void forms.changePassword({ oldPassword, password, passwordRepeat }).then(() => {
-      if (forms.$passwordChange.get().status !== 'done') return;
-      setOldPassword('');
-      setPassword('');
-      setPasswordRepeat('');
+    void forms.passwordChange.submit(passwords).then(() => {
+      if (forms.passwordChange.$done.get()) setPasswords(NO_PASSWORDS);
     });
   };
   return (
     <Section id="password" title={t('settings.password.title')}>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3">
-        <PasswordField
-          label={t('settings.password.old')}
-          name="old_password"
-          autoComplete="current-password"
-          value={oldPassword}
-          onChange={(event) => setOldPassword(event.target.value)}
-          required
-        />
-        <PasswordField
-          label={t('settings.password.new')}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          required
-        />
-        <PasswordField
-          label={t('settings.password.repeat')}
-          name="password_repeat"
-          autoComplete="new-password"
-          value={passwordRepeat}
-          onChange={(event) => setPasswordRepeat(event.target.value)}
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          required
-        />
+        {PASSWORD_FIELDS.map(({ key, name, label, autoComplete }) => (
+          <PasswordField
+            key={key}
+            label={t(label)}
+            name={name}
+            autoComplete={autoComplete}
+            value={passwords[key]}
+            onChange={(event) => {
+              const { value } = event.target;
+              setPasswords((current) => ({ ...current, [key]: value }));
+            }}
+            // The old password is checked as it is; only a new one has the length rules.
+            {...(key === 'oldPassword' ? {} : { minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })}
+            required
+          />
+        ))}
         <p className="text-xs text-ink-muted">{t('settings.password.hint', { min: PASSWORD_MIN })}</p>
-        {state.status === 'done' && (
-          <p role="status" className="text-sm font-semibold text-success">
-            {t('settings.password.changed')}
-          </p>
-        )}
-        {state.status === 'error' && (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {state.code === 'passwords_differ' ? t('settings.password.not_same') : state.message}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary self-start disabled:opacity-60"
-          disabled={state.status === 'sending'}
-        >
-          {t('settings.password.submit')}
-        </button>
+        {done && <FormMessage tone="success">{t('settings.password.changed')}</FormMessage>}
+        {error && <FormMessage tone="danger">{error}</FormMessage>}
+        <SubmitButton busy={busy}>{t('settings.password.submit')}</SubmitButton>
       </form>
     </Section>
   );
 }
 
-function LanguageSection({ locale }: { locale: Locale }) {
+function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <button type="submit" className="btn btn-primary self-start disabled:opacity-60" disabled={busy}>
+      {children}
+    </button>
+  );
+}
+
+function LanguageSection({ locale, forms }: { locale: Locale; forms: AccountForms }) {
   const { t } = useTranslation();
   const id = useId();
-  const [state, setState] = useState<'idle' | 'saving' | 'error'>('idle');
+  const { busy, error, done } = useForm(forms.language);
   return (
     <Section id="language" title={t('settings.language.title')}>
       <label htmlFor={id} className="mt-3 block text-sm font-semibold">
@@ -162,13 +132,13 @@ function LanguageSection({ locale }: { locale: Locale }) {
       <select
         id={id}
         value={locale}
-        disabled={state === 'saving'}
+        // Saved, the page reloads in the new language: the select stays disabled until then.
+        disabled={busy || done}
         className={`${inputClass} sm:max-w-xs`}
         onChange={(event) => {
           const next = event.target.value;
           if (!isLocale(next) || next === locale) return;
-          setState('saving');
-          changeLanguage(api, next).catch(() => setState('error'));
+          void forms.language.submit(next);
         }}
       >
         {LOCALES.map((l) => (
@@ -177,10 +147,10 @@ function LanguageSection({ locale }: { locale: Locale }) {
           </option>
         ))}
       </select>
-      {state === 'error' && (
-        <p role="alert" className="mt-2 text-sm font-semibold text-danger">
-          {t('errors.try_later')}
-        </p>
+      {error && (
+        <FormMessage tone="danger" className="mt-2">
+          {error}
+        </FormMessage>
       )}
     </Section>
   );

@@ -9,12 +9,15 @@
  * 2. reason (DELETE_REASONS) with free remarks, then DELETE /api/user.php;
  * 3. with a partner redirect in the answer, a 5 s countdown with 'Stay' (to /account-deleted)
  *    and 'Continue' (go now); without one, straight to /account-deleted.
- * Actions are only valid in their state; elsewhere they do nothing.
+ * Actions are only valid in their state; elsewhere they do nothing. The deletion is a
+ * multi-step flow rather than one form, so its busy step ('deleting') and its error (in the
+ * member's language, errorText) are part of the state.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
 import { deleteAccount, DELETE_REASONS } from '#src/contract/accounts.ts';
 import { getCompanyInfo } from '#src/contract/site.ts';
+import { environment } from '#src/stores/environment.ts';
+import { errorText } from '#src/stores/errors.ts';
 
 export type DeleteReason = (typeof DELETE_REASONS)[number];
 export { DELETE_REASONS };
@@ -46,7 +49,7 @@ export interface DeleteAccountStore {
   dispose: () => void;
 }
 
-export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: string) => void }): DeleteAccountStore {
+export function createDeleteAccountStore(): DeleteAccountStore {
   const $state = atom<DeleteAccountState>({ step: 'closed' });
   let timer: ReturnType<typeof setInterval> | undefined;
 
@@ -57,7 +60,7 @@ export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: strin
   const leave = (url: string) => {
     stopTimer();
     $state.set({ step: 'left', url });
-    deps.go(url);
+    environment().navigate(url);
   };
 
   return {
@@ -66,11 +69,13 @@ export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: strin
       const state = $state.get();
       if (state.step !== 'closed') return;
       $state.set({ step: 'alternatives', discount: undefined });
-      deps.api.call(getCompanyInfo).then(
-        ({ company }) => setDiscount(company.delete_discount.trim() || null),
-        // The code is an offer, not a requirement: the flow goes on without it.
-        () => setDiscount(null),
-      );
+      environment()
+        .api.call(getCompanyInfo)
+        .then(
+          ({ company }) => setDiscount(company.delete_discount.trim() || null),
+          // The code is an offer, not a requirement: the flow goes on without it.
+          () => setDiscount(null),
+        );
       function setDiscount(discount: string | null) {
         const current = $state.get();
         if (current.step === 'alternatives') $state.set({ step: 'alternatives', discount });
@@ -98,7 +103,7 @@ export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: strin
       $state.set({ step: 'deleting', reason, remarks });
       try {
         const trimmed = remarks.trim();
-        const { redirect } = await deps.api.call(deleteAccount, {
+        const { redirect } = await environment().api.call(deleteAccount, {
           body: trimmed ? { reason, remarks: trimmed } : { reason },
         });
         if (redirect === null) {
@@ -113,8 +118,7 @@ export function createDeleteAccountStore(deps: { api: ApiClient; go: (url: strin
           else $state.set({ ...current, secondsLeft: current.secondsLeft - 1 });
         }, 1000);
       } catch (error) {
-        const message = error instanceof ApiError || error instanceof Error ? error.message : String(error);
-        $state.set({ step: 'reason', reason, remarks, error: message });
+        $state.set({ step: 'reason', reason, remarks, error: errorText(error) });
       }
     },
     stay() {

@@ -1,61 +1,52 @@
 /**
  * The account forms of the settings screen (SPEC §2.7 "Settings", §4 "E-mail change", §8):
- * change e-mail (a confirmation link goes to the new address) and change password. The
- * server sends its error texts translated (error.message); the one client-side check, the
- * repeated password, is reported as a code the screen translates.
+ * change e-mail (a confirmation link goes to the new address), change password and the
+ * interface language. The server sends its error texts translated; the one client-side
+ * check, the repeated password, is a CheckError.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ApiClient } from '#src/client/api.ts';
 import { postMailChange, postPasswordChange } from '#src/contract/accounts.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { changeLanguage } from '#src/stores/account.ts';
+import { environment } from '#src/stores/environment.ts';
+import { CheckError } from '#src/stores/errors.ts';
+import { createForm, type Form } from '#src/stores/form.ts';
 
-export type FormState =
-  | { status: 'idle' }
-  | { status: 'sending' }
-  | { status: 'done' }
-  | { status: 'error'; message: string | null; code: 'passwords_differ' | null };
+export interface PasswordChange {
+  oldPassword: string;
+  password: string;
+  passwordRepeat: string;
+}
 
 export interface AccountForms {
-  $mailChange: ReadableAtom<FormState & { email?: string }>;
-  $passwordChange: ReadableAtom<FormState>;
-  changeEmail: (email: string) => Promise<void>;
-  changePassword: (input: { oldPassword: string; password: string; passwordRepeat: string }) => Promise<void>;
+  mailChange: Form<[email: string], void>;
+  /** The address the last confirmation link went to. */
+  $mailSentTo: ReadableAtom<string | null>;
+  passwordChange: Form<[input: PasswordChange], void>;
+  /** Saves the language and reloads the page in it. */
+  language: Form<[locale: Locale], void>;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-export function createAccountForms(api: ApiClient): AccountForms {
-  const $mailChange = atom<FormState & { email?: string }>({ status: 'idle' });
-  const $passwordChange = atom<FormState>({ status: 'idle' });
+export function createAccountForms(): AccountForms {
+  const $mailSentTo = atom<string | null>(null);
   return {
-    $mailChange,
-    $passwordChange,
-    async changeEmail(email) {
-      if ($mailChange.get().status === 'sending') return;
-      $mailChange.set({ status: 'sending' });
-      try {
-        await api.call(postMailChange, { body: { email: email.trim() } });
-        $mailChange.set({ status: 'done', email: email.trim() });
-      } catch (error) {
-        $mailChange.set({ status: 'error', message: messageOf(error), code: null });
-      }
-    },
-    async changePassword({ oldPassword, password, passwordRepeat }) {
-      if ($passwordChange.get().status === 'sending') return;
-      if (password !== passwordRepeat) {
-        $passwordChange.set({ status: 'error', message: null, code: 'passwords_differ' });
-        return;
-      }
-      $passwordChange.set({ status: 'sending' });
-      try {
-        await api.call(postPasswordChange, {
+    $mailSentTo,
+    mailChange: createForm(
+      async (email: string) => {
+        await environment().api.call(postMailChange, { body: { email: email.trim() } });
+        $mailSentTo.set(email.trim());
+      },
+      { repeatable: true },
+    ),
+    passwordChange: createForm(
+      async ({ oldPassword, password, passwordRepeat }: PasswordChange) => {
+        if (password !== passwordRepeat) throw new CheckError('settings.password.not_same', 'password_repeat');
+        await environment().api.call(postPasswordChange, {
           body: { old_password: oldPassword, password, password_repeat: passwordRepeat },
         });
-        $passwordChange.set({ status: 'done' });
-      } catch (error) {
-        $passwordChange.set({ status: 'error', message: messageOf(error), code: null });
-      }
-    },
+      },
+      { repeatable: true },
+    ),
+    language: createForm((locale: Locale) => changeLanguage(locale)),
   };
 }

@@ -9,8 +9,8 @@ import { useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileCard } from '#src/contract/members.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
 import FictionalNote from '../profile-card/FictionalNote.tsx';
+import LanguageBadge from '../profile-card/LanguageBadge.tsx';
 import NoPhoto from '../profile-card/NoPhoto.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { locationParts } from '../profile-card/profile-location.ts';
@@ -27,7 +27,6 @@ export default function SwipeCard({ card, locale, onDecide }: Props) {
   const { t } = useTranslation();
   const regions = useRegions(card.countryregion !== undefined);
   const location = locationParts(card, locale, regions).join(', ');
-  const language = profileLanguageName(card.language, locale);
   const drag = useSwipeDrag(onDecide);
   const headingId = `swipe-card-${card.id}`;
   const tilt = drag.dx / 24;
@@ -60,12 +59,11 @@ export default function SwipeCard({ card, locale, onDecide }: Props) {
             <NoPhoto iconClassName="size-24" />
           )}
           <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
-            {showLanguageBadge(card.language, card.country, locale) && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2.5 py-1 text-sm font-semibold text-ink elevation-1">
-                <LineIcon name="globe" className="size-4" />
-                {t('member_profile.badges.language', { language })}
-              </span>
-            )}
+            <LanguageBadge
+              profile={card}
+              locale={locale}
+              className="gap-1 bg-surface px-2.5 py-1 text-sm text-ink elevation-1"
+            />
           </div>
           {card.type === 'fictional' && (
             <span

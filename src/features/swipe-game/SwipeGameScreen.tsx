@@ -10,9 +10,9 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { api } from '#src/stores/api.ts';
 import { loadLikes } from '#src/stores/likes.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
+import LinkButtons from '#src/ui/LinkButtons.tsx';
 import MatchModal from '../likes/MatchModal.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import SwipeCard from './SwipeCard.tsx';
@@ -26,7 +26,7 @@ interface Props {
 
 export default function SwipeGameScreen({ user, locale }: Props) {
   const { t } = useTranslation();
-  const store = useMemo(() => createSwipeGameStore({ api, onLiked: () => void loadLikes(api) }), []);
+  const store = useMemo(() => createSwipeGameStore({ onLiked: () => void loadLikes() }), []);
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -104,12 +104,12 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
     if (!state.exhausted) return <Spinner label={t('swipe.loading')} />;
     return (
       <Notice title={t('swipe.empty.title')} text={t('swipe.empty.text')}>
-        <a href="/members" className="btn btn-primary">
-          {t('swipe.links.search')}
-        </a>
-        <a href="/match-finder" className="btn btn-outline">
-          {t('swipe.links.match_finder')}
-        </a>
+        <LinkButtons
+          links={[
+            { href: '/members', label: t('swipe.links.search') },
+            { href: '/match-finder', label: t('swipe.links.match_finder') },
+          ]}
+        />
       </Notice>
     );
   }
@@ -165,12 +165,12 @@ function LimitReached({ limit }: { limit: DailyLimit }) {
     (limit.hours === null ? t('swipe.limit.text') : t('likes.errors.swipe_limit', { count: limit.hours }));
   return (
     <Notice title={t('swipe.limit.title')} text={text} alert>
-      <a href="/members" className="btn btn-primary">
-        {t('swipe.links.search')}
-      </a>
-      <a href="/likes" className="btn btn-outline">
-        {t('swipe.links.likes')}
-      </a>
+      <LinkButtons
+        links={[
+          { href: '/members', label: t('swipe.links.search') },
+          { href: '/likes', label: t('swipe.links.likes') },
+        ]}
+      />
     </Notice>
   );
 }

@@ -18,9 +18,10 @@
  *   calls `onLiked` (the likes page and counters reload).
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { ApiError } from '#src/client/api.ts';
 import { getSwipe, postSwipe, SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
+import { environment } from '#src/stores/environment.ts';
 import { allowanceAfter, appendFresh, isGameOver, REFILL_BELOW, type Allowance, type Decision } from './swipe-rules.ts';
 
 /** The game is over for today. */
@@ -75,8 +76,7 @@ interface Pending {
   decision: Decision;
 }
 
-export function createSwipeGameStore(deps: { api: ApiClient; onLiked?: () => void }): SwipeGameStore {
-  const { api } = deps;
+export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): SwipeGameStore {
   const $state = atom<SwipeGameState>({ status: 'loading' });
 
   let started = false;
@@ -122,7 +122,7 @@ export function createSwipeGameStore(deps: { api: ApiClient; onLiked?: () => voi
     const startRevision = revision;
     const run = (async () => {
       try {
-        const answer = await api.call(getSwipe);
+        const answer = await environment().api.call(getSwipe);
         // Counts asked for while decisions were on their way may miss some of them; a game
         // over for today is the truth either way.
         const clean = cleanStart && outbox.length === 0 && revision === startRevision;
@@ -176,7 +176,7 @@ export function createSwipeGameStore(deps: { api: ApiClient; onLiked?: () => voi
     const { card, decision } = outbox[0] as Pending;
     sending = (async () => {
       try {
-        const answer = await api.call(postSwipe, { body: { profile: card.id, decision } });
+        const answer = await environment().api.call(postSwipe, { body: { profile: card.id, decision } });
         outbox.shift();
         decided.add(card.id);
         known = { swipes: answer.swipes_left, likes: answer.likes_left };

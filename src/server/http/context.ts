@@ -5,6 +5,7 @@ import type { Config } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import type { CamProvider } from '../providers/cams/types.ts';
 import type { MailProvider } from '../providers/mail/types.ts';
+import type { StorageProvider } from '../providers/storage/types.ts';
 
 /** Services and settings the app is built from; tests build their own. */
 export interface AppDeps {
@@ -14,6 +15,8 @@ export interface AppDeps {
   mail: MailProvider;
   /** The live-webcam provider of the search's cam cards. */
   cams: CamProvider;
+  /** Where photo files are kept (uploads, the seeded pool). */
+  photoStorage: StorageProvider;
   /** The clock, injectable for tests. */
   now: () => Date;
 }

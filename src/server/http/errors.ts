@@ -4,14 +4,14 @@
  */
 import type { Context } from 'hono';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#src/contract/define.ts';
-import { translator } from '#src/i18n/index.ts';
+import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '#src/lib/locales.ts';
 
 export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode | (string & {}),
-    /** An i18n key, or a final message when it has no dot. */
-    readonly messageKey: string,
+    /** The i18n key of the message. */
+    readonly messageKey: TranslationKey,
     readonly status: number = code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCode] : 400,
     readonly field?: string,
     readonly params: Record<string, string | number> = {},

@@ -4,13 +4,13 @@
  * runs; `seedIfEmpty()` is what `npm start` runs.
  */
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { sites as configuredSites, type SiteConfig } from '#sites-config';
 import type { Database, Db } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
 import type { Config } from '../env.ts';
+import { photoStorageDir } from '../providers/storage/index.ts';
 import { seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { seedMembers } from './members.ts';
 import { ensurePhotoPool } from './photos.ts';
@@ -68,11 +68,6 @@ function today(): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** The photo folder of a configuration (also where uploads go with the local storage). */
-export function photosDir(config: Pick<Config, 'dataDir'>): string {
-  return join(config.dataDir, 'photos');
-}
-
 async function hasMembers(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: profiles.id }).from(profiles).limit(1);
   return row !== undefined;
@@ -83,7 +78,7 @@ export async function resetMembers(db: Db, config: Pick<Config, 'dataDir'>): Pro
   await db.execute(
     sql`truncate table credit_ledger, sessions, profile_interests, photos, profiles, accounts restart identity cascade`,
   );
-  await rm(photosDir(config), { recursive: true, force: true });
+  await rm(photoStorageDir(config), { recursive: true, force: true });
 }
 
 export async function seed(database: Database, config: Config, options: SeedOptions = {}): Promise<SeedResult> {
@@ -117,7 +112,7 @@ export async function seed(database: Database, config: Config, options: SeedOpti
   } else {
     const poolSize = options.photoPoolSize ?? DEFAULT_PHOTO_POOL;
     log(`Photo pool: ${poolSize} generated portraits…`);
-    const pool = await ensurePhotoPool(photosDir(config), { size: poolSize, seed: seedText });
+    const pool = await ensurePhotoPool(photoStorageDir(config), { size: poolSize, seed: seedText });
     const memberSites = options.sites ?? configuredSites;
     const perSite = options.membersPerSite ?? config.seedMembers;
     log(`Members: ${perSite.toLocaleString('en')} per site on ${memberSites.length} site(s)…`);

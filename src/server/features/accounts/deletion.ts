@@ -4,8 +4,6 @@
  * after that the purge erases the member's personal data and photos for good. The credits
  * ledger keeps its rows, pseudonymous by account id.
  */
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DELETE_REASONS } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
@@ -21,6 +19,7 @@ import {
   trafficSources,
 } from '#src/server/db/schema.ts';
 import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
+import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { prunePageBounces } from '../traffic/service.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
@@ -126,7 +125,11 @@ export async function reactivate(ctx: AccountContext, token: string): Promise<bo
  * Also drops stale rate-limit counters and bounce counts older than they are kept
  * (docs/traffic.md). Answers the number of purged accounts.
  */
-export async function purgeDeletedAccounts(db: Db, now: Date, photosDir: string): Promise<number> {
+export async function purgeDeletedAccounts(
+  db: Db,
+  now: Date,
+  photoStorage: Pick<StorageProvider, 'delete'>,
+): Promise<number> {
   await pruneRateLimits(db, new Date(now.getTime() - 2 * DAY));
   await prunePageBounces(db, now);
   const due = await db
@@ -188,9 +191,7 @@ export async function purgeDeletedAccounts(db: Db, now: Date, photosDir: string)
       // Seeded photos share pool files: keep a file that another photo row still uses.
       const [other] = await db.select({ id: photos.id }).from(photos).where(eq(photos.storageKey, key)).limit(1);
       if (other) continue;
-      for (const variant of PHOTO_VARIANTS) {
-        await rm(join(photosDir, photoFileName(key, variant)), { force: true });
-      }
+      for (const variant of PHOTO_VARIANTS) await photoStorage.delete(photoFileName(key, variant));
     }
   }
   return purged;

@@ -4,7 +4,7 @@
  * site's brand. User data is escaped; links carry the only copy of their token.
  */
 import type { SiteConfig } from '#sites-config';
-import { translator } from '#src/i18n/index.ts';
+import { translator, type KeysUnder, type TranslationKey } from '#src/i18n/index.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
@@ -37,7 +37,8 @@ export function escapeHtml(value: string): string {
 export function accountMail(input: AccountMailInput): OutgoingMail {
   const t = translator(isLocale(input.language) ? input.language : DEFAULT_LOCALE);
   const params = { brand: input.site.brand, support: input.supportEmail, days: REACTIVATION_WINDOW_DAYS };
-  const key = (part: string) => `mail.${input.kind}.${part}`;
+  // mail_changed_notice has no button or expiry text: those are asked for only with a link.
+  const key = (part: KeysUnder<'mail.activation'>) => `mail.${input.kind}.${part}` as TranslationKey;
   const subject = t(key('subject'), params);
   const greeting = t('mail.common.greeting', { name: input.name });
   const intro = t(key('intro'), params);

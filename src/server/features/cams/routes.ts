@@ -8,7 +8,6 @@ import type { SiteConfig } from '#sites-config';
 import { getCamRedirect, getCamSearch, getCamSnapshot, getResellPartner } from '#src/contract/cams.ts';
 import type { WebcamEligibility } from '#src/lib/webcam.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError, notFound } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
@@ -16,8 +15,6 @@ import { loadEligibility, resellPartnerTarget, searchCams } from './service.ts';
 
 /** Snapshots change rarely; browsers and proxies may keep them a day. */
 const SNAPSHOT_CACHE_CONTROL = 'public, max-age=86400';
-
-const forbidden = () => new HttpError('forbidden', 'api.forbidden', 403);
 
 /** What the logged-in member of the site may see (403 authentication_required for none). */
 async function eligibilityOf(
@@ -35,16 +32,16 @@ export function registerCamRoutes(app: Hono<AppEnv>): void {
     return { cams: await searchCams(c.get('deps').cams, eligibility, query, c.req.raw.signal) };
   });
 
-  route(app, getCamRedirect, async ({ c, query, site }) => {
-    if (!(await eligibilityOf(c, site)).cams) throw forbidden();
+  route(app, getCamRedirect, async ({ c, query, site, fail }) => {
+    if (!(await eligibilityOf(c, site)).cams) throw fail('forbidden');
     const target = await c.get('deps').cams.redirectUrl(query.account);
-    if (!target) throw notFound();
+    if (!target) throw fail('not_found');
     return c.redirect(target, 302);
   });
 
-  route(app, getCamSnapshot, async ({ c, query }) => {
+  route(app, getCamSnapshot, async ({ c, query, fail }) => {
     const image = await c.get('deps').cams.snapshot?.(query.account);
-    if (!image) throw notFound();
+    if (!image) throw fail('not_found');
     return new Response(new Uint8Array(image.body), {
       headers: {
         'Content-Type': image.contentType,
@@ -54,9 +51,9 @@ export function registerCamRoutes(app: Hono<AppEnv>): void {
     });
   });
 
-  route(app, getResellPartner, async ({ c, query, site }) => {
+  route(app, getResellPartner, async ({ c, query, site, fail }) => {
     const { camads, siteId } = await eligibilityOf(c, site);
-    if (!camads) throw forbidden();
+    if (!camads) throw fail('forbidden');
     return c.redirect(resellPartnerTarget(c.get('deps').config.resellPartnerUrl, query.flow, siteId), 302);
   });
 }

@@ -18,16 +18,11 @@ import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadSite } from '../site/settings.ts';
-import {
-  autoLike,
-  findMatches,
-  likeProfile,
-  loadLikes,
-  loadSwipeGame,
-  swipeProfile,
-  unlikeProfile,
-  type LikesContext,
-} from './service.ts';
+import { autoLike } from './auto-like.ts';
+import type { LikesContext } from './candidates.ts';
+import { likeProfile, loadLikes, unlikeProfile } from './likes.ts';
+import { findMatches } from './match-finder.ts';
+import { loadSwipeGame, swipeProfile } from './swipe.ts';
 
 /** The viewer (403 authentication_required for none), the clock and the site's card settings. */
 async function likesContext(c: Context<AppEnv>, site: SiteConfig | null): Promise<LikesContext> {

@@ -31,19 +31,22 @@ export interface Viewer {
   role: 'member' | 'moderator' | 'operator' | 'admin';
 }
 
+/** The Viewer's columns, for a select of `accounts` joined with `profiles`. */
+export const viewerColumns = {
+  accountId: accounts.id,
+  profileId: profiles.id,
+  siteId: accounts.siteId,
+  paid: accounts.paidUser,
+  role: accounts.role,
+};
+
 /** The session's member on the request's site; null for a visitor or another site's account. */
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   const session = c.get('session');
   if (!session) return null;
   const db = c.get('deps').database.db;
   const [row] = await db
-    .select({
-      accountId: accounts.id,
-      profileId: profiles.id,
-      siteId: accounts.siteId,
-      paid: accounts.paidUser,
-      role: accounts.role,
-    })
+    .select(viewerColumns)
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(eq(accounts.id, session.accountId))

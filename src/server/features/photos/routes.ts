@@ -18,9 +18,7 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
-import { createStorageProvider } from '#src/server/providers/storage/index.ts';
-import type { StorageProvider } from '#src/server/providers/storage/types.ts';
-import { route } from '#src/server/http/route.ts';
+import { checkDeclared, route } from '#src/server/http/route.ts';
 import { deleteOwnPhoto, listOwnPhotos, ownPhotos, updateOwnPhoto } from './own.ts';
 import { photoTooLargeError, processUpload } from './process.ts';
 import { servePhoto } from './serve.ts';
@@ -42,9 +40,19 @@ async function uploaderOf(c: Context<AppEnv>): Promise<Uploader> {
   return uploader;
 }
 
-export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<AppEnv>) => StorageProvider): void {
-  const storage = storageOf ?? ((c: Context<AppEnv>) => createStorageProvider(c.get('deps').config));
+const storage = (c: Context<AppEnv>) => c.get('deps').photoStorage;
 
+/** Runs a step of the upload with route()'s check that its error codes are declared. */
+async function uploadStep<T>(c: Context<AppEnv>, step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    checkDeclared(c, postPhoto, error);
+    throw error;
+  }
+}
+
+export function registerPhotoRoutes(app: Hono<AppEnv>): void {
   app.get(PHOTO_FILE_PATH, (c) => servePhoto(c, storage(c)));
 
   route(app, getPhotos, async ({ c }) => ownPhotos(c.get('deps').database.db, await uploaderOf(c)));
@@ -67,12 +75,14 @@ export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<A
     postPhoto.path,
     // Checked before the body is read: a declared or streamed body past the limit stops here.
     async (c, next) => {
-      if (!c.get('session')) throw authenticationRequired();
-      if (c.req.header('x-request-type') !== 'client') {
-        throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
-      }
-      const declared = Number(c.req.header('content-length'));
-      if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();
+      await uploadStep(c, () => {
+        if (!c.get('session')) throw authenticationRequired();
+        if (c.req.header('x-request-type') !== 'client') {
+          throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
+        }
+        const declared = Number(c.req.header('content-length'));
+        if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();
+      });
       await next();
     },
     bodyLimit({
@@ -81,31 +91,32 @@ export function registerPhotoRoutes(app: Hono<AppEnv>, storageOf?: (c: Context<A
         throw photoTooLargeError();
       },
     }),
-    async (c) => {
-      const { database, now } = c.get('deps');
-      const db = database.db;
-      const uploader = await uploaderOf(c);
-      await enforce(db, accountKey('photo-upload', uploader.accountId), UPLOAD_LIMIT, now());
-      // A cheap early answer before decoding; savePhoto checks again under a lock.
-      if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
+    async (c) =>
+      uploadStep(c, async () => {
+        const { database, now } = c.get('deps');
+        const db = database.db;
+        const uploader = await uploaderOf(c);
+        await enforce(db, accountKey('photo-upload', uploader.accountId), UPLOAD_LIMIT, now());
+        // A cheap early answer before decoding; savePhoto checks again under a lock.
+        if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
 
-      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw photoMissing();
-      let file: unknown;
-      try {
-        file = (await c.req.parseBody())[PHOTO_FIELD];
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        throw photoMissing();
-      }
-      if (!(file instanceof File) || file.size === 0) throw photoMissing();
-      if (file.size > PHOTO_MAX_BYTES) throw photoTooLargeError();
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLargeError();
+        if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw photoMissing();
+        let file: unknown;
+        try {
+          file = (await c.req.parseBody())[PHOTO_FIELD];
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          throw photoMissing();
+        }
+        if (!(file instanceof File) || file.size === 0) throw photoMissing();
+        if (file.size > PHOTO_MAX_BYTES) throw photoTooLargeError();
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLargeError();
 
-      const processed = await processUpload(bytes);
-      const saved = await savePhoto(db, storage(c), uploader, processed, now());
-      const photo = (await listOwnPhotos(db, uploader.profileId)).find((p) => p.id === saved.publicId);
-      return c.json(postPhoto.response.parse({ photo }));
-    },
+        const processed = await processUpload(bytes);
+        const saved = await savePhoto(db, storage(c), uploader, processed, now());
+        const photo = (await listOwnPhotos(db, uploader.profileId)).find((p) => p.id === saved.publicId);
+        return c.json(postPhoto.response.parse({ photo }));
+      }),
   );
 }

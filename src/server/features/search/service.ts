@@ -40,7 +40,7 @@ import {
 } from '#src/server/db/schema.ts';
 import { invalidInput } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
-import { visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
+import { viewerColumns, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
 import { ageOf } from '../profile/service.ts';
 
 /** The filters of one search, after defaults, the site's search_fields and validation. */
@@ -93,11 +93,7 @@ export async function loadSearcher(db: Db, accountId: number, siteId: string): P
   const me = profiles.id;
   const [row] = await db
     .select({
-      accountId: accounts.id,
-      profileId: profiles.id,
-      siteId: accounts.siteId,
-      paid: accounts.paidUser,
-      role: accounts.role,
+      ...viewerColumns,
       gender: profiles.gender,
       seeking: profiles.seeking,
       birthdate: profiles.birthdate,

@@ -2,7 +2,6 @@
 import type { Hono } from 'hono';
 import { getCompanyInfo, getInterests, getRegions, getSettings } from '#src/contract/site.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError } from '#src/server/http/errors.ts';
 import { hostnameOf } from '#src/server/http/site-resolver.ts';
 import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { loadSite, loadSiteSettings } from './settings.ts';
@@ -13,8 +12,8 @@ import { pushPublicKey } from '../push/vapid.ts';
 import { route } from '#src/server/http/route.ts';
 
 export function registerSiteRoutes(app: Hono<AppEnv>): void {
-  route(app, getSettings, async ({ c, query, site }) => {
-    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  route(app, getSettings, async ({ c, query, site, fail }) => {
+    if (!site) throw fail('unknown_site');
     const { database } = c.get('deps');
     return {
       settings: await loadSiteSettings(database.db, {
@@ -30,13 +29,13 @@ export function registerSiteRoutes(app: Hono<AppEnv>): void {
     };
   });
 
-  route(app, getCompanyInfo, async ({ c, site }) => {
-    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  route(app, getCompanyInfo, async ({ c, site, fail }) => {
+    if (!site) throw fail('unknown_site');
     return { company: await loadCompanyInfo(c.get('deps').database.db, site.id) };
   });
 
-  route(app, getRegions, async ({ c, site }) => {
-    if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  route(app, getRegions, async ({ c, site, fail }) => {
+    if (!site) throw fail('unknown_site');
     const { db } = c.get('deps').database;
     const { settings } = await loadSite(db, site);
     return { regions: await loadRegions(db, settings.countries, c.get('locale')) };

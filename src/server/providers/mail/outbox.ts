@@ -9,6 +9,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { nodemailerMessage } from './message.ts';
 import type { MailProvider, OutgoingMail, SentMail } from './types.ts';
 
 export interface OutboxOptions {
@@ -58,14 +59,8 @@ export function createOutboxMailProvider(options: OutboxOptions): MailProvider {
       const id = `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
       const sent: SentMail = { ...mail, id, from: options.from, sentAt: sentAt.toISOString() };
       const rendered = await renderer.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html !== undefined ? { html: mail.html } : {}),
-        date: sentAt,
+        ...nodemailerMessage(mail, options.from, sentAt),
         messageId: `<${id}@outbox.localhost>`,
-        headers: { 'X-Site': mail.siteId },
       });
       await mkdir(options.dir, { recursive: true });
       await writeAtomic(join(options.dir, `${id}.eml`), rendered.message as Buffer);

@@ -3,6 +3,7 @@
  * smtps://user:pass@smtp.example.com:465). It keeps no copy, so `list()` is empty.
  */
 import nodemailer from 'nodemailer';
+import { nodemailerMessage } from './message.ts';
 import type { MailProvider, OutgoingMail, SentMail } from './types.ts';
 
 export interface SmtpOptions {
@@ -19,15 +20,7 @@ export function createSmtpMailProvider(options: SmtpOptions): MailProvider {
 
     async send(mail: OutgoingMail): Promise<SentMail> {
       const sentAt = now();
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        ...(mail.html !== undefined ? { html: mail.html } : {}),
-        date: sentAt,
-        headers: { 'X-Site': mail.siteId },
-      });
+      const info = await transport.sendMail(nodemailerMessage(mail, options.from, sentAt));
       return { ...mail, id: info.messageId, from: options.from, sentAt: sentAt.toISOString() };
     },
 

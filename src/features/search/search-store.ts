@@ -22,13 +22,13 @@
  * from a profile shows the same results; the screen resets them when hideNudity asks so.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { ApiError, type ApiClient } from '../client/api.ts';
-import { getCamSearch, type CamEntry } from '../contract/cams.ts';
-import type { GeocodeAnswer } from '../contract/geo.ts';
-import type { ProfileCard } from '../contract/members.ts';
-import { getSearch, type SearchAnswer, type SearchFilterOptions } from '../contract/search.ts';
-import { SEARCH_PAGE_SIZE, type Gender } from '../lib/constants.ts';
-import type { WebcamEligibility } from '../lib/webcam.ts';
+import { ApiError } from '#src/client/api.ts';
+import { getCamSearch, type CamEntry } from '#src/contract/cams.ts';
+import type { GeocodeAnswer } from '#src/contract/geo.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
+import { getSearch, type SearchAnswer, type SearchFilterOptions } from '#src/contract/search.ts';
+import { SEARCH_PAGE_SIZE, type Gender } from '#src/lib/constants.ts';
+import type { WebcamEligibility } from '#src/lib/webcam.ts';
 import {
   hasPageAfter,
   locationOutcome,
@@ -36,10 +36,11 @@ import {
   withoutShown,
   type AgeBounds,
   type LocationOutcome,
-} from '../features/search/search-rules.ts';
-import { api as sharedApi } from './api.ts';
-import { locate as locateBrowser } from './geolocation.ts';
-import { loadRegions, loadSiteSettings, type Region } from './site-data.ts';
+} from './search-rules.ts';
+import { environment } from '#src/stores/environment.ts';
+import { locate as locateBrowser } from '#src/stores/geolocation.ts';
+import { loadRegions, loadSiteSettings, type Region } from '#src/stores/site-data.ts';
+import { forgetProfiles, rememberProfiles } from './profile-cache.ts';
 
 /** The filters of SPEC §3: gender (null: both), country (null: all), region (0: all), ages. */
 export type SearchFilters = SearchFilterOptions;
@@ -139,8 +140,8 @@ export interface SearchStore {
   reset: () => void;
 }
 
+/** Replacements for tests; the API client comes from `environment()`. */
 export interface SearchStoreDeps {
-  api: ApiClient;
   /** The located position, reverse-geocoded; false on failure. */
   locate?: () => Promise<GeocodeAnswer | false>;
   /** The site's countries and regions, to check a located position against. */
@@ -232,8 +233,7 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-export function createSearchStore(deps: SearchStoreDeps): SearchStore {
-  const { api } = deps;
+export function createSearchStore(deps: SearchStoreDeps = {}): SearchStore {
   const $state = atom<SearchState>(initialState());
   const $filters = computed($state, (state) => state.filters);
   let context: SearchContext | null = null;
@@ -252,7 +252,7 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
   const update = (change: Partial<SearchState>) => $state.set({ ...$state.get(), ...change });
   const perPage = () => context?.perPage ?? SEARCH_PAGE_SIZE;
 
-  const call = (query: SearchRequestQuery): Promise<SearchAnswer> => api.call(getSearch, { query });
+  const call = (query: SearchRequestQuery): Promise<SearchAnswer> => environment().api.call(getSearch, { query });
 
   /** Whether the list ends at `page` (0-based), given the answer that brought it. */
   function endsAt(page: number, answer: SearchAnswer): boolean {
@@ -423,7 +423,7 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     if (filters.gender) query['gender'] = filters.gender;
     if (filters.min_age !== null) query['min_age'] = String(filters.min_age);
     if (filters.max_age !== null) query['max_age'] = String(filters.max_age);
-    abortable(api.call(getCamSearch, { query, signal: controller.signal }), controller.signal).then(
+    abortable(environment().api.call(getCamSearch, { query, signal: controller.signal }), controller.signal).then(
       (answer) => update({ cams: Object.values(answer.cams) }),
       () => {
         // Silently ignored (SPEC §9): no cam cards, unless a newer search took over.
@@ -450,13 +450,13 @@ export function createSearchStore(deps: SearchStoreDeps): SearchStore {
     }
   }
 
-  const locate = deps.locate ?? (() => locateBrowser(api));
+  const locate = deps.locate ?? locateBrowser;
   const siteGeo =
     deps.siteGeo ??
     (async () => {
       const [settings, regions] = await Promise.all([
-        loadSiteSettings(api).catch(() => null),
-        loadRegions(api).catch(() => null),
+        loadSiteSettings().catch(() => null),
+        loadRegions().catch(() => null),
       ]);
       // The regions map has every country the site serves, should the settings not load.
       return { countries: settings?.countries ?? Object.keys(regions ?? {}), regions };
@@ -525,7 +525,7 @@ const stores = new Map<string, SearchStore>();
 export function searchStoreFor(source: string): SearchStore {
   let store = stores.get(source);
   if (!store) {
-    store = createSearchStore({ api: sharedApi });
+    store = createSearchStore();
     stores.set(source, store);
   }
   return store;
@@ -535,29 +535,5 @@ export function searchStoreFor(source: string): SearchStore {
 export function resetSearchStores(): void {
   for (const store of stores.values()) store.reset();
   stores.clear();
-  profileCache.clear();
-}
-
-/** The most profiles the cache keeps; the oldest go first. */
-export const PROFILE_CACHE_MAX = 500;
-const profileCache = new Map<string, ProfileCard>();
-
-/**
- * Cached other profiles (SPEC §3 'Search state'): the cards search has shown, so a page
- * opened from them (a member profile) can show the name and photo at once.
- */
-export function rememberProfiles(cards: readonly ProfileCard[]): void {
-  for (const card of cards) {
-    profileCache.delete(card.id);
-    profileCache.set(card.id, card);
-  }
-  for (const id of profileCache.keys()) {
-    if (profileCache.size <= PROFILE_CACHE_MAX) break;
-    profileCache.delete(id);
-  }
-}
-
-/** A profile card search has shown, or null. */
-export function cachedProfile(id: string): ProfileCard | null {
-  return profileCache.get(id) ?? null;
+  forgetProfiles();
 }

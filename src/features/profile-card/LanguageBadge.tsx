@@ -1,0 +1,28 @@
+/**
+ * 'Speaks <language>' with the globe icon, shown only when the profile's language is not the
+ * page's or it lives in a multilingual country (src/lib/profile-rules.ts). The swipe card and
+ * the member profile page show it in full; the small profile card keeps its compact badge.
+ */
+import { useTranslation } from 'react-i18next';
+import { profileLanguageName, showLanguageBadge } from '#src/lib/profile-rules.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
+
+export default function LanguageBadge({
+  profile,
+  locale,
+  className,
+}: {
+  profile: { language: string; country?: string | null | undefined };
+  locale: string;
+  /** The badge's look where it sits (border or shadow, padding). */
+  className: string;
+}) {
+  const { t } = useTranslation();
+  if (!showLanguageBadge(profile.language, profile.country, locale)) return null;
+  return (
+    <span className={`inline-flex items-center rounded-full font-semibold ${className}`}>
+      <LineIcon name="globe" className="size-4" />
+      {t('member_profile.badges.language', { language: profileLanguageName(profile.language, locale) })}
+    </span>
+  );
+}

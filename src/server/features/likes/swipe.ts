@@ -1,0 +1,67 @@
+/**
+ * The swipe game (SPEC §2.7 'Swipe game'): the next candidates and a Yes or No on one. A Yes
+ * is a like; the game is over for today when no swipes or likes are left (429 `swipe_limit`).
+ */
+import { and, sql, type SQL } from 'drizzle-orm';
+import { SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
+import { SWIPE_CANDIDATES } from '#src/lib/constants.ts';
+import { likes, profiles, swipes } from '#src/server/db/schema.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { toProfileCard } from '../members/cards.ts';
+import { gameOverUntil, hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
+import { discoverable, findVisible, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
+import { likeExists } from './likes.ts';
+
+export const swipeLimitReached = (hours: number) =>
+  new HttpError(SWIPE_LIMIT_ERROR, 'likes.errors.swipe_limit', 429, undefined, { count: hours, hours });
+
+/** The next profiles of the swipe game and what is left today. */
+export async function loadSwipeGame(ctx: LikesContext) {
+  const { db, viewer, now } = ctx;
+  const budget = await loadBudget(db, viewer.profileId, now);
+  const over = gameOverUntil(budget);
+  const left = { swipes_left: budget.swipes.left, likes_left: budget.likes.left };
+  if (over) return { profiles: [], ...left, next_in_hours: hoursUntil(over, now) };
+  const self = await loadSelf(db, viewer.profileId);
+  const me = viewer.profileId;
+  const fresh = and(
+    discoverable(viewer, self),
+    sql`not exists (select 1 from ${swipes} where ${swipes.swiperId} = ${me} and ${swipes.targetId} = ${profiles.id})`,
+    sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${me} and ${likes.likedId} = ${profiles.id})`,
+  ) as SQL;
+  const rows = await nearestInAge(ctx, fresh, self.birthdate, self.country, SWIPE_CANDIDATES);
+  return { profiles: rows.map((row) => toProfileCard(row, ctx)), ...left, next_in_hours: null };
+}
+
+/**
+ * A Yes or No of the swipe game on a profile the viewer may see. A Yes is a like; a No on a
+ * profile the viewer likes leaves the like alone. Deciding again on a profile of today's
+ * window costs nothing; otherwise, when the game is over for today, 429 `swipe_limit`.
+ */
+export async function swipeProfile(
+  ctx: LikesContext,
+  publicId: string,
+  decision: 'yes' | 'no',
+): Promise<{ match: boolean; swipes_left: number; likes_left: number }> {
+  const { viewer, now } = ctx;
+  const targetId = await findVisible(ctx, publicId);
+  const me = viewer.profileId;
+  const left = await ctx.db.transaction(async (tx) => {
+    await lockMember(tx, me);
+    const budget = await loadBudget(tx, me, now);
+    const liked = await likeExists(tx, me, targetId);
+    const unchanged = { swipes: budget.swipes.left, likes: budget.likes.left };
+    if (decision === 'no' && liked) return unchanged;
+    const swipeCost = budget.swipes.counted.has(targetId) ? 0 : 1;
+    const likeCost = decision === 'yes' && !liked && !budget.likes.counted.has(targetId) ? 1 : 0;
+    const over = gameOverUntil(budget);
+    if (over && swipeCost + likeCost > 0) throw swipeLimitReached(hoursUntil(over, now));
+    if (decision === 'yes' && !liked) {
+      await tx.insert(likes).values({ likerId: me, likedId: targetId, createdAt: now }).onConflictDoNothing();
+    }
+    await recordDecision(tx, me, targetId, decision, now);
+    return { swipes: budget.swipes.left - swipeCost, likes: budget.likes.left - likeCost };
+  });
+  const match = decision === 'yes' && (await likeExists(ctx.db, targetId, me));
+  return { match, swipes_left: left.swipes, likes_left: left.likes };
+}
