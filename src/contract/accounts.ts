@@ -21,6 +21,10 @@ export const PASSWORD_INPUT_MAX = 1000;
 export const EMAIL_MAX = 254;
 /** The longest remark of an account deletion. */
 export const DELETE_REMARKS_MAX = 2000;
+/** The bounds of an e-mailed link's token (reset, e-mail change). */
+export const LINK_TOKEN_MIN = 10;
+export const LINK_TOKEN_MAX = 200;
+const linkToken = z.string().min(LINK_TOKEN_MIN).max(LINK_TOKEN_MAX);
 const email = z.string().trim().max(EMAIL_MAX);
 const passwordInput = z.string().max(PASSWORD_INPUT_MAX);
 
@@ -142,7 +146,7 @@ export const postPasswordReset = defineEndpoint({
 export const putPasswordReset = defineEndpoint({
   method: 'PUT',
   path: '/api/password-reset.php',
-  body: z.object({ token: z.string().min(10).max(200), password: passwordInput }),
+  body: z.object({ token: linkToken, password: passwordInput }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['rate_limited', 'unknown_site', 'link_invalid', ...PASSWORD_ERRORS],
 });
@@ -182,7 +186,7 @@ export const postMailChange = defineEndpoint({
 export const putMailChange = defineEndpoint({
   method: 'PUT',
   path: '/api/mail-change.php',
-  body: z.object({ token: z.string().min(10).max(200) }),
+  body: z.object({ token: linkToken }),
   response: z.object({ email: z.string() }),
   errors: ['unknown_site', 'link_invalid', 'new_email_taken'],
 });

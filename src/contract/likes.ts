@@ -15,14 +15,14 @@
 import { z } from 'zod';
 import { MATCH_FINDER_AGE_BUCKETS } from '../lib/constants.ts';
 import { defineEndpoint } from './define.ts';
-import { profileCard } from './members.ts';
+import { profileCard, publicIdRef } from './members.ts';
 
 /** The error code of a like over the daily limit (HTTP 429). */
 export const DAILY_LIMIT_ERROR = 'daily_limit';
 /** The error code of a swipe when no swipes or likes are left today (HTTP 429). */
 export const SWIPE_LIMIT_ERROR = 'swipe_limit';
 
-const profileRef = z.object({ profile: z.string().min(1).max(40) }).strict();
+const profileRef = z.object({ profile: publicIdRef }).strict();
 const remaining = z.number().int().nonnegative();
 
 /**
@@ -105,7 +105,7 @@ export const getSwipe = defineEndpoint({
 export const postSwipe = defineEndpoint({
   method: 'POST',
   path: '/api/swipe.php',
-  body: z.object({ profile: z.string().min(1).max(40), decision: z.enum(['yes', 'no']) }).strict(),
+  body: z.object({ profile: publicIdRef, decision: z.enum(['yes', 'no']) }).strict(),
   response: z.object({ match: z.boolean(), swipes_left: remaining, likes_left: remaining }),
   errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR],
   auth: true,

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '../lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
+/** The longest public id of a profile or photo. */
+export const PUBLIC_ID_MAX = 40;
+/** A profile named by its public id in a query or body. */
+export const publicIdRef = z.string().min(1).max(PUBLIC_ID_MAX);
+
 /** A profile's main image as others see it (SPEC §3); only ever an active photo. */
 export const publicMainImage = z.object({
   thumb_filename: z.string(),
@@ -91,7 +96,7 @@ export const RELATED_PROFILES_MAX = 6;
 export const getMember = defineEndpoint({
   method: 'GET',
   path: '/api/member.php',
-  query: z.looseObject({ id: z.string().min(1).max(40) }),
+  query: z.looseObject({ id: publicIdRef }),
   response: z.object({ profile: memberProfile, related: z.array(profileCard).max(RELATED_PROFILES_MAX) }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
   auth: true,
@@ -120,7 +125,7 @@ export type BlockedProfile = z.infer<typeof blockedProfile>;
 export const postBlock = defineEndpoint({
   method: 'POST',
   path: '/api/block.php',
-  body: z.object({ profile: z.string().min(1).max(40) }).strict(),
+  body: z.object({ profile: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
@@ -130,7 +135,7 @@ export const postBlock = defineEndpoint({
 export const deleteBlock = defineEndpoint({
   method: 'DELETE',
   path: '/api/block.php',
-  body: z.object({ profile: z.string().min(1).max(40) }).strict(),
+  body: z.object({ profile: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site'],
   auth: true,

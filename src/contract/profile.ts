@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '../lib/constants.ts';
 import { defineEndpoint } from './define.ts';
+import { publicIdRef } from './members.ts';
 import { ownPhoto } from './photos.ts';
 
 /** How many interests a profile may have at most (all of them). */
@@ -183,7 +184,7 @@ export const getTeasers = defineEndpoint({
 export const getTeaser = defineEndpoint({
   method: 'GET',
   path: '/api/teaser.php',
-  query: z.looseObject({ id: z.string().min(1).max(40) }),
+  query: z.looseObject({ id: publicIdRef }),
   response: z.object({ profile: teaser.nullable() }),
   errors: ['unknown_site'],
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteAccount } from '#src/contract/accounts.ts';
 import {
   accountDeletions,
   accounts,
@@ -28,7 +29,7 @@ import {
   signupMember,
   tokenFromMail,
 } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp } from './harness.ts';
+import { createTestMember, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 let photosDir: string;
@@ -68,7 +69,7 @@ describe('DELETE /api/user.php', () => {
     const other = await t.login(accountId);
     const response = await remove(session, { reason: 'price', remarks: 'too expensive' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ redirect: null });
+    expect(await answerOf(deleteAccount, response)).toEqual({ redirect: null });
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('auth.session='))).toMatch(/Max-Age=0/);
     expect(cookies.find((c) => c.startsWith('auth.loggedIn='))).toMatch(/Max-Age=0/);
@@ -102,7 +103,7 @@ describe('DELETE /api/user.php', () => {
     await setSiteSettings(t, 'milf', { delete_partner_url: 'https://partner.example/welcome' });
     const { session } = await signupMember(t, {}, { host: 'milf.localhost' });
     const response = await remove(session, { reason: 'other' }, 'milf.localhost');
-    expect(await json(response)).toEqual({ redirect: 'https://partner.example/welcome' });
+    expect(await answerOf(deleteAccount, response)).toEqual({ redirect: 'https://partner.example/welcome' });
   });
 
   it('refuses an unknown reason', async () => {

@@ -1,6 +1,7 @@
 /** Login, soft lock, ban, cookies and logout (SPEC §4 "Session", §8, §9). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getLogout, postLogin } from '#src/contract/accounts.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
 import { hashToken } from '#src/server/features/session/sessions.ts';
 import { hashPassword } from '#src/server/features/user/password.ts';
@@ -14,7 +15,7 @@ import {
   sessionOf,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp } from './harness.ts';
+import { createTestMember, type TestApp, answerOf } from './harness.ts';
 
 const verifications = vi.hoisted(() => vi.fn());
 vi.mock('#src/server/features/user/password.ts', async (importOriginal) => {
@@ -54,7 +55,7 @@ describe('POST /api/user.php (login)', () => {
     const response = await login(email.toUpperCase(), PASSWORD);
     expect(response.status).toBe(200);
     const text = await response.text();
-    const body = JSON.parse(text) as { user: { id: string; email: string } };
+    const body = postLogin.response.parse(JSON.parse(text));
     expect(body.user).toMatchObject({ id: String(accountId), email });
     const token = sessionOf(response);
     expect(token).toBeTruthy();
@@ -177,7 +178,7 @@ describe('GET /api/logout.php', () => {
     const token = sessionOf(await login(email, PASSWORD)) ?? '';
     const response = await call(t, '/api/logout.php', { session: token });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ ok: true });
+    expect(await answerOf(getLogout, response)).toEqual({ ok: true });
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('auth.session='))).toMatch(/Max-Age=0/);
     expect(cookies.find((c) => c.startsWith('auth.loggedIn='))).toMatch(/Max-Age=0/);

@@ -1,6 +1,7 @@
 /** Password reset, password change and e-mail change (SPEC §2.7, §5, §8). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postMailChange, postPasswordChange, putPasswordReset } from '#src/contract/accounts.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
 import { hashPassword } from '#src/server/features/user/password.ts';
 import {
@@ -16,7 +17,7 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp } from './harness.ts';
+import { createTestMember, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 let passwordHash: string;
@@ -69,7 +70,7 @@ describe('password reset', () => {
     await expectError(await completeReset(token, 'password123'), 400, 'password_common');
     const done = await completeReset(token, NEW_PASSWORD);
     expect(done.status).toBe(200);
-    expect(await json(done)).toEqual({ ok: true });
+    expect(await answerOf(putPasswordReset, done)).toEqual({ ok: true });
 
     for (const session of [sessionA, sessionB]) {
       expect((await call(t, '/api/user.php', { session })).status).toBe(403);
@@ -163,7 +164,7 @@ describe('POST /api/password.php (change password)', () => {
       password_repeat: NEW_PASSWORD,
     });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ ok: true });
+    expect(await answerOf(postPasswordChange, response)).toEqual({ ok: true });
     expect((await call(t, '/api/user.php', { session: current })).status).toBe(200);
     expect((await call(t, '/api/user.php', { session: other })).status).toBe(403);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
@@ -216,7 +217,7 @@ describe('e-mail change', () => {
     const next = uniqueEmail('new');
     const response = await request(session, next);
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ sent: true });
+    expect(await answerOf(postMailChange, response)).toEqual({ sent: true });
     expect(await mailsTo(t, email)).toHaveLength(0);
     const { token, link } = await tokenFromMail(t, next, '/mail-change/do');
     expect(link).toBe(`http://default.localhost/mail-change/do?token=${token}`);

@@ -1,7 +1,8 @@
 /** Signup (SPEC §2.7, §5, §6) and activation (SPEC §4 "Not confirmed"). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUser } from '#src/contract/user.ts';
+import { postActivationMail } from '#src/contract/accounts.ts';
+import { currentUser, getUser } from '#src/contract/user.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { accountTokens, accounts, creditLedger, profiles, trafficSources } from '#src/server/db/schema.ts';
 import {
@@ -19,7 +20,7 @@ import {
   tokenFromMail,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp, errorAnswerOf } from './harness.ts';
+import { createTestMember, type TestApp, errorAnswerOf, answerOf } from './harness.ts';
 
 let t: TestApp;
 
@@ -209,9 +210,7 @@ describe('activation', () => {
     expect(account?.status).toBe('confirmed');
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.accountId, accountId));
     expect(profile?.status).toBe('active');
-    const me = await json<{ user: { status: string; profile: { status: string } } }>(
-      await call(t, '/api/user.php', { session }),
-    );
+    const me = await answerOf(getUser, await call(t, '/api/user.php', { session }));
     expect(me.user).toMatchObject({ status: 'confirmed', profile: { status: 'active' } });
 
     const again = await call(t, `/api/activate.php?token=${token}`);
@@ -242,7 +241,7 @@ describe('activation', () => {
     for (let i = 0; i < 3; i++) {
       const response = await call(t, '/api/activation-mail.php', { method: 'POST', json: {}, session });
       expect(response.status).toBe(200);
-      expect(await json(response)).toEqual({ sent: true });
+      expect(await answerOf(postActivationMail, response)).toEqual({ sent: true });
     }
     expect(await mailsTo(t, input.email)).toHaveLength(4);
     await expectError(

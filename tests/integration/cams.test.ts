@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { camRedirectUrl, resellPartnerUrl, type CamEntry } from '#src/contract/cams.ts';
+import { camRedirectUrl, resellPartnerUrl, type CamEntry, getCamSearch } from '#src/contract/cams.ts';
 import { WEBCAM_ELIGIBILITY_MS } from '#src/lib/constants.ts';
 import { accounts, sites as siteRows } from '#src/server/db/schema.ts';
 import { CAM_SEARCH_LIMIT } from '#src/server/features/cams/service.ts';
@@ -15,13 +15,11 @@ import {
   FIXED_NOW,
   createTestApp,
   createTestMember,
-  json,
   seedSiteData,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
-
-type CamsAnswer = { cams: Record<string, CamEntry> };
 
 const DAY = 86_400_000;
 
@@ -66,7 +64,7 @@ function get(app: TestApp, viewer: Member | null, path: string) {
 async function camsFor(app: TestApp, viewer: Member, query = ''): Promise<Record<string, CamEntry>> {
   const response = await get(app, viewer, `/api/livecams/search.php${query}`);
   expect(response.status).toBe(200);
-  return (await json<CamsAnswer>(response)).cams;
+  return (await answerOf(getCamSearch, response)).cams;
 }
 
 async function setMemberResell(siteId: string, memberResell: string[]) {

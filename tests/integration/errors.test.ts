@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogues } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { createTestApp, json, type TestApp, errorAnswerOf } from './harness.ts';
+import { createTestApp, type TestApp, errorAnswerOf } from './harness.ts';
 
 const SECRET = 'connection to db-internal.example:5432 refused';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeocodeAnswer } from '#src/contract/geo.ts';
+import { type GeocodeAnswer, getGeocode } from '#src/contract/geo.ts';
 import { accounts, profiles } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
 import { createLocalStorageProvider } from '#src/server/providers/storage/local.ts';
@@ -20,10 +20,10 @@ import {
   FIXED_NOW,
   createTestApp,
   createTestMember,
-  json,
   seedSiteData,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -95,23 +95,23 @@ describe('GET /api/geocode.php', () => {
     const viewer = await member();
     const response = await geocode(viewer, lat, lon);
     expect(response.status).toBe(200);
-    expect(await json<GeocodeAnswer>(response)).toEqual(inRegion(region));
+    expect(await answerOf(getGeocode, response)).toEqual(inRegion(region));
   });
 
   it('answers no country at sea and no region in a country no site serves', async () => {
     const viewer = await member();
-    expect(await json<GeocodeAnswer>(await geocode(viewer, 53.5, 3.0))).toEqual({
+    expect(await answerOf(getGeocode, await geocode(viewer, 53.5, 3.0))).toEqual({
       country: null,
       countryregion: 0,
       region_code: null,
     });
-    expect(await json<GeocodeAnswer>(await geocode(viewer, 50.0755, 14.4378))).toEqual({
+    expect(await answerOf(getGeocode, await geocode(viewer, 50.0755, 14.4378))).toEqual({
       country: 'CZ',
       countryregion: 0,
       region_code: null,
     });
     // Jersey is not part of the United Kingdom's regions: its own code, so the client marks it.
-    expect(await json<GeocodeAnswer>(await geocode(viewer, 49.1868, -2.1064))).toEqual({
+    expect(await answerOf(getGeocode, await geocode(viewer, 49.1868, -2.1064))).toEqual({
       country: 'JE',
       countryregion: 0,
       region_code: null,

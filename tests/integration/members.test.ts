@@ -6,19 +6,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_URL_VARIANTS } from '#src/contract/photos.ts';
-import type { MemberProfile, ProfileCard } from '#src/contract/members.ts';
+import { blockedAnswer, getBlocks, getMember } from '#src/contract/members.ts';
+import { putPrivacy } from '#src/contract/profile.ts';
 import { accounts, blocks, conversations, likes, photos, profiles, sites as siteRows } from '#src/server/db/schema.ts';
 import {
   createTestApp,
   createTestMember,
-  json,
+  answerOf,
+  call,
+  callError,
   seedSiteData,
   writeTestPhotoFiles,
   type TestApp,
   errorAnswerOf,
 } from './harness.ts';
-
-type Page = { profile: MemberProfile; related: ProfileCard[] };
 
 let t: TestApp;
 
@@ -109,7 +110,7 @@ describe('GET /api/member.php', () => {
     const response = await page(viewer, target);
     expect(response.status).toBe(200);
     const text = await response.clone().text();
-    const { profile } = await json<Page>(response);
+    const { profile } = await answerOf(getMember, response);
     expect(profile).toMatchObject({
       id: target.publicId,
       age: 45,
@@ -146,7 +147,7 @@ describe('GET /api/member.php', () => {
       .set({ settings: { ...original, visible_profile_fields: ['country', 'countryregion'] } })
       .where(eq(siteRows.id, 'default'));
     try {
-      const { profile } = await json<Page>(await page(viewer, target));
+      const { profile } = await answerOf(getMember, await page(viewer, target));
       expect(profile.country).toBe('NL');
       expect(profile.countryregion).toEqual(expect.any(Number));
       expect(profile).not.toHaveProperty('city');
@@ -163,7 +164,7 @@ describe('GET /api/member.php', () => {
     if (!premiumPhoto) throw new Error('no premium photo');
 
     const free = await member();
-    const freePage = await json<Page>(await page(free, target));
+    const freePage = await answerOf(getMember, await page(free, target));
     const locked = freePage.profile.photos.find((p) => p.id === premiumPhoto.publicId);
     expect(locked).toMatchObject({ locked: true, url: `/api/photo.php?id=${premiumPhoto.publicId}&v=blur` });
     expect(JSON.stringify(freePage)).not.toContain(`${premiumPhoto.publicId}&v=full`);
@@ -178,7 +179,7 @@ describe('GET /api/member.php', () => {
     expect(blurred.headers.get('cache-control')).toBe('private, max-age=600');
 
     const premium = await member({ paid: true });
-    const premiumPage = await json<Page>(await page(premium, target));
+    const premiumPage = await answerOf(getMember, await page(premium, target));
     expect(premiumPage.profile.photos.find((p) => p.id === premiumPhoto.publicId)).toMatchObject({
       locked: false,
       url: `/api/photo.php?id=${premiumPhoto.publicId}&v=full`,
@@ -191,7 +192,7 @@ describe('GET /api/member.php', () => {
     const inspected = target.photos[1];
     if (!inspected) throw new Error('no photo');
     const viewer = await member({ paid: true });
-    const { profile } = await json<Page>(await page(viewer, target));
+    const { profile } = await answerOf(getMember, await page(viewer, target));
     expect(profile.photos.map((p) => p.id)).not.toContain(inspected.publicId);
     expect((await file(viewer, inspected.publicId, 'full')).status).toBe(404);
     expect((await file(target, inspected.publicId, 'full')).status).toBe(200);
@@ -250,7 +251,7 @@ describe('GET /api/member.php', () => {
     const target = await member();
     await t.db.insert(likes).values({ likerId: target.profileId, likedId: viewer.profileId });
     await t.db.insert(likes).values({ likerId: viewer.profileId, likedId: target.profileId });
-    const { profile } = await json<Page>(await page(viewer, target));
+    const { profile } = await answerOf(getMember, await page(viewer, target));
     expect(profile).toMatchObject({ did_like_profile: true, liked_by_profile: true, like_new: false });
     const [like] = await t.db
       .select()
@@ -275,7 +276,7 @@ describe('GET /api/member.php', () => {
       })
       .returning();
     if (!pal) throw new Error('no pal');
-    const { profile } = await json<Page>(await page(viewer, pal));
+    const { profile } = await answerOf(getMember, await page(viewer, pal));
     expect(profile.type).toBe('fictional');
   });
 
@@ -286,7 +287,7 @@ describe('GET /api/member.php', () => {
     const hidden = await member({ country: 'DE', gender: 'male', invisible: true });
     const privacy = await member({ country: 'DE', gender: 'male', privacy: true });
     const otherGender = await member({ country: 'DE', gender: 'female' });
-    const { related } = await json<Page>(await page(viewer, target));
+    const { related } = await answerOf(getMember, await page(viewer, target));
     const ids = related.map((r) => r.id);
     expect(ids).toContain(near.publicId);
     for (const excluded of [target, hidden, privacy, otherGender, viewer]) expect(ids).not.toContain(excluded.publicId);
@@ -328,7 +329,7 @@ describe('blocking', () => {
 
     const asBlocked = await page(blocked, blocker);
     expect(asBlocked.status).toBe(403);
-    const answer = await json<ErrorAnswer & { blocked_by: string }>(asBlocked);
+    const answer = blockedAnswer.parse(await asBlocked.json());
     const [blockerProfile] = await t.db.select().from(profiles).where(eq(profiles.id, blocker.profileId));
     expect(answer.error).toEqual({
       code: 'blocked',
@@ -339,7 +340,7 @@ describe('blocking', () => {
     expect((await file(blocked, blocker.photos[0]?.publicId ?? '', 'thumb')).status).toBe(404);
 
     // The blocker sees the profile only as blocked (to unblock it), without photos or details.
-    const asBlocker = await json<Page>(await page(blocker, blocked));
+    const asBlocker = await answerOf(getMember, await page(blocker, blocked));
     expect(asBlocker.profile).toMatchObject({ blocked_by_me: true, photos: [], main_image: null });
     expect(asBlocker.related).toEqual([]);
     expect((await file(blocker, blocked.photos[0]?.publicId ?? '', 'thumb')).status).toBe(404);
@@ -349,13 +350,9 @@ describe('blocking', () => {
     expect(await t.db.select().from(conversations).where(eq(conversations.profileLow, low))).toEqual([]);
 
     // The list in settings, and unblocking.
-    const list = await json<{ profiles: { id: string; name: string }[] }>(
-      await t.request('/api/blocks.php', { session: blocker.session }),
-    );
+    const list = await call(t, getBlocks, { session: blocker.session });
     expect(list.profiles.map((p) => p.id)).toEqual([blocked.publicId]);
-    expect(
-      (await json<{ profiles: unknown[] }>(await t.request('/api/blocks.php', { session: blocked.session }))).profiles,
-    ).toEqual([]);
+    expect((await call(t, getBlocks, { session: blocked.session })).profiles).toEqual([]);
     const unblock = await t.request('/api/block.php', {
       method: 'DELETE',
       session: blocker.session,
@@ -390,7 +387,7 @@ describe('blocking', () => {
       { blockerId: viewer.profileId, blockedId: blockedOne.profileId },
       { blockerId: blockerOne.profileId, blockedId: viewer.profileId },
     ]);
-    const { related } = await json<Page>(await page(viewer, target));
+    const { related } = await answerOf(getMember, await page(viewer, target));
     expect(related.map((r) => r.id)).not.toContain(blockedOne.publicId);
     expect(related.map((r) => r.id)).not.toContain(blockerOne.publicId);
   });
@@ -424,20 +421,14 @@ describe('invisible and privacy mode', () => {
 
   it('PUT /api/privacy.php switches the modes of the caller only', async () => {
     const m = await member();
-    const response = await t.request('/api/privacy.php', {
-      method: 'PUT',
-      session: m.session,
-      json: { invisible: true },
+    expect(await call(t, putPrivacy, { session: m.session, body: { invisible: true } })).toEqual({
+      invisible: true,
+      privacy_mode: false,
     });
-    expect(await json(response)).toEqual({ invisible: true, privacy_mode: false });
-    const both = await t.request('/api/privacy.php', {
-      method: 'PUT',
-      session: m.session,
-      json: { privacy_mode: true, invisible: false },
-    });
-    expect(await json(both)).toEqual({ invisible: false, privacy_mode: true });
+    const both = await call(t, putPrivacy, { session: m.session, body: { privacy_mode: true, invisible: false } });
+    expect(both).toEqual({ invisible: false, privacy_mode: true });
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, m.profileId));
     expect([row?.invisible, row?.privacyMode]).toEqual([false, true]);
-    expect((await t.request('/api/privacy.php', { method: 'PUT', json: { invisible: true } })).status).toBe(403);
+    expect((await callError(t, putPrivacy, { body: { invisible: true } })).code).toBe('authentication_required');
   });
 });

@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '#src/contract/moderation.ts';
-import { getPhotos, type OwnPhotos } from '#src/contract/photos.ts';
+import { getModerationQueue, postModerationDecision } from '#src/contract/moderation.ts';
+import { getPhotos } from '#src/contract/photos.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
@@ -16,13 +16,11 @@ import {
   createTestApp,
   createTestMember,
   FIXED_NOW,
-  json,
   seedSiteData,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
-
-type Queue = { photos: QueuedPhoto[]; total: number };
 
 const QUEUE = getModerationQueue.path;
 const DECIDE = postModerationDecision.path;
@@ -199,7 +197,7 @@ describe('GET /api/moderation/photos.php', () => {
     const onShe = await addPhoto(she.profileId, { hoursAgo: 5 });
     const onDefault = await addPhoto((await createTestMember(t)).profileId, { hoursAgo: 5 });
 
-    const answer = await json<Queue>(await queue(moderator, '?site=she'));
+    const answer = await answerOf(getModerationQueue, await queue(moderator, '?site=she'));
     expect(answer.photos.map((p) => p.profile.site)).toEqual(answer.photos.map(() => 'she'));
     expect(answer.photos.map((p) => p.id)).toContain(onShe.publicId);
     expect(answer.photos.map((p) => p.id)).not.toContain(onDefault.publicId);
@@ -227,13 +225,13 @@ describe('POST /api/moderation/photo.php', () => {
 
     const response = await decide(moderator, { photo: photo.publicId, decision: 'approve' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ ok: true, remaining: await waiting() });
+    expect(await answerOf(postModerationDecision, response)).toEqual({ ok: true, remaining: await waiting() });
     const row = await photoRow(photo.id);
     expect(row).toMatchObject({ status: 'active', rejectReason: null, reviewedAt: FIXED_NOW });
     expect(row?.reviewedBy).not.toBeNull();
     expect(await mainOf(member.profileId)).toBe(photo.id);
 
-    const list = await json<Queue>(await queue(moderator));
+    const list = await answerOf(getModerationQueue, await queue(moderator));
     expect(list.photos.map((p) => p.id)).not.toContain(photo.publicId);
   });
 
@@ -259,7 +257,7 @@ describe('POST /api/moderation/photo.php', () => {
 
     const response = await decide(moderator, { photo: rejected.publicId, decision: 'reject', reason: 'no_face' });
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ ok: true, remaining: await waiting() });
+    expect(await answerOf(postModerationDecision, response)).toEqual({ ok: true, remaining: await waiting() });
     expect(await photoRow(rejected.id)).toMatchObject({
       status: 'rejected',
       rejectReason: 'no_face',
@@ -341,7 +339,7 @@ describe('POST /api/moderation/photo.php', () => {
 
     const response = await t.request(getPhotos.path, { session: await t.login(member.accountId) });
     expect(response.status).toBe(200);
-    const own = await json<OwnPhotos>(response);
+    const own = await answerOf(getPhotos, response);
     expect(
       own.photos.map((p) => ({ id: p.id, status: p.status, is_main: p.is_main, reason: p.reject_reason })),
     ).toEqual([
@@ -360,7 +358,9 @@ describe('the photo files of the queue', () => {
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
     for (const variant of PHOTO_VARIANTS) await storage.put(photoFileName(row?.key ?? '', variant), jpeg, 'image/jpeg');
 
-    const queued = (await json<Queue>(await queue(moderator))).photos.find((p) => p.id === photo.publicId);
+    const queued = (await answerOf(getModerationQueue, await queue(moderator))).photos.find(
+      (p) => p.id === photo.publicId,
+    );
     expect(queued).toBeDefined();
     for (const url of [queued?.url ?? '', queued?.thumb_url ?? '']) {
       const image = await t.request(url, { session: moderator });

@@ -13,7 +13,7 @@ import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files
 import { UPLOAD_LIMIT } from '#src/server/features/photos/routes.ts';
 import { accountKey, hit } from '#src/server/http/rate-limit.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
-import { createTestApp, createTestMember, json, seedSiteData, type TestApp, errorAnswerOf } from './harness.ts';
+import { createTestApp, createTestMember, seedSiteData, type TestApp, errorAnswerOf, answerOf } from './harness.ts';
 
 let t: TestApp;
 
@@ -100,7 +100,7 @@ describe('POST /api/photos.php', () => {
 
     const response = await upload(blob(original), { session: m.session });
     expect(response.status).toBe(200);
-    const body = await json<{ photo: { id: string } }>(response);
+    const body = await answerOf(postPhoto, response);
     // A random id, not the row's sequence number.
     expect(body.photo.id).toMatch(/^[a-z0-9]{12}$/);
     expect(body).toEqual({
@@ -155,7 +155,7 @@ describe('POST /api/photos.php', () => {
       .toBuffer();
     const response = await upload(blob(big), { session: m.session });
     expect(response.status).toBe(200);
-    const { photo } = await json<{ photo: { id: string } }>(response);
+    const { photo } = await answerOf(postPhoto, response);
     const { file } = await storedFiles(photo.id);
     const meta = await sharp(await readFile(file('full'))).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 1600]);
@@ -171,10 +171,10 @@ describe('POST /api/photos.php', () => {
       .toBuffer();
     const first = await upload(blob(png, 'image/png'), { session: m.session }, 'a.png');
     expect(first.status).toBe(200);
-    expect((await json<{ photo: { is_main: boolean } }>(first)).photo.is_main).toBe(true);
+    expect((await answerOf(postPhoto, first)).photo.is_main).toBe(true);
     const second = await upload(blob(webp, 'application/octet-stream'), { session: m.session }, 'b.jpg');
     expect(second.status).toBe(200);
-    const { photo } = await json<{ photo: { id: string; is_main: boolean } }>(second);
+    const { photo } = await answerOf(postPhoto, second);
     expect(photo.is_main).toBe(false);
     const { file } = await storedFiles(photo.id);
     expect((await sharp(await readFile(file('full'))).metadata()).format).toBe('jpeg');
@@ -187,7 +187,7 @@ describe('POST /api/photos.php', () => {
     expect((await sharp(heic).metadata()).compression).toBe('hevc');
     const response = await upload(blob(heic, 'image/heic'), { session: m.session }, 'IMG_0001.HEIC');
     expect(response.status).toBe(200);
-    const { photo } = await json<{ photo: { id: string; width: number; height: number } }>(response);
+    const { photo } = await answerOf(postPhoto, response);
     expect([photo.width, photo.height]).toEqual([96, 64]);
     const { file } = await storedFiles(photo.id);
     const meta = await sharp(await readFile(file('full'))).metadata();

@@ -1,9 +1,10 @@
 /** PUT /api/profile.php: the details of the caller's own profile (SPEC §3), as signup steps 2–4 save them. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putProfileDetails } from '#src/contract/profile.ts';
 import { profileInterests, profiles } from '#src/server/db/schema.ts';
 import { accountsApp, call, expectError } from './accounts-helpers.ts';
-import { createTestMember, json, type TestApp } from './harness.ts';
+import { createTestMember, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe('PUT /api/profile.php', () => {
       m.session,
     );
     expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({
+    expect(await answerOf(putProfileDetails, response)).toMatchObject({
       ok: true,
       profile: { sexuality: 'bi', about_me: 'I like long walks.' },
     });

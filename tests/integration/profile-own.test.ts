@@ -7,20 +7,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getUser } from '#src/contract/user.ts';
 import en from '#src/i18n/locales/en.json' with { type: 'json' };
-import type { OwnPhotos } from '#src/contract/photos.ts';
-import type { OwnProfile } from '#src/contract/profile.ts';
+import { deletePhoto, getPhotos, putPhoto } from '#src/contract/photos.ts';
+import { getCities, getOwnProfile, putProfileDetails } from '#src/contract/profile.ts';
 import { accounts, photos, profiles, regions } from '#src/server/db/schema.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import {
   createTestApp,
   createTestMember,
-  json,
   seedSiteData,
   writeTestPhotoFiles,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
 
 let t: TestApp;
@@ -47,9 +48,7 @@ const put = (session: string, body: unknown, locale?: string) =>
 describe('GET /api/profile.php', () => {
   it('answers the own profile with photos and limit, and nothing to visitors', async () => {
     const m = await member(2);
-    const { profile } = await json<{ profile: OwnProfile }>(
-      await t.request('/api/profile.php', { session: m.session }),
-    );
+    const { profile } = await answerOf(getOwnProfile, await t.request('/api/profile.php', { session: m.session }));
     expect(profile).toMatchObject({
       id: m.publicId,
       gender: 'female',
@@ -88,7 +87,7 @@ describe('PUT /api/profile.php', () => {
       about_me: 'Hello there',
     });
     expect(response.status).toBe(200);
-    const { profile } = await json<{ profile: OwnProfile }>(response);
+    const { profile } = await answerOf(putProfileDetails, response);
     expect(profile).toMatchObject({
       name: 'Sunny',
       gender: 'male',
@@ -137,9 +136,9 @@ describe('PUT /api/profile.php', () => {
     expect(await errorAnswerOf(wrongCountry)).toMatchObject({
       error: { field: 'country', message: en.profile.errors.country_invalid },
     });
-    const moved = await json<{ profile: OwnProfile }>(await put(m.session, { country: 'DE' }));
+    const moved = await answerOf(putProfileDetails, await put(m.session, { country: 'DE' }));
     expect(moved.profile).toMatchObject({ country: 'DE', countryregion: 0 });
-    const withRegion = await json<{ profile: OwnProfile }>(await put(m.session, { countryregion: bavaria?.id }));
+    const withRegion = await answerOf(putProfileDetails, await put(m.session, { countryregion: bavaria?.id }));
     expect(withRegion.profile.countryregion).toBe(bavaria?.id);
   });
 });
@@ -150,20 +149,19 @@ describe('GET /api/cities.php', () => {
     await member(0, { city: 'Amstelveen' });
     await member(0, { city: 'Amstelveen' });
     await member(0, { city: 'Amstelveen', siteId: 'gay' });
-    const { cities } = await json<{ cities: string[] }>(
+    const { cities } = await answerOf(
+      getCities,
       await t.request('/api/cities.php?country=NL&q=ams', { session: m.session }),
     );
     expect(cities.slice(0, 2)).toEqual(['Amsterdam', 'Amstelveen']);
-    const none = await json<{ cities: string[] }>(
-      await t.request('/api/cities.php?country=NL&q=%25', { session: m.session }),
-    );
+    const none = await answerOf(getCities, await t.request('/api/cities.php?country=NL&q=%25', { session: m.session }));
     expect(none.cities).toEqual([]);
     expect((await t.request('/api/cities.php?country=NL')).status).toBe(403);
   });
 });
 
 describe('own photos', () => {
-  const list = async (session: string) => json<OwnPhotos>(await t.request('/api/photos.php', { session }));
+  const list = async (session: string) => answerOf(getPhotos, await t.request('/api/photos.php', { session }));
 
   it('sets a photo as the profile image and premium-only; the profile image cannot be premium-only', async () => {
     const m = await member(3);
@@ -177,7 +175,7 @@ describe('own photos', () => {
       session: m.session,
       json: { photo: third.id, premium: true },
     });
-    expect((await json<OwnPhotos>(premium)).photos.find((p) => p.id === third.id)?.premium).toBe(true);
+    expect((await answerOf(putPhoto, premium)).photos.find((p) => p.id === third.id)?.premium).toBe(true);
 
     const refused = await t.request('/api/photos.php', {
       method: 'PUT',
@@ -188,14 +186,16 @@ describe('own photos', () => {
     expect((await errorAnswerOf(refused)).error.field).toBe('premium');
 
     // Making the premium photo the profile image makes it public.
-    const after = await json<OwnPhotos>(
+    const after = await answerOf(
+      putPhoto,
       await t.request('/api/photos.php', { method: 'PUT', session: m.session, json: { photo: third.id, main: true } }),
     );
     expect(after.photos[0]).toMatchObject({ id: third.id, is_main: true, premium: false });
-    const user = await json<{ user: { profile: { main_image: { thumb_filename: string } } } }>(
+    const user = await answerOf(
+      getUser,
       await t.request('/api/user.php', { session: m.session, headers: { 'x-request-type': 'client' } }),
     );
-    expect(user.user.profile.main_image.thumb_filename).toBe(`/api/photo.php?id=${third.id}&v=thumb`);
+    expect(user.user.profile.main_image?.thumb_filename).toBe(`/api/photo.php?id=${third.id}&v=thumb`);
   });
 
   it('deletes a photo with its files; the next active photo becomes the profile image', async () => {
@@ -208,12 +208,13 @@ describe('own photos', () => {
       session: m.session,
       json: { photo: main.id },
     });
-    const answer = await json<OwnPhotos>(response);
+    const answer = await answerOf(deletePhoto, response);
     expect(answer.photos).toEqual([expect.objectContaining({ id: second.id, is_main: true })]);
     for (const variant of PHOTO_VARIANTS) {
       expect(existsSync(join(photoStorageDir(t.config), photoFileName(row?.storageKey ?? '', variant)))).toBe(false);
     }
-    const last = await json<OwnPhotos>(
+    const last = await answerOf(
+      deletePhoto,
       await t.request('/api/photos.php', { method: 'DELETE', session: m.session, json: { photo: second.id } }),
     );
     expect(last.photos).toEqual([]);

@@ -1,9 +1,10 @@
 /** The VAPID key pair: made once, shared by every process through the database. */
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSettings } from '#src/contract/site.ts';
 import { appKeys } from '#src/server/db/schema.ts';
 import { pushPublicKey, vapidKeys } from '#src/server/features/push/vapid.ts';
-import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
+import { createTestApp, seedSiteData, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('the VAPID keys', () => {
     const stored = webpush.generateVAPIDKeys();
     await t.db.insert(appKeys).values({ name: 'vapid', value: { ...stored } });
     const response = await t.request('/api/settings.php', { host: 'flirtmoment.com' });
-    const { settings } = await json<{ settings: { push_public_key: string } }>(response);
+    const { settings } = await answerOf(getSettings, response);
     expect(settings.push_public_key).toBe(stored.publicKey);
     expect(await vapidKeys(t.db)).toEqual(stored);
   });

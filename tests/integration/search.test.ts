@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '#src/contract/search.ts';
+import { type SearchAnswer, getSearch } from '#src/contract/search.ts';
 import { SEARCH_COUNT_AHEAD, SEARCH_MAX_RESULTS, SEARCH_PER_PAGE_MAX } from '#src/contract/search.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import {
@@ -23,11 +23,11 @@ import {
   FIXED_NOW,
   createTestApp,
   createTestMember,
-  json,
   seedSiteData,
   writeTestPhotoFiles,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
 
 let t: TestApp;
@@ -116,7 +116,7 @@ async function search(viewer: Member | null, params: Record<string, string | num
 async function found(viewer: Member | null, params: Record<string, string | number>): Promise<SearchAnswer> {
   const response = await search(viewer, params);
   expect(response.status).toBe(200);
-  return json<SearchAnswer>(response);
+  return answerOf(getSearch, response);
 }
 
 const ids = (answer: SearchAnswer) => answer.profiles.map((p) => p.id).sort();
@@ -313,7 +313,7 @@ describe('who is never found', () => {
       session: elsewhere.session,
     });
     expect(response.status).toBe(200);
-    const answer = await json<SearchAnswer>(response);
+    const answer = await answerOf(getSearch, response);
     expect(ids(answer)).toEqual(sorted(here));
   });
 });
@@ -507,7 +507,7 @@ describe('visitors', () => {
     const man = await member({ gender: 'male', country: 'BE', region: 'BRU' });
     await member({ country: 'NL' });
     const response = await t.request(searchUrl({ auto_load: 1 }), { cookies: { country: 'BE' } });
-    const answer = await json<SearchAnswer>(response);
+    const answer = await answerOf(getSearch, response);
     expect(answer.filter_options).toEqual({
       gender: null,
       country: 'BE',
@@ -548,7 +548,7 @@ describe('privacy of the answer', () => {
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, target.accountId));
     const response = await search(viewer, manual({ gender: 'female', country: 'NL' }));
     const text = await response.clone().text();
-    const answer = await json<SearchAnswer>(response);
+    const answer = await answerOf(getSearch, response);
     expect(answer.profiles).toHaveLength(1);
     const card = answer.profiles[0];
     expect(card?.id).toBe(target.publicId);

@@ -7,8 +7,8 @@ import { INTERESTS } from '#src/lib/constants.ts';
 import { sites as sitesTable, regions as regionsTable } from '#src/server/db/schema.ts';
 import { pushPublicKey } from '#src/server/features/push/vapid.ts';
 import { seedRegions } from '#src/server/seed/index.ts';
-import type { SiteSettings, CompanyInfo } from '#src/contract/site.ts';
-import { createTestApp, json, seedSiteData, type TestApp, errorAnswerOf } from './harness.ts';
+import { getCompanyInfo, getInterests, getRegions, getSettings } from '#src/contract/site.ts';
+import { createTestApp, seedSiteData, type TestApp, errorAnswerOf, answerOf } from './harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const settingsOf = async (host: string, init: Parameters<TestApp['request']>[1] = {}) => {
   const response = await t.request('/api/settings.php', { host, ...init });
   expect(response.status).toBe(200);
-  return (await json<{ settings: SiteSettings }>(response)).settings;
+  return (await answerOf(getSettings, response)).settings;
 };
 
 describe('GET /api/settings.php', () => {
@@ -64,7 +64,7 @@ describe('GET /api/settings.php', () => {
       host: 'localhost',
       cookies: { locale: 'fr' },
     });
-    const settings = (await json<{ settings: SiteSettings }>(forced)).settings;
+    const settings = (await answerOf(getSettings, forced)).settings;
     expect(settings).toMatchObject({ name: 'ManFlirt', niche: 7, domain: 'manflirt.se', domain_language: 'sv' });
     expect(settings.fictional_plural).toBe(catalogues.fr.fictional.plural);
   });
@@ -72,7 +72,7 @@ describe('GET /api/settings.php', () => {
   it('publishes one stable VAPID public key and never the private one', async () => {
     const first = await t.request('/api/settings.php', { host: 'flirtmoment.com' });
     const text = await first.text();
-    const a = (JSON.parse(text) as { settings: SiteSettings }).settings;
+    const a = getSettings.response.parse(JSON.parse(text)).settings;
     const b = await settingsOf('sheflirts.it');
     expect(a.push_public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(a.push_pub).toBe(a.push_public_key);
@@ -107,7 +107,7 @@ describe('GET /api/companyinfo.php', () => {
   it.each(sites.map((s) => [s.id, s] as const))('answers the operating company of %s', async (_id, site) => {
     const response = await t.request('/api/companyinfo.php', { host: site.domains.en });
     expect(response.status).toBe(200);
-    const { company } = await json<{ company: CompanyInfo }>(response);
+    const { company } = await answerOf(getCompanyInfo, response);
     const expected = companyFor(site);
     expect(company).toEqual({
       name: expected.name,
@@ -128,13 +128,11 @@ describe('GET /api/companyinfo.php', () => {
   });
 });
 
-type Regions = Record<string, { id: number; name: string }[]>;
-
 describe('GET /api/regions.php', () => {
   it('lists the real regions of every country the site serves', async () => {
     const response = await t.request('/api/regions.php', { host: 'flirtmoment.com' });
     expect(response.status).toBe(200);
-    const { regions } = await json<{ regions: Regions }>(response);
+    const { regions } = await answerOf(getRegions, response);
     expect(Object.keys(regions).sort()).toEqual([...sites[0]!.settings.countries].sort());
     for (const [country, list] of Object.entries(regions)) expect(list.length, country).toBeGreaterThan(1);
     expect(regions['NL']!.map((r) => r.name)).toContain('Noord-Holland');
@@ -145,9 +143,9 @@ describe('GET /api/regions.php', () => {
   });
 
   it('sorts names the way the request language does', async () => {
-    const english = (await json<{ regions: Regions }>(await t.request('/api/regions.php', { host: 'flirtmoment.com' })))
+    const english = (await answerOf(getRegions, await t.request('/api/regions.php', { host: 'flirtmoment.com' })))
       .regions;
-    const swedish = (await json<{ regions: Regions }>(await t.request('/api/regions.php', { host: 'flirtmoment.se' })))
+    const swedish = (await answerOf(getRegions, await t.request('/api/regions.php', { host: 'flirtmoment.se' })))
       .regions;
     const en = english['SE']!.map((r) => r.name);
     const sv = swedish['SE']!.map((r) => r.name);
@@ -174,20 +172,16 @@ describe('GET /api/regions.php', () => {
       .update(sitesTable)
       .set({ settings: { ...row!.settings, countries: ['NL', 'BE'] } })
       .where(eq(sitesTable.id, 'gilf'));
-    const { regions } = await json<{ regions: Regions }>(
-      await t.request('/api/regions.php', { host: 'silverdesire.nl' }),
-    );
+    const { regions } = await answerOf(getRegions, await t.request('/api/regions.php', { host: 'silverdesire.nl' }));
     expect(Object.keys(regions).sort()).toEqual(['BE', 'NL']);
   });
 });
 
 describe('GET /api/interests.php', () => {
-  type Interests = { interests: { key: string; name: string; icon: string | null }[] };
-
   it('lists the 51 interests in order, each with an icon except gangbang', async () => {
     const response = await t.request('/api/interests.php', { host: 'flirtmoment.com' });
     expect(response.status).toBe(200);
-    const { interests } = await json<Interests>(response);
+    const { interests } = await answerOf(getInterests, response);
     expect(interests).toHaveLength(51);
     expect(interests.map((i) => i.key)).toEqual([...INTERESTS]);
     expect(interests.find((i) => i.key === 'gangbang')?.icon).toBeNull();
@@ -196,7 +190,10 @@ describe('GET /api/interests.php', () => {
   });
 
   it('names them in German on a German domain', async () => {
-    const { interests } = await json<Interests>(await t.request('/api/interests.php', { host: 'flirtmoment.de' }));
+    const { interests } = await answerOf(
+      getInterests,
+      await t.request('/api/interests.php', { host: 'flirtmoment.de' }),
+    );
     for (const interest of interests) {
       expect(interest.name).toBe(catalogues.de.interests[interest.key as keyof typeof catalogues.de.interests]);
     }

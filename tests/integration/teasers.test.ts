@@ -1,11 +1,10 @@
 /** GET /api/teasers.php: the public teasers of /signup-matches (SPEC §2.7), and what they never show. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTeaser, getTeasers, type Teaser } from '#src/contract/profile.ts';
 import { accounts, profiles } from '#src/server/db/schema.ts';
 import { accountsApp, call, expectError, setSiteSettings } from './accounts-helpers.ts';
-import { FIXED_NOW, createTestMember, json, type TestApp } from './harness.ts';
-
-type Teaser = { id: string; name: string; age: number; city?: string; type: string; image?: string };
+import { FIXED_NOW, createTestMember, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 let counter = 0;
@@ -21,7 +20,7 @@ const minutesAgo = (minutes: number) => new Date(FIXED_NOW.getTime() - minutes *
 async function teasers(query: string, host = 'default.localhost'): Promise<Teaser[]> {
   const response = await call(t, `/api/teasers.php?${query}`, { host });
   expect(response.status).toBe(200);
-  return (await json<{ profiles: Teaser[] }>(response)).profiles;
+  return (await answerOf(getTeasers, response)).profiles;
 }
 
 async function fictional(values: Partial<typeof profiles.$inferInsert> = {}) {
@@ -191,11 +190,11 @@ describe('GET /api/teasers.php', () => {
 
     const response = await call(t, `/api/teaser.php?id=${shown.publicId}`);
     expect(response.status).toBe(200);
-    const { profile } = await json<{ profile: Teaser }>(response);
+    const { profile } = await answerOf(getTeaser, response);
     expect(profile).toMatchObject({ id: shown.publicId, name: 'Lander', type: 'member', city: 'Amsterdam' });
-    expect(profile.image).toMatch(/v=thumb$/);
+    expect(profile?.image).toMatch(/v=thumb$/);
 
-    const palAnswer = await json<{ profile: Teaser }>(await call(t, `/api/teaser.php?id=${pal.publicId}`));
+    const palAnswer = await answerOf(getTeaser, await call(t, `/api/teaser.php?id=${pal.publicId}`));
     expect(palAnswer.profile).toMatchObject({ name: 'PalLander', type: 'fictional' });
 
     // Hidden and unknown profiles answer alike, so the answer tells nothing about them.

@@ -1,7 +1,7 @@
 /** The member's own account: GET and PUT /api/user.php. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUser, type CurrentUser } from '#src/contract/user.ts';
+import { currentUser, getUser, putUserLanguage } from '#src/contract/user.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
@@ -9,10 +9,10 @@ import {
   createTestApp,
   createTestMember,
   FIXED_NOW,
-  json,
   seedSiteData,
   type TestApp,
   errorAnswerOf,
+  answerOf,
 } from './harness.ts';
 
 let t: TestApp;
@@ -66,7 +66,7 @@ describe('GET /api/user.php', () => {
     const response = await t.request('/api/user.php', { session, headers: { 'X-Request-Type': 'client' } });
     expect(response.status).toBe(200);
     const text = await response.text();
-    const { user } = JSON.parse(text) as { user: CurrentUser };
+    const { user } = getUser.response.parse(JSON.parse(text));
     expect(Object.keys(user).sort()).toEqual(Object.keys(currentUser.shape).sort());
     expect(Object.keys(user.profile).sort()).toEqual(Object.keys(currentUser.shape.profile.shape).sort());
     expect(user).toMatchObject({
@@ -101,7 +101,7 @@ describe('GET /api/user.php', () => {
 
   it('answers main_image null for a member without photos', async () => {
     const response = await t.request('/api/user.php', { session: await t.login(other.accountId) });
-    const { user } = await json<{ user: CurrentUser }>(response);
+    const { user } = await answerOf(getUser, response);
     expect(user.profile.main_image).toBeNull();
     expect(user.email).toBe(otherEmail);
   });
@@ -116,13 +116,13 @@ describe('PUT /api/user.php', () => {
   it('saves the chosen language', async () => {
     const response = await t.request('/api/user.php', { method: 'PUT', session, json: { language: 'de' } });
     expect(response.status).toBe(200);
-    expect((await json<{ user: CurrentUser }>(response)).user.language).toBe('de');
+    expect((await answerOf(putUserLanguage, response)).user.language).toBe('de');
     const [row] = await t.db
       .select({ language: accounts.language })
       .from(accounts)
       .where(eq(accounts.id, member.accountId));
     expect(row?.language).toBe('de');
-    const again = await json<{ user: CurrentUser }>(await t.request('/api/user.php', { session }));
+    const again = await answerOf(getUser, await t.request('/api/user.php', { session }));
     expect(again.user.language).toBe('de');
   });
 

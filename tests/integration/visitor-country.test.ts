@@ -7,8 +7,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSettings } from '#src/contract/site.ts';
-import { createTestApp, json, seedSiteData, type TestApp } from './harness.ts';
+import { getSettings } from '#src/contract/site.ts';
+import { createTestApp, seedSiteData, type TestApp, answerOf } from './harness.ts';
 
 let t: TestApp;
 let proxied: TestApp;
@@ -32,8 +32,7 @@ afterAll(() => Promise.all([t, proxied, production].map((app) => app.close())));
 const setCookies = (response: Response) => response.headers.getSetCookie();
 
 const settingsOf = async (app: TestApp, init: Parameters<TestApp['request']>[1]) =>
-  (await json<{ settings: SiteSettings }>(await app.request('/api/settings.php', { host: 'flirtmoment.com', ...init })))
-    .settings;
+  (await answerOf(getSettings, await app.request('/api/settings.php', { host: 'flirtmoment.com', ...init }))).settings;
 
 describe('the country cookie of static pages', () => {
   it('carries the geoip country of a trusted CDN header on HTML answers', async () => {

@@ -7,7 +7,8 @@ import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { PASSWORD_MIN } from '#src/contract/accounts.ts';
-import type { TranslationKey } from '#src/i18n/index.ts';
+import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/profile.ts';
+import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import {
   $signup,
   $signupAnswers,
@@ -263,7 +264,7 @@ function AccountStep({ titleId }: { titleId: string }) {
           id="signup-message"
           name="signup_message"
           rows={3}
-          maxLength={500}
+          maxLength={SIGNUP_REASON_MAX}
           className={inputClass}
           placeholder={t('auth.signup.signup_message_placeholder')}
           value={values.signup_message}
@@ -379,11 +380,6 @@ function PhotoStep({ titleId }: { titleId: string }) {
 
 type PersonalField = 'relationship_status' | 'body_type' | 'hair_color' | 'eye_color';
 
-/** The catalogue key of an attribute's value (en.json names every value of PROFILE_ATTRIBUTES). */
-function attributeValueKey(field: PersonalField, value: string): TranslationKey {
-  return `attributes.${field}.values.${value}` as TranslationKey;
-}
-
 const PERSONAL_FIELDS: Record<PersonalPage, readonly PersonalField[]> = {
   2: ['relationship_status', 'body_type'],
   3: ['hair_color', 'eye_color'],
@@ -457,7 +453,7 @@ function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }
             <textarea
               id="signup-about"
               rows={4}
-              maxLength={2000}
+              maxLength={ABOUT_ME_MAX}
               className={inputClass}
               placeholder={t('auth.personal.about_placeholder')}
               value={answers.about}

@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { postPasswordReset, putPasswordReset } from '#src/contract/accounts.ts';
+import { LINK_TOKEN_MAX, LINK_TOKEN_MIN, postPasswordReset, putPasswordReset } from '#src/contract/accounts.ts';
 import { CheckError } from '#src/stores/errors.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
@@ -26,7 +26,7 @@ export function isLinkRefused(error: unknown): boolean {
 
 /** The same bounds the server's contract sets on a token: anything else is not a link of ours. */
 export function isWellFormedToken(token: string | null): token is string {
-  return token !== null && token.length >= 10 && token.length <= 200;
+  return token !== null && token.length >= LINK_TOKEN_MIN && token.length <= LINK_TOKEN_MAX;
 }
 
 export const resetDoForm = createForm(

@@ -16,6 +16,8 @@ import { atom, map } from 'nanostores';
 import emailSpellChecker from '@zootools/email-spell-checker';
 import { ApiError } from '#src/client/api.ts';
 import {
+  NAME_MAX,
+  NAME_MIN,
   PASSWORD_MAX,
   PASSWORD_MIN,
   postActivationMail,
@@ -33,8 +35,6 @@ import { createForm } from '#src/stores/form.ts';
 
 /** localStorage key of the traffic source captured on landing (SPEC §3 "Traffic source"). */
 export { TRAFFIC_SOURCE_KEY };
-export const NAME_MIN = 2;
-export const NAME_MAX = 30;
 export const PERSONAL_PAGES = [2, 3, 4] as const;
 export type PersonalPage = (typeof PERSONAL_PAGES)[number];
 

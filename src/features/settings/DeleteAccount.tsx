@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { DELETE_REMARKS_MAX } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
@@ -178,7 +179,7 @@ function Reason({ store }: { store: DeleteAccountStore }) {
           id={remarksId}
           name="remarks"
           rows={3}
-          maxLength={2000}
+          maxLength={DELETE_REMARKS_MAX}
           value={state.remarks}
           onChange={(event) => store.setRemarks(event.target.value)}
           className="mt-1 block w-full rounded-xl border border-line bg-surface p-3 text-ink"

@@ -7,7 +7,7 @@ import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
 import { LOCALES, isLocale, type Locale } from '#src/lib/locales.ts';
 import { FormMessage, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
@@ -56,7 +56,7 @@ function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms 
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           required
         />
         {done && <FormMessage tone="success">{t('settings.email.sent', { email: sentTo })}</FormMessage>}

@@ -6,7 +6,7 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, type AccountError } from '#src/contract/accounts.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, type AccountError } from '#src/contract/accounts.ts';
 import { MIN_AGE } from '#src/lib/constants.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 
@@ -24,7 +24,7 @@ const emailSchema = z.email();
 /** Normalizes an address (trimmed, lower-case); null when it is not a valid address. */
 export function normalizeEmail(value: string): string | null {
   const email = value.trim().toLowerCase();
-  if (email.length > 254 || !emailSchema.safeParse(email).success) return null;
+  if (email.length > EMAIL_MAX || !emailSchema.safeParse(email).success) return null;
   return email;
 }
 

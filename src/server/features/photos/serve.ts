@@ -9,6 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { PUBLIC_ID_MAX } from '#src/contract/members.ts';
 import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '#src/contract/photos.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
@@ -73,7 +74,7 @@ export async function servePhoto(c: Context<AppEnv>, storage: StorageProvider): 
   const photoId = c.req.query('id');
   const asked = c.req.query('v') ?? 'full';
   const site = c.get('site');
-  if (!site || !photoId || photoId.length > 40 || !isVariant(asked)) throw notFound();
+  if (!site || !photoId || photoId.length > PUBLIC_ID_MAX || !isVariant(asked)) throw notFound();
   const db = c.get('deps').database.db;
   const viewer = await loadViewer(c);
   const access = await loadAccess(db, photoId, viewer, site.id);
