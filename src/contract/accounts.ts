@@ -6,24 +6,37 @@
 import { z } from 'zod';
 import { LOCALES } from '../lib/locales.ts';
 import { defineEndpoint } from './define.ts';
-import { DATE_OF_BIRTH_ERRORS, NAME_ERRORS, NAME_MAX, NAME_MIN, SIGNUP_REASON_MAX } from './profile.ts';
+import {
+  DATE_OF_BIRTH_ERRORS,
+  DELETE_REMARKS_MAX,
+  EMAIL_MAX,
+  LINK_TOKEN_MAX,
+  LINK_TOKEN_MIN,
+  NAME_ERRORS,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_INPUT_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGNUP_REASON_MAX,
+} from './limits.ts';
 import { currentUser } from './user.ts';
 
-export { DATE_OF_BIRTH_ERRORS, NAME_ERRORS, NAME_MAX, NAME_MIN };
+export {
+  DATE_OF_BIRTH_ERRORS,
+  DELETE_REMARKS_MAX,
+  EMAIL_MAX,
+  LINK_TOKEN_MAX,
+  LINK_TOKEN_MIN,
+  NAME_ERRORS,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_INPUT_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+};
 
-/** Passwords: 8 to 128 characters, no composition rules, common passwords refused. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-/** What a password field may carry: the server answers the rules' own errors up to this length. */
-export const PASSWORD_INPUT_MAX = 1000;
-/** The longest e-mail address (RFC 5321). */
-export const EMAIL_MAX = 254;
-/** The longest remark of an account deletion. */
-export const DELETE_REMARKS_MAX = 2000;
-/** The bounds of an e-mailed link's token (reset, e-mail change). */
-export const LINK_TOKEN_MIN = 10;
-export const LINK_TOKEN_MAX = 200;
 const linkToken = z.string().min(LINK_TOKEN_MIN).max(LINK_TOKEN_MAX);
 const email = z.string().trim().max(EMAIL_MAX);
 const passwordInput = z.string().max(PASSWORD_INPUT_MAX);

@@ -9,26 +9,27 @@ import { defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';
 import { ownPhoto } from './photos.ts';
 
-/** How many interests a profile may have at most (all of them). */
-export const INTERESTS_MAX = 51;
-export const ABOUT_ME_MAX = 2000;
-export const SIGNUP_REASON_MAX = 500;
-export const NAME_MIN = 2;
-export const NAME_MAX = 30;
-export const CITY_MAX = 80;
+import {
+  ABOUT_ME_MAX,
+  CITY_MAX,
+  DATE_OF_BIRTH_ERRORS,
+  INTERESTS_MAX,
+  NAME_ERRORS,
+  NAME_MAX,
+  NAME_MIN,
+  SIGNUP_REASON_MAX,
+} from './limits.ts';
 
-/** The username rules' error codes (signup, profile), texts in `accounts.errors.<code>`. */
-export const NAME_ERRORS = [
-  'name_is_email', // 'Username may not be the same as your e-mail address'
-  'name_starts_with_at', // 'Username may not start with @'
-  'name_invalid',
-] as const;
-
-/** The date of birth rules' error codes (signup, profile), texts in `accounts.errors.<code>`. */
-export const DATE_OF_BIRTH_ERRORS = [
-  'date_of_birth_too_young', // 'Enter your date of birth ({min_age}+)'
-  'date_of_birth_invalid', // 'Invalid date of birth.'
-] as const;
+export {
+  ABOUT_ME_MAX,
+  CITY_MAX,
+  DATE_OF_BIRTH_ERRORS,
+  INTERESTS_MAX,
+  NAME_ERRORS,
+  NAME_MAX,
+  NAME_MIN,
+  SIGNUP_REASON_MAX,
+};
 
 export const profileDetailsBody = z
   .object({

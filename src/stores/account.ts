@@ -3,7 +3,6 @@
  * (SPEC §2.1 "Logout leads to '/'") and the interface language (SPEC §4 "Locale": on a
  * locale change while logged in, the user's language is saved to the server).
  */
-import { getLogout } from '../contract/accounts.ts';
 import { putUserLanguage } from '../contract/user.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
 import { isCountryCode, isLocale, type Locale } from '../lib/locales.ts';
@@ -14,6 +13,8 @@ import { $session } from './session.ts';
 /** Ends the session on the server, then leaves for the home page. */
 export async function logout(): Promise<void> {
   const { api, navigate } = environment();
+  // The accounts contract loads when needed: it is not part of the members shell's first load.
+  const { getLogout } = await import('../contract/accounts.ts');
   await api.call(getLogout);
   $session.set({ status: 'guest' });
   navigate('/');

@@ -13,6 +13,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+// Alerts live apart, so a screen that only shows an outcome does not load every field.
+export { Alert, FormMessage } from './alerts.tsx';
+
 export const inputClass =
   'block min-h-12 w-full rounded-2xl border border-line bg-surface px-4 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-primary-ink aria-invalid:border-danger';
 
@@ -112,40 +115,6 @@ export function FieldMessage({ id, error, hint }: { id: string; error?: string |
         </p>
       )}
     </>
-  );
-}
-
-export function Alert({ tone, children }: { tone: 'danger' | 'success' | 'info'; children: ReactNode }) {
-  const colours = {
-    danger: 'border-danger text-danger',
-    success: 'border-success text-ink',
-    info: 'border-line text-ink',
-  } as const;
-  return (
-    <div
-      role={tone === 'danger' ? 'alert' : 'status'}
-      className={`rounded-2xl border-2 bg-surface px-4 py-3 font-medium ${colours[tone]}`}
-    >
-      {children}
-    </div>
-  );
-}
-
-/** A form's outcome in one line under its fields: its error (an alert) or what it did (a status). */
-export function FormMessage({
-  tone,
-  className,
-  children,
-}: {
-  tone: 'danger' | 'success';
-  className?: string;
-  children: ReactNode;
-}) {
-  const colour = tone === 'danger' ? 'text-danger' : 'text-success';
-  return (
-    <p role={tone === 'danger' ? 'alert' : 'status'} className={`text-sm font-semibold ${colour} ${className ?? ''}`}>
-      {children}
-    </p>
   );
 }
 

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { FormMessage } from '#src/ui/fields.tsx';
+import { FormMessage } from '#src/ui/alerts.tsx';
 import { createBannersStore, type BannersStore } from './banners-store.ts';
 import { activationReminder, notificationsDisabledBanner } from './rules.ts';
 

@@ -5,7 +5,6 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { postActivationMail } from '#src/contract/accounts.ts';
 import { environment } from '#src/stores/environment.ts';
 import { errorText } from '#src/stores/errors.ts';
 
@@ -53,6 +52,8 @@ export function createBannersStore(): BannersStore {
       $activationMail.set({ status: 'sending' });
       try {
         // A JSON body, even empty: the server refuses state changes that are not JSON (CSRF).
+        // The accounts contract loads when needed: it is not part of the shell's first load.
+        const { postActivationMail } = await import('#src/contract/accounts.ts');
         await environment().api.call(postActivationMail, { body: {} });
         $activationMail.set({ status: 'sent' });
       } catch (error) {
