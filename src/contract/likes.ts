@@ -8,9 +8,10 @@
  * rolling 24 hours (DAILY_LIMIT_WINDOW_MS), the same for free and premium members. A like is
  * also a Yes decision. Unliking does not give a like back, and liking a profile again the
  * same day is not a second like. A like over the limit answers 429 `daily_limit`
- * ('You can give out 4 Likes per day. …' with the hours until the next like); a swipe when
- * the game is over for today answers 429 `swipe_limit` ('You have no Swipes and Likes left
- * for today. …' with the hours until the game goes on).
+ * ('You can give out 4 Likes per day. …' with the hours until the next like), a Yes of the
+ * swipe game as well (a No still plays); a swipe when no swipes are left answers 429
+ * `swipe_limit` ('You have no Swipes and Likes left for today. …', or with likes left 'You
+ * have no swipes left for today. …', with the hours until the game goes on).
  */
 import { z } from 'zod';
 import { MATCH_FINDER_AGE_BUCKETS } from '../lib/constants.ts';
@@ -19,7 +20,7 @@ import { profileCard, publicIdRef } from './members.ts';
 
 /** The error code of a like over the daily limit (HTTP 429). */
 export const DAILY_LIMIT_ERROR = 'daily_limit';
-/** The error code of a swipe when no swipes or likes are left today (HTTP 429). */
+/** The error code of a swipe when no swipes are left today (HTTP 429). */
 export const SWIPE_LIMIT_ERROR = 'swipe_limit';
 
 const profileRef = z.object({ profile: publicIdRef }).strict();
@@ -80,8 +81,10 @@ export const deleteLike = defineEndpoint({
  * GET /api/swipe.php: the next profiles of the swipe game (at most SWIPE_CANDIDATES): of the
  * gender I seek, visible to me and listed in search, with a profile image, not swiped and not
  * liked by me yet; closest to my age, of my country, then of its neighbour country (the pairs
- * of the search's country filter), then of the site's other countries. Empty when the game is over for today; `next_in_hours`
- * then says when it goes on (null while it can be played).
+ * of the search's country filter), then of the site's other countries. Empty when the game is
+ * over for today (no swipes left); `next_in_hours` then says when it goes on (null while it can
+ * be played). With no likes left the game goes on with No only; `next_like_in_hours` says when
+ * a like is free again (null while some are left).
  */
 export const getSwipe = defineEndpoint({
   method: 'GET',
@@ -91,6 +94,7 @@ export const getSwipe = defineEndpoint({
     swipes_left: remaining,
     likes_left: remaining,
     next_in_hours: z.number().int().positive().nullable(),
+    next_like_in_hours: z.number().int().positive().nullable(),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   auth: true,
@@ -99,15 +103,16 @@ export const getSwipe = defineEndpoint({
 /**
  * POST /api/swipe.php: a Yes or No on a profile the viewer may see (404 otherwise). A Yes is
  * a like (`match` when they liked me too); a No keeps the profile out of the game. Deciding
- * on a profile again does not use another swipe. 429 `swipe_limit` when no swipes or likes
- * are left today.
+ * on a profile again does not use another swipe. 429 `swipe_limit` when no swipes are left
+ * today; 429 `daily_limit` for a Yes that needs a like when no likes are left (likes given on
+ * profile pages share the budget).
  */
 export const postSwipe = defineEndpoint({
   method: 'POST',
   path: '/api/swipe.php',
   body: z.object({ profile: publicIdRef, decision: z.enum(['yes', 'no']) }).strict(),
   response: z.object({ match: z.boolean(), swipes_left: remaining, likes_left: remaining }),
-  errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR],
+  errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR, DAILY_LIMIT_ERROR],
   auth: true,
 });
 

@@ -1,8 +1,9 @@
 /**
  * The members island (ARCHITECTURE "One members island"): mounted on the members shell page
  * that every members-area path is rewritten to. It resolves the session, then routes on the
- * client ($router, route names of SPEC §2.1): a guest is asked to log in, a member gets the
- * members layout (logged-in top nav, banners) and the screen of the route. Routes whose
+ * client ($router, route names of SPEC §2.1): a guest is asked to log in (and brought back to
+ * the page after it) or to sign up, a member gets the members layout (logged-in top nav,
+ * banners) and the screen of the route. Routes whose
  * screens later issues build show the members home.
  */
 import '../styles/islands.css';
@@ -16,6 +17,8 @@ import type { CurrentUser } from '../contract/user.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { $router, interceptLinks, type MembersRoute } from '../stores/router.ts';
 import { applyLangConfig, changeLanguage, logout } from '../stores/account.ts';
+import { environment } from '../stores/environment.ts';
+import { loginLink } from '#src/lib/return-path.ts';
 import MembersNav from '../features/members-shell/MembersNav.tsx';
 import MembersHome from '../features/members-shell/MembersHome.tsx';
 import Banners from '../features/banners/Banners.tsx';
@@ -64,17 +67,19 @@ interface Props {
   catalogue: MembersCatalogue;
   /** The site's brand name, shown at the start of the members nav. */
   brand?: string;
+  /** The site's logo (inline SVG markup, decorative) for the nav; the brand name when null. */
+  logo?: string | null;
 }
 
-export default function MembersApp({ locale, catalogue, brand = '' }: Props) {
+export default function MembersApp({ locale, catalogue, brand = '', logo = null }: Props) {
   return (
     <IslandI18n locale={locale} catalogue={catalogue}>
-      <MembersRoot locale={locale} brand={brand} />
+      <MembersRoot locale={locale} brand={brand} logo={logo} />
     </IslandI18n>
   );
 }
 
-function MembersRoot({ locale, brand }: { locale: Locale; brand: string }) {
+function MembersRoot({ locale, brand, logo }: { locale: Locale; brand: string; logo: string | null }) {
   const { t } = useTranslation();
   const session = useStore($session);
   const page = useStore($router);
@@ -93,24 +98,47 @@ function MembersRoot({ locale, brand }: { locale: Locale; brand: string }) {
   }, [session.status]);
 
   if (session.status === 'loading' || langConfig) return <Spinner />;
-  if (session.status === 'member') return <MembersLayout user={session.user} locale={locale} brand={brand} />;
+  if (session.status === 'member')
+    return <MembersLayout user={session.user} locale={locale} brand={brand} logo={logo} />;
   if (session.status === 'error')
     return (
       <p role="alert" className="p-8 text-center text-danger">
         {t('errors.try_later')}
       </p>
     );
+  return <LoginWall />;
+}
+
+/** A visitor on a members page: log in and come back to it, or sign up. */
+function LoginWall() {
+  const { t } = useTranslation();
+  const here = environment().location();
   return (
     <div className="mx-auto max-w-md p-8 text-center">
       <p>{t('members.login_required')}</p>
-      <a href="/login" className="btn btn-primary mt-4">
-        {t('nav.login')}
-      </a>
+      <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
+        <a href={loginLink(here.pathname + here.search + here.hash)} className="btn btn-primary">
+          {t('nav.login')}
+        </a>
+        <a href="/signup" className="btn btn-outline">
+          {t('nav.signup')}
+        </a>
+      </div>
     </div>
   );
 }
 
-function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Locale; brand: string }) {
+function MembersLayout({
+  user,
+  locale,
+  brand,
+  logo,
+}: {
+  user: CurrentUser;
+  locale: Locale;
+  brand: string;
+  logo: string | null;
+}) {
   const { t } = useTranslation();
   const page = useStore($router);
   useEffect(() => interceptLinks(), []);
@@ -139,6 +167,7 @@ function MembersLayout({ user, locale, brand }: { user: CurrentUser; locale: Loc
       <MembersNav
         user={user}
         brand={brand}
+        logo={logo}
         locale={locale}
         route={route}
         onLogout={logout}

@@ -10,8 +10,8 @@ export const LIKES_PER_DAY = 4;
 export const DAILY_LIMIT_WINDOW_MS = 86_400_000;
 /**
  * Swipe game decisions (Yes and No together) per rolling day. Every like is also a Yes
- * decision, so likes given on profile pages use swipes too; the game stops when either the
- * swipes or the likes (LIKES_PER_DAY) are used up.
+ * decision, so likes given on profile pages use swipes too; the game stops when the swipes
+ * are used up (with the likes (LIKES_PER_DAY) used up, it goes on with No only).
  */
 export const SWIPES_PER_DAY = 20;
 /** Profiles one request of the swipe game offers. */

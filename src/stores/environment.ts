@@ -32,6 +32,8 @@ export interface Environment {
   navigate: (path: string, options?: { replace?: boolean }) => void;
   /** Loads the current page again (e.g. in a new language). */
   reload: () => void;
+  /** Asks the member a yes/no question (`window.confirm`); true when they agree. */
+  confirm: (text: string) => boolean;
   /** Sets a cookie the static pages and the server read (`document.cookie = cookie`). */
   setCookie: (cookie: string) => void;
   /** The current page's URL (path, query). */
@@ -64,6 +66,7 @@ export function browserEnvironment(): Environment {
     sessionStorage: session,
     navigate: (path, options) => (options?.replace ? window.location.replace(path) : window.location.assign(path)),
     reload: () => window.location.reload(),
+    confirm: (text) => window.confirm(text),
     setCookie: (cookie) => {
       document.cookie = cookie;
     },

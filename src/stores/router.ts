@@ -6,7 +6,8 @@
  *
  * The router's own link interception is off: it would also swallow links to static pages
  * (the footer's legal pages, /login, /account-deleted) and push them without loading them.
- * `interceptLinks` only takes over links whose path is a members route.
+ * `interceptLinks` only takes over links whose path is a members route. Both it and `navigate`
+ * ask the current screen's leave guard first (`setLeaveGuard`).
  */
 import { createRouter, getPagePath, type ConfigFromRouter, type ParamsArg } from '@nanostores/router';
 
@@ -53,9 +54,26 @@ export function pathOf<Name extends MembersRoute>(name: Name, ...args: ParamsArg
   return getPagePath($router, name, ...args);
 }
 
-/** Opens a members path without a reload. */
+/** A check before the member moves to another members route: false keeps them where they are. */
+export type LeaveGuard = () => boolean;
+let leaveGuard: LeaveGuard | undefined;
+
+/** Sets the current screen's leave guard (e.g. unsaved edits); returns the function that removes it. */
+export function setLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = undefined;
+  };
+}
+
+/** Whether the current screen lets the member go (asks its guard, if any). */
+export function mayLeave(): boolean {
+  return leaveGuard?.() ?? true;
+}
+
+/** Opens a members path without a reload, unless the current screen's guard keeps the member. */
 export function navigate(path: string): void {
-  $router.open(path);
+  if (mayLeave()) $router.open(path);
 }
 
 /**
@@ -70,6 +88,7 @@ export function interceptLinks(root: HTMLElement = document.body): () => void {
     if (!link || link.target || link.hasAttribute('download') || link.rel === 'external') return;
     if (link.origin !== location.origin || routeNameOf(link.pathname) === null) return;
     event.preventDefault();
+    if (!mayLeave()) return;
     $router.open(link.pathname + link.search + link.hash);
     if (link.hash) document.getElementById(link.hash.slice(1))?.scrollIntoView();
     else window.scrollTo({ top: 0 });

@@ -88,6 +88,21 @@ const PATHS = {
       <circle cx="12" cy="10" r="2.3" />
     </>
   ),
+  /** The password is hidden: press to show it. */
+  eye: (
+    <>
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </>
+  ),
+  /** The password is shown: press to hide it. */
+  'eye-off': (
+    <>
+      <path d="M9.9 5.8c.7-.2 1.4-.3 2.1-.3 6 0 9.5 6.5 9.5 6.5a17 17 0 0 1-2.6 3.4M6.6 7.1C4 8.8 2.5 12 2.5 12S6 18.5 12 18.5c1.8 0 3.3-.6 4.6-1.4" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="M4 4l16 16" />
+    </>
+  ),
 } as const;
 
 export type LineIconName = keyof typeof PATHS;

@@ -12,6 +12,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import LineIcon from './LineIcon.tsx';
 
 // Alerts live apart, so a screen that only shows an outcome does not load every field.
 export { Alert, FormMessage } from './alerts.tsx';
@@ -71,6 +72,11 @@ export function TextField({ label, error, hint, after, inputRef, className, ...i
   );
 }
 
+/**
+ * A password input with a show/hide toggle: an icon button whose accessible name stays 'Show
+ * password' while aria-pressed says whether it is shown (a toggle's name does not flip), so a
+ * long translation never covers the typed text. The input's right padding reserves the button.
+ */
 export function PasswordField(props: FieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -84,17 +90,18 @@ export function PasswordField(props: FieldProps) {
           id={id}
           ref={inputRef}
           type={visible ? 'text' : 'password'}
-          className={`${inputClass} pr-24`}
+          className={`${inputClass} pr-12`}
           {...describedBy(id, error, hint)}
         />
         <button
           type="button"
-          className="absolute inset-y-1 right-1 rounded-xl px-3 text-sm font-semibold text-primary-ink hover:bg-ink-soft"
+          className="absolute inset-y-0 right-1 my-auto flex size-10 items-center justify-center rounded-xl text-primary-ink hover:bg-ink-soft"
+          aria-label={t('common.show_password')}
           aria-pressed={visible}
           aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? t('common.hide_password') : t('common.show_password')}
+          <LineIcon name={visible ? 'eye-off' : 'eye'} />
         </button>
       </div>
     </Field>

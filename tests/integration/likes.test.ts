@@ -444,8 +444,14 @@ describe('the swipe game', () => {
     const error = await swipeError(t, me, targets[20]!, 'no');
     expect(error.status).toBe(429);
     expect(error.code).toBe('swipe_limit');
-    expect(error.message).toBe('You have no Swipes and Likes left for today. You can swipe again in 22 hours.');
-    expect(await swipeGame(t, me)).toEqual({ profiles: [], swipes_left: 0, likes_left: 4, next_in_hours: 22 });
+    expect(error.message).toBe('You have no swipes left for today. You can swipe again in 22 hours.');
+    expect(await swipeGame(t, me)).toEqual({
+      profiles: [],
+      swipes_left: 0,
+      likes_left: 4,
+      next_in_hours: 22,
+      next_like_in_hours: null,
+    });
     const stored = await t.db.select().from(swipes).where(eq(swipes.swiperId, me.profileId));
     expect(stored).toHaveLength(20);
 
@@ -453,21 +459,55 @@ describe('the swipe game', () => {
     await swipe(t, me, targets[20]!, 'yes');
   });
 
-  it('stops when the likes of the day are used up, also for a No', async () => {
+  it('goes on with No only when the likes are used up on profile pages, and Yes says the like limit', async () => {
     const site = 'gilf';
     const me = await member(t, { site, gender: 'male', seeking: 'female' });
     const targets: Member[] = [];
-    for (let i = 0; i < 6; i++) targets.push(await member(t, { site }));
+    for (let i = 0; i < 7; i++) targets.push(await member(t, { site }));
     for (const target of targets.slice(0, 4)) await like(t, me, target);
     const game = await swipeGame(t, me);
-    expect(game).toEqual({ profiles: [], swipes_left: 16, likes_left: 0, next_in_hours: 24 });
-    for (const decision of ['yes', 'no'] as const) {
-      const refused = await swipeError(t, me, targets[4]!, decision, 'nl');
-      expect(refused.status).toBe(429);
-      expect(refused.message).toBe('Je hebt voor vandaag geen swipes en likes meer. Over 24 uur kun je weer swipen.');
-    }
-    // Liking on a profile page says the like limit.
+    expect(game).toMatchObject({ swipes_left: 16, likes_left: 0, next_in_hours: null, next_like_in_hours: 24 });
+    expect(game.profiles.map((p) => p.id).sort()).toEqual(
+      targets
+        .slice(4)
+        .map((p) => p.publicId)
+        .sort(),
+    );
+
+    const refused = await swipeError(t, me, targets[4]!, 'yes', 'nl');
+    expect(refused.status).toBe(429);
+    expect(refused.code).toBe('daily_limit');
+    expect(refused.message).toBe('Je kunt 4 likes per dag geven. Over 24 uur kun je weer liken.');
+    expect(await likeRows(t, me, targets[4]!)).toHaveLength(0);
+
+    expect(await swipe(t, me, targets[4]!, 'no')).toEqual({ match: false, swipes_left: 15, likes_left: 0 });
+    expect((await swipeGame(t, me)).profiles.map((p) => p.id).sort()).toEqual(
+      targets
+        .slice(5)
+        .map((p) => p.publicId)
+        .sort(),
+    );
+    // Liking on a profile page says the like limit too.
     expect((await likeError(t, me, targets[5]!)).code).toBe('daily_limit');
+  });
+
+  it('says both are gone only when the swipes and the likes are used up', async () => {
+    const site = 'gilf';
+    const me = await member(t, { site, gender: 'male', seeking: 'female' });
+    const targets: Member[] = [];
+    for (let i = 0; i < 21; i++) targets.push(await member(t, { site }));
+    for (const target of targets.slice(0, 4)) await like(t, me, target);
+    for (const target of targets.slice(4, 20)) await swipe(t, me, target, 'no');
+    expect(await swipeGame(t, me)).toEqual({
+      profiles: [],
+      swipes_left: 0,
+      likes_left: 0,
+      next_in_hours: 24,
+      next_like_in_hours: 24,
+    });
+    const refused = await swipeError(t, me, targets[20]!, 'no', 'nl');
+    expect(refused.code).toBe('swipe_limit');
+    expect(refused.message).toBe('Je hebt voor vandaag geen swipes en likes meer. Over 24 uur kun je weer swipen.');
   });
 
   it('answers 404 for a profile the swiper may not see', async () => {

@@ -95,6 +95,18 @@ describe('likes page', () => {
     expect(screen.getByText('3 of 4 likes left today')).toBeTruthy();
   });
 
+  it('keeps the tabs on one row that scrolls on its own, and lets the like buttons wrap', async () => {
+    serve(likesData());
+    renderScreen('sent');
+    await screen.findAllByRole('article');
+    const row = tabs().getByRole('list');
+    expect(row.className).toContain('overflow-x-auto');
+    for (const tab of tabs().getAllByRole('link')) expect(tab.className).toContain('whitespace-nowrap');
+    const unlike = screen.getByRole('button', { name: 'Unlike Cleo' });
+    expect(unlike.className).not.toContain('whitespace-nowrap');
+    expect(unlike.className).toContain('[overflow-wrap:anywhere]');
+  });
+
   it('shows the received likes for an unknown type, and the other tabs by their type', async () => {
     serve(likesData());
     const view = renderScreen('whatever');

@@ -69,6 +69,24 @@ describe('profile card', () => {
     expect(plain.querySelector('[data-like]')).toBeNull();
   });
 
+  it('names the member and age in one text that wraps, without a space before the comma', () => {
+    const card = renderCard(profileCard({ name: 'Valentina-Alessandra' }));
+    const heading = within(card).getByRole('heading', { name: 'Valentina-Alessandra, 34' });
+    // One text node: no separate name box to cut to a letter, nothing between name and comma.
+    expect(heading.childNodes).toHaveLength(1);
+    expect(heading.textContent).toBe('Valentina-Alessandra, 34');
+    expect(heading.className).not.toMatch(/truncate|nowrap/);
+  });
+
+  it('keeps the language badge and the chat-pal mask in one wrapping row, so they stack', () => {
+    const card = renderCard(profileCard({ language: 'nl', country: 'NL', type: 'fictional' }));
+    const row = within(card).getByText('Speaks Dutch').closest('.flex-wrap');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText(en.fictional.warning)).toBeTruthy();
+    // The row spans the photo: neither side is pinned on its own over the other.
+    expect(row?.className).toContain('inset-x-2');
+  });
+
   it('shows only the location fields it carries, country and region by name', async () => {
     const { api } = scriptedApi(() => ({
       status: 200,

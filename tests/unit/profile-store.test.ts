@@ -1,8 +1,9 @@
 /**
  * The 'My profile' editor without rendering (SPEC §2.7, §5, §6): loading, saving a section
  * (only its fields, the saved answer replacing them, other sections' typing kept), refused
- * saves keeping every typed value, the username checks, location rules, city suggestions,
- * the photo-limit rule and the photo actions.
+ * saves keeping every typed value, the username checks, location rules, city suggestions
+ * (a city only as a suggested place), the unsaved-changes warnings, the photo-limit rule and
+ * the photo actions.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#src/client/api.ts';
@@ -14,8 +15,10 @@ import {
   checkName,
   createProfileStore,
   photoLimitState,
+  suggestedCity,
 } from '#src/features/profile/profile-store.ts';
 import { errorText } from '#src/stores/errors.ts';
+import { $router, mayLeave, navigate, setLeaveGuard } from '#src/stores/router.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { ownPhoto, ownProfile, refused } from './profile-fixtures.ts';
 import { testEnvironment } from './test-environment.ts';
@@ -222,6 +225,96 @@ describe('location', () => {
     expect(store.$citySuggestions.get()).toEqual(['Köln', 'Königswinter']);
     store.setField('city', '');
     expect(store.$citySuggestions.get()).toEqual([]);
+  });
+});
+
+describe('city only from the suggestions', () => {
+  const cities: Route = ({ path, method }) =>
+    path === '/api/cities.php'
+      ? { status: 200, body: { cities: ['München', 'Münchberg'] } }
+      : method === 'PUT'
+        ? { status: 200, body: { ok: true, profile: ownProfile({ city: 'München' }) } }
+        : undefined;
+
+  it('matches a suggestion case-insensitively and only whole', () => {
+    expect(suggestedCity(' münchen ', ['München', 'Münchberg'])).toBe('München');
+    expect(suggestedCity('Münch', ['München', 'Münchberg'])).toBeUndefined();
+  });
+
+  it('refuses a half-typed city on the city field, in the member language, and sends nothing', async () => {
+    vi.useFakeTimers();
+    const { store, requests } = await loaded({ handler: cities });
+    store.setField('city', 'Münch');
+    await vi.advanceTimersByTimeAsync(CITY_SUGGEST_DELAY_MS);
+    await store.save('location');
+    expect(writes(requests)).toEqual([]);
+    expect(store.$sections.get().location).toEqual({
+      status: 'error',
+      fields: { city: 'Choose your city from the suggestions.' },
+    });
+    expect(store.$draft.get()?.city).toBe('Münch');
+  });
+
+  it('saves a typed suggestion in its own spelling, looking it up when the list is not there yet', async () => {
+    const { store, requests } = await loaded({ handler: cities });
+    store.setField('city', 'münchen');
+    await store.save('location');
+    expect(requests.filter((r) => r.path === '/api/cities.php')).toHaveLength(1);
+    expect(writes(requests)).toEqual([
+      { method: 'PUT', path: '/api/profile.php', body: { country: 'DE', countryregion: 0, city: 'München' } },
+    ]);
+    expect(store.$sections.get().location).toEqual({ status: 'saved' });
+  });
+
+  it('lets an unchanged or empty city through without a look-up', async () => {
+    const { store, requests } = await loaded({ handler: cities, profile: ownProfile({ city: 'Köln' }) });
+    store.setField('countryregion', 3);
+    await store.save('location');
+    store.setField('city', '');
+    await store.save('location');
+    expect(requests.filter((r) => r.path === '/api/cities.php')).toEqual([]);
+    expect(writes(requests).map((r) => (r.body as { city: string }).city)).toEqual(['Köln', '']);
+  });
+});
+
+describe('unsaved changes', () => {
+  it('names the sections with edits and asks the browser to hold the page only then', async () => {
+    const { store } = await loaded();
+    const event = { preventDefault: vi.fn() };
+    store.onBeforeUnload(event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    store.setField('about_me', 'Hello');
+    expect(store.$unsaved.get()).toEqual(['personal']);
+    store.onBeforeUnload(event);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    store.setField('about_me', ownProfile().about_me);
+    expect(store.$unsaved.get()).toEqual([]);
+  });
+
+  it('asks before in-app navigation while edits are unsaved, and stays when the member says no', async () => {
+    const { store, env } = await loaded();
+    const open = vi.spyOn($router, 'open').mockImplementation(() => undefined);
+    const removeGuard = setLeaveGuard(store.mayLeave);
+    try {
+      navigate('/chats');
+      expect(env.confirms).toEqual([]);
+      store.setField('city', 'Bonn');
+      let answer = false;
+      env.confirm = (text) => {
+        env.confirms.push(text);
+        return answer;
+      };
+      navigate('/likes');
+      expect(env.confirms).toEqual(['You have unsaved changes. Leave anyway?']);
+      expect(open.mock.calls).toEqual([['/chats']]);
+      answer = true;
+      navigate('/likes');
+      expect(open.mock.calls).toEqual([['/chats'], ['/likes']]);
+    } finally {
+      removeGuard();
+      open.mockRestore();
+    }
+    expect(mayLeave()).toBe(true);
   });
 });
 

@@ -175,6 +175,9 @@ describe('member search screen', () => {
     const region = screen.getByLabelText<HTMLSelectElement>('Region');
     expect(region.disabled).toBe(true);
     expect(region.selectedOptions[0]?.text).toBe(s.filters.region_first);
+    // Phones give each select its own row, so 'Select a country first' is not cut short.
+    const filters = screen.getByRole('form', { name: s.filters.label });
+    expect(filters.className.split(' ').filter((c) => c.startsWith('grid-cols-'))).toEqual([]);
     // Page 2 of 20 is the last page: the similar section is there.
     expect(await screen.findByRole('heading', { name: s.similar.title })).toBeTruthy();
     expect(location.search).toBe('?page=2');

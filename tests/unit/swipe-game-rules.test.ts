@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowanceAfter,
   appendFresh,
+  canSayYes,
   dragDecision,
   DRAG_MIN_PX,
   isGameOver,
@@ -29,10 +30,12 @@ describe('swipe game rules', () => {
     expect(allowanceAfter({ swipes: 1, likes: 0 }, ['yes', 'no'])).toEqual({ swipes: 0, likes: 0 });
   });
 
-  it('ends the game when no swipes or no likes are left', () => {
+  it('ends the game when no swipes are left; with no likes left only Yes is off', () => {
     expect(isGameOver({ swipes: 20, likes: 4 })).toBe(false);
     expect(isGameOver({ swipes: 0, likes: 4 })).toBe(true);
-    expect(isGameOver({ swipes: 16, likes: 0 })).toBe(true);
+    expect(isGameOver({ swipes: 16, likes: 0 })).toBe(false);
+    expect(canSayYes({ swipes: 16, likes: 0 })).toBe(false);
+    expect(canSayYes({ swipes: 16, likes: 1 })).toBe(true);
   });
 
   it('appends a batch without the profiles seen, waiting or repeated', () => {

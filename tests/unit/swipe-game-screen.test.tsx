@@ -75,9 +75,15 @@ const BEA = card('bea', 'Bea', { age: 28, type: 'fictional', language: 'de' });
 const CLEO = card('cleo', 'Cleo');
 const DORA = card('dora', 'Dora');
 
-const batch = (profiles: ProfileCard[], swipes = 20, likes = 4, nextInHours: number | null = null): Answer => ({
+const batch = (
+  profiles: ProfileCard[],
+  swipes = 20,
+  likes = 4,
+  nextInHours: number | null = null,
+  likeHours: number | null = null,
+): Answer => ({
   status: 200,
-  body: { profiles, swipes_left: swipes, likes_left: likes, next_in_hours: nextInHours },
+  body: { profiles, swipes_left: swipes, likes_left: likes, next_in_hours: nextInHours, next_like_in_hours: likeHours },
 });
 const decided = (swipes: number, likes: number, match = false): Answer => ({
   status: 200,
@@ -212,9 +218,8 @@ describe('swipe game', () => {
     game([batch([], 0, 4, 5)]);
     renderScreen();
     const alert = await screen.findByRole('alert');
-    expect(
-      within(alert).getByText('You have no Swipes and Likes left for today. You can swipe again in 5 hours.'),
-    ).toBeTruthy();
+    // Likes are left: the text names the swipes only.
+    expect(within(alert).getByText('You have no swipes left for today. You can swipe again in 5 hours.')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: en.swipe.links.search }).getAttribute('href')).toBe('/members');
     expect(within(alert).getByRole('link', { name: en.swipe.links.likes }).getAttribute('href')).toBe('/likes');
     expect(screen.queryByRole('button', { name: en.swipe.yes })).toBeNull();
@@ -232,15 +237,47 @@ describe('swipe game', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
-  it('reaches the limit with the last like and then shows the hours', async () => {
-    const requests = game([batch([ANNA, BEA, CLEO, DORA], 20, 1), batch([], 19, 0, 1)], [decided(19, 0)]);
+  it('turns Yes off with the last like, says when likes come back, and No plays on', async () => {
+    const requests = game([batch([ANNA, BEA, CLEO, DORA], 20, 1), batch([], 19, 0, null, 1)], [decided(19, 0)]);
     renderScreen();
     await screen.findByRole('article', { name: 'Anna, 31' });
     fireEvent.click(screen.getByRole('button', { name: en.swipe.yes }));
+    const why = await screen.findByText(
+      'You have no likes left today; you can still swipe No. Likes come back in 1 hour.',
+    );
+    const yes = screen.getByRole<HTMLButtonElement>('button', { name: en.swipe.yes });
+    expect(yes.disabled).toBe(true);
+    expect(yes.getAttribute('aria-describedby')).toBe(why.id);
+    expect(screen.getByText('Swipes left today: 19')).toBeTruthy();
+    expect(screen.getByText('Likes left today: 0')).toBeTruthy();
+    expect(shownCard().getAttribute('data-profile')).toBe('bea');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(shownCard().getAttribute('data-profile')).toBe('bea');
+    fireEvent.click(screen.getByRole('button', { name: en.swipe.no }));
+    expect(shownCard().getAttribute('data-profile')).toBe('cleo');
+    await waitFor(() =>
+      expect(posts(requests)).toEqual([
+        { profile: 'anna', decision: 'yes' },
+        { profile: 'bea', decision: 'no' },
+      ]),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the end message only once the swipes are used up as well as the likes', async () => {
+    game([batch([ANNA, BEA, CLEO, DORA], 1, 0, null, 5), batch([], 0, 0, 5, 5)], [decided(0, 0)]);
+    renderScreen();
+    await screen.findByRole('article', { name: 'Anna, 31' });
     expect(
-      await screen.findByText('You have no Swipes and Likes left for today. You can swipe again in 1 hour.'),
+      screen.getByText('You have no likes left today; you can still swipe No. Likes come back in 5 hours.'),
     ).toBeTruthy();
-    expect(posts(requests)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.swipe.no }));
+    const alert = await screen.findByRole('alert');
+    expect(
+      await within(alert).findByText('You have no Swipes and Likes left for today. You can swipe again in 5 hours.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('asks for more profiles when fewer than three wait, and says when nobody is left', async () => {

@@ -49,9 +49,15 @@ function server() {
 }
 
 const cards = (...names: string[]) => names.map((name) => profileCard({ id: name.toLowerCase(), name }));
-const batch = (profiles: ProfileCard[], swipes = 20, likes = 4, nextInHours: number | null = null): Answer => ({
+const batch = (
+  profiles: ProfileCard[],
+  swipes = 20,
+  likes = 4,
+  nextInHours: number | null = null,
+  likeHours: number | null = null,
+): Answer => ({
   status: 200,
-  body: { profiles, swipes_left: swipes, likes_left: likes, next_in_hours: nextInHours },
+  body: { profiles, swipes_left: swipes, likes_left: likes, next_in_hours: nextInHours, next_like_in_hours: likeHours },
 });
 const decided = (swipes: number, likes: number, match = false): Answer => ({
   status: 200,
@@ -188,19 +194,69 @@ describe('swipe game store', () => {
     expect(view(store)).toMatchObject({ ids: [], exhausted: true, limit: null });
   });
 
-  it('ends the game when the last like is used, and learns the hours from swipe.php', async () => {
-    const { store, next } = await started(cards('Anna', 'Bea', 'Cleo', 'Dora'), 20, 1);
+  it('goes on with No only once the last like is used, and learns when likes come back', async () => {
+    const { store, next } = await started(cards('Anna', 'Bea', 'Cleo', 'Dora', 'Eva'), 20, 1);
     store.decide('yes');
-    // No likes left on the way: no further decision is taken.
-    expect(view(store).limit).toEqual({ hours: null, message: null });
+    expect(view(store)).toMatchObject({ limit: null, likeHours: null, left: { swipes: 19, likes: 0 } });
+    // No likes left on the way: a Yes is not taken, a No is.
+    store.decide('yes');
+    expect(view(store).ids).toEqual(['bea', 'cleo', 'dora', 'eva']);
     store.decide('no');
-    expect(view(store).ids).toEqual(['bea', 'cleo', 'dora']);
-    (await next()).answer(decided(19, 0));
+    expect(view(store)).toMatchObject({ ids: ['cleo', 'dora', 'eva'], limit: null, left: { swipes: 18, likes: 0 } });
+    const yes = await next();
+    expect(yes.body).toEqual({ profile: 'anna', decision: 'yes' });
+    yes.answer(decided(19, 0));
+    const no = await next();
+    expect(no.body).toEqual({ profile: 'bea', decision: 'no' });
+    no.answer(decided(18, 0));
     const hours = await next();
     expect(hours).toMatchObject({ method: 'GET', path: '/api/swipe.php' });
-    hours.answer(batch([], 19, 0, 23));
+    hours.answer(batch(cards('Fay'), 18, 0, null, 7));
     await store.settled();
-    expect(view(store)).toMatchObject({ limit: { hours: 23, message: null }, left: { swipes: 19, likes: 0 } });
+    expect(view(store)).toMatchObject({
+      ids: ['cleo', 'dora', 'eva', 'fay'],
+      limit: null,
+      likeHours: 7,
+      left: { swipes: 18, likes: 0 },
+    });
+  });
+
+  it('turns Yes off when a Yes is refused over the like limit (likes used on profile pages), and No plays on', async () => {
+    const { store, next } = await started(cards('Anna', 'Bea', 'Cleo', 'Dora'), 20, 2);
+    store.decide('yes');
+    const message = 'You can give out 4 Likes per day. You can like again in 3 hours.';
+    (await next()).answer({ status: 429, body: { error: { code: 'daily_limit', message } } });
+    const hours = await next();
+    expect(hours).toMatchObject({ method: 'GET', path: '/api/swipe.php' });
+    hours.answer(batch([], 20, 0, null, 3));
+    await store.settled();
+    expect(view(store)).toMatchObject({
+      ids: ['anna', 'bea', 'cleo', 'dora'],
+      limit: null,
+      failure: null,
+      likeHours: 3,
+      left: { swipes: 20, likes: 0 },
+    });
+    store.decide('yes');
+    expect(view(store).ids).toEqual(['anna', 'bea', 'cleo', 'dora']);
+    store.decide('no');
+    const no = await next();
+    expect(no).toMatchObject({ method: 'POST', body: { profile: 'anna', decision: 'no' } });
+    no.answer(decided(19, 0));
+    await store.settled();
+    expect(view(store)).toMatchObject({ ids: ['bea', 'cleo', 'dora'], limit: null, left: { swipes: 19, likes: 0 } });
+  });
+
+  it('ends the game only when the swipes are used up too', async () => {
+    const { store, next } = await started(cards('Anna', 'Bea', 'Cleo', 'Dora'), 1, 0);
+    store.decide('no');
+    expect(view(store).limit).toEqual({ hours: null, message: null });
+    (await next()).answer(decided(0, 0));
+    const hours = await next();
+    expect(hours).toMatchObject({ method: 'GET', path: '/api/swipe.php' });
+    hours.answer(batch([], 0, 0, 6, 6));
+    await store.settled();
+    expect(view(store)).toMatchObject({ limit: { hours: 6, message: null }, left: { swipes: 0, likes: 0 } });
   });
 
   it('starts in the daily limit when swipe.php says the game goes on in some hours', async () => {

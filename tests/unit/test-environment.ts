@@ -1,7 +1,7 @@
 /**
  * The stores' environment for tests (src/stores/environment.ts): a fake API client, memory
- * storage, recorded navigation, cookies and reloads, a clock the test moves, no geolocation,
- * and the English texts. `testEnvironment(parts)` makes a fresh one and sets it as the
+ * storage, recorded navigation, cookies, reloads and questions (answered yes), a clock the
+ * test moves, no geolocation, and the English texts. `testEnvironment(parts)` makes a fresh one and sets it as the
  * environment: call it in each test (or a beforeEach) with the fakes that test needs.
  */
 import type { ApiClient } from '#src/client/api.ts';
@@ -38,6 +38,8 @@ export interface TestEnvironment extends Environment {
   cookies: string[];
   /** How often `reload` was called. */
   reloads: number;
+  /** The questions `confirm` asked, in order; it answers yes unless a test passes its own. */
+  confirms: string[];
   /** Errors `report` received. */
   reported: unknown[];
   /** Moves the clock. */
@@ -53,6 +55,7 @@ export function testEnvironment(parts: Partial<Environment> = {}): TestEnvironme
   const navigations: string[] = [];
   const cookies: string[] = [];
   const reported: unknown[] = [];
+  const confirms: string[] = [];
   const now = () => clock;
   const sessionStorage = new MemoryStorage();
   const environment: TestEnvironment = {
@@ -64,6 +67,10 @@ export function testEnvironment(parts: Partial<Environment> = {}): TestEnvironme
       environment.reloads++;
     },
     setCookie: (cookie) => cookies.push(cookie),
+    confirm: (text) => {
+      confirms.push(text);
+      return true;
+    },
     location: () => new URL('http://default.localhost/members'),
     now,
     geolocation: { geolocation: undefined, permissions: undefined, storage: sessionStorage, now },
@@ -72,6 +79,7 @@ export function testEnvironment(parts: Partial<Environment> = {}): TestEnvironme
     navigations,
     cookies,
     reloads: 0,
+    confirms,
     reported,
     advance: (ms) => {
       clock += ms;

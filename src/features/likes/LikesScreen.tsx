@@ -157,8 +157,9 @@ function Tabs({ data, current }: { data: LikesData; current: LikesTab }) {
   const { t } = useTranslation();
   const counts = likesCounts(data);
   return (
-    <nav aria-label={t('likes.tabs.label')}>
-      <ul className="flex gap-1 overflow-x-auto border-b border-line">
+    // Too narrow for every tab: the row scrolls on its own, never the page.
+    <nav aria-label={t('likes.tabs.label')} className="min-w-0">
+      <ul className="flex overflow-x-auto border-b border-line sm:gap-1">
         {LIKES_TABS.map((tab) => {
           const active = tab === current;
           return (
@@ -166,14 +167,14 @@ function Tabs({ data, current }: { data: LikesData; current: LikesTab }) {
               <a
                 href={`/likes/${tab}`}
                 aria-current={active ? 'page' : undefined}
-                className={`-mb-px flex min-h-11 items-center gap-2 border-b-2 px-3 font-semibold no-underline sm:px-4 ${
+                className={`-mb-px flex min-h-11 items-center gap-1.5 border-b-2 px-2.5 text-sm font-semibold whitespace-nowrap no-underline sm:gap-2 sm:px-4 sm:text-base ${
                   active ? 'border-primary text-primary-ink' : 'border-transparent text-ink-muted hover:text-ink'
                 }`}
               >
                 {t(`likes.tabs.${tab}`)}{' '}
                 <span
                   data-count={tab}
-                  className={`rounded-full px-2 py-0.5 text-xs font-bold ${
+                  className={`rounded-full px-1.5 py-0.5 text-xs font-bold sm:px-2 ${
                     active ? 'bg-primary text-on-primary' : 'bg-ink-soft text-ink'
                   }`}
                 >
@@ -215,7 +216,7 @@ function LikeItem({
     <li
       ref={ref}
       data-highlight={highlight || undefined}
-      className={`flex flex-col gap-2 ${highlight ? 'rounded-3xl ring-4 ring-primary ring-offset-2 ring-offset-surface' : ''}`}
+      className={`flex min-w-0 flex-col gap-2 ${highlight ? 'rounded-3xl ring-4 ring-primary ring-offset-2 ring-offset-surface' : ''}`}
     >
       <ProfileCard
         card={card}
@@ -226,14 +227,16 @@ function LikeItem({
       {action && (
         <button
           type="button"
-          className={`btn w-full px-3 disabled:opacity-60 ${action === 'like' ? 'btn-primary' : 'btn-outline'}`}
+          // Long words ('zurücknehmen') get the whole width under the icon on the narrowest
+          // phones, and hyphenate or break inside the button rather than run into the next one.
+          className={`btn w-full min-w-0 px-2 text-sm hyphens-auto [overflow-wrap:anywhere] disabled:opacity-60 max-[359px]:flex-col max-[359px]:gap-0.5 sm:px-3 sm:text-base ${action === 'like' ? 'btn-primary' : 'btn-outline'}`}
           aria-label={t(action === 'like' ? 'likes.actions.like_back_name' : 'likes.actions.unlike_name', {
             name: card.name,
           })}
           disabled={busy}
           onClick={() => onAct(action)}
         >
-          <LineIcon name={action === 'like' ? 'heart' : 'heart-in'} className="size-5" />
+          <LineIcon name={action === 'like' ? 'heart' : 'heart-in'} className="size-5 shrink-0" />
           {t(action === 'like' ? 'likes.actions.like_back' : 'likes.actions.unlike')}
         </button>
       )}

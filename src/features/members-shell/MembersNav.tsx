@@ -1,7 +1,7 @@
 /**
- * The top nav when logged in (SPEC §2.3): Search members, Messages, Likes, Credits or Get
- * Premium, the credits badge, a language menu and the account menu (My profile, Settings,
- * Logout). On phones the four main entries move to a second row.
+ * The top nav when logged in (SPEC §2.3): the site's logo, Search members, Messages, Likes,
+ * Credits or Get Premium, the credits badge, a language menu and the account menu (My
+ * profile, Settings, Logout). On phones the four main entries move to a second row.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { languageName } from './language-name.ts';
 interface Props {
   user: CurrentUser;
   brand: string;
+  /** The site's logo as inline SVG markup (decorative; the link is named by `brand`). */
+  logo?: string | null;
   locale: Locale;
   route: string | null;
   /** Counters of later issues (unread messages, new likes); badges show when above 0. */
@@ -33,6 +35,7 @@ const ROUTE_GROUPS: Record<string, readonly string[]> = {
 export default function MembersNav({
   user,
   brand,
+  logo = null,
   locale,
   route,
   unreadMessages = 0,
@@ -87,9 +90,19 @@ export default function MembersNav({
     <header className="sticky top-0 z-30 border-b border-line bg-surface pt-[env(safe-area-inset-top)]">
       <nav aria-label={t('nav.main_navigation')} className="mx-auto max-w-6xl px-3 sm:px-6">
         <div className="flex h-14 items-center gap-1.5 sm:h-16 sm:gap-2">
-          <a href="/members" className="mr-auto truncate text-lg font-extrabold text-ink no-underline sm:text-xl">
-            {brand}
-          </a>
+          {logo ? (
+            <a
+              href="/members"
+              aria-label={brand}
+              className="mr-auto flex h-6 min-w-0 items-center text-ink no-underline min-[400px]:h-7 sm:h-8 [&_svg]:h-auto [&_svg]:max-h-full [&_svg]:w-auto [&_svg]:max-w-full"
+              // Our own asset, inlined like the static top nav's logo (src/components/Logo.astro).
+              dangerouslySetInnerHTML={{ __html: logo }}
+            />
+          ) : (
+            <a href="/members" className="mr-auto truncate text-lg font-extrabold text-ink no-underline sm:text-xl">
+              {brand}
+            </a>
+          )}
           <ul className="hidden items-center gap-1 lg:flex">{links('bar')}</ul>
           {badge && (
             <a
@@ -129,7 +142,9 @@ function Menu({ label, summary, children }: { label: string; summary: ReactNode;
     };
   }, []);
   return (
-    <details ref={ref} className="group relative">
+    // On phones the panel hangs from the sticky header (the nearest positioned box), not from
+    // the button, so it stays inside the viewport.
+    <details ref={ref} className="group relative max-sm:static">
       <summary
         aria-label={label}
         className="flex min-h-10 min-w-10 cursor-pointer list-none items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold text-ink-muted select-none hover:bg-ink-soft hover:text-ink [&::-webkit-details-marker]:hidden"
@@ -137,7 +152,7 @@ function Menu({ label, summary, children }: { label: string; summary: ReactNode;
         {summary}
       </summary>
       <div
-        className="absolute right-0 z-40 mt-2 w-56 rounded-2xl border border-line bg-surface p-1.5 elevation-3"
+        className="absolute right-0 z-40 mt-2 w-56 max-w-[calc(100vw-1rem)] rounded-2xl max-sm:right-2 border border-line bg-surface p-1.5 elevation-3"
         // A chosen link closes the menu; buttons (logout, a language) keep it open for their
         // progress or error until the page changes.
         onClick={(event) => {

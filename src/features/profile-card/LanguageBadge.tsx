@@ -20,8 +20,11 @@ export default function LanguageBadge({
   const { t } = useTranslation();
   if (!showLanguageBadge(profile.language, profile.country, locale)) return null;
   return (
-    <span className={`inline-flex items-center rounded-full font-semibold ${className}`}>
-      <LineIcon name="globe" className="size-4" />
+    // A long language name wraps inside the badge instead of running under its neighbours.
+    <span
+      className={`inline-flex max-w-full items-center rounded-2xl font-semibold [overflow-wrap:anywhere] ${className}`}
+    >
+      <LineIcon name="globe" className="size-4 shrink-0" />
       {t('member_profile.badges.language', { language: profileLanguageName(profile.language, locale) })}
     </span>
   );

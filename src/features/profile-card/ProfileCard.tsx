@@ -57,65 +57,70 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
           ) : (
             <NoPhoto iconClassName="size-16" />
           )}
-          <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-            {card.like_new && (
-              <span className="rounded-full bg-unread px-2.5 py-0.5 text-xs font-bold text-on-unread elevation-1">
-                {t('member_profile.badges.new_like')}
-              </span>
-            )}
-            {languageBadge && (
-              <span
-                title={t('member_profile.badges.language', { language })}
-                className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold text-ink elevation-1"
-              >
-                <LineIcon name="globe" className="size-3.5" />
-                <span className="sr-only">{t('member_profile.badges.language', { language })}</span>
-                <span aria-hidden="true">{language}</span>
-              </span>
-            )}
-          </div>
-          <div className="absolute top-2 right-2 flex flex-col items-end gap-1">
-            {card.type === 'fictional' && (
-              <span
-                title={t('fictional.warning')}
-                className="flex size-8 items-center justify-center rounded-full bg-warning text-ink elevation-1"
-              >
-                <LineIcon name="mask" className="size-5" />
-                <span className="sr-only">{t('fictional.warning')}</span>
-              </span>
-            )}
-            {like && (
-              <span
-                title={t(`member_profile.like_state.${like}`, { name: card.name })}
-                data-like={like}
-                className="flex size-8 items-center justify-center rounded-full bg-surface text-primary elevation-1"
-              >
-                <LineIcon name={LIKE_ICONS[like]} className="size-5" />
-                <span className="sr-only">{t(`member_profile.like_state.${like}`, { name: card.name })}</span>
-              </span>
-            )}
+          {/* One wrapping row: when the language does not fit beside the icons, the icons move
+              below it instead of covering it. */}
+          <div className="absolute inset-x-2 top-2 flex flex-wrap items-start gap-1">
+            <div className="flex max-w-full min-w-0 flex-col items-start gap-1">
+              {card.like_new && (
+                <span className="rounded-full bg-unread px-2.5 py-0.5 text-xs font-bold text-on-unread elevation-1">
+                  {t('member_profile.badges.new_like')}
+                </span>
+              )}
+              {languageBadge && (
+                <span
+                  title={t('member_profile.badges.language', { language })}
+                  className="inline-flex max-w-full items-center gap-1 rounded-2xl bg-surface px-2 py-0.5 text-xs font-semibold text-ink [overflow-wrap:anywhere] elevation-1"
+                >
+                  <LineIcon name="globe" className="size-3.5 shrink-0" />
+                  <span className="sr-only">{t('member_profile.badges.language', { language })}</span>
+                  <span aria-hidden="true">{language}</span>
+                </span>
+              )}
+            </div>
+            <div className="ml-auto flex flex-col items-end gap-1">
+              {card.type === 'fictional' && (
+                <span
+                  title={t('fictional.warning')}
+                  className="flex size-8 items-center justify-center rounded-full bg-warning text-ink elevation-1"
+                >
+                  <LineIcon name="mask" className="size-5" />
+                  <span className="sr-only">{t('fictional.warning')}</span>
+                </span>
+              )}
+              {like && (
+                <span
+                  title={t(`member_profile.like_state.${like}`, { name: card.name })}
+                  data-like={like}
+                  className="flex size-8 items-center justify-center rounded-full bg-surface text-primary elevation-1"
+                >
+                  <LineIcon name={LIKE_ICONS[like]} className="size-5" />
+                  <span className="sr-only">{t(`member_profile.like_state.${like}`, { name: card.name })}</span>
+                </span>
+              )}
+            </div>
           </div>
         </div>
-        <div className={`p-3 ${messageButton ? 'pr-12 sm:pr-14' : ''}`}>
+        <div className={`p-3 ${messageButton ? 'sm:pr-14' : ''}`}>
           {title && <p className="eyebrow truncate text-primary-ink">{title}</p>}
-          {/* A long name gives way; the age always shows. */}
-          {/* aria-label: browsers put a space between flex items when they name the heading. */}
-          <h3 className="flex min-w-0 font-bold" aria-label={`${card.name}, ${card.age}`}>
-            <span className="truncate">{card.name}</span>
-            <span className="shrink-0 whitespace-pre">, {card.age}</span>
-          </h3>
-          {location && <p className="truncate text-sm text-ink-muted">{location}</p>}
+          {/* One text, so nothing comes between name and comma; a narrow card wraps it, a long
+              word breaks rather than being cut to a letter. */}
+          <h3 className="font-bold break-words">{`${card.name}, ${card.age}`}</h3>
+          {location && <p className="line-clamp-2 text-sm break-words text-ink-muted">{location}</p>}
         </div>
       </a>
       {messageButton && (
-        <a
-          href={`${href}/chat`}
-          aria-label={t('member_profile.card.message', { name: card.name })}
-          title={t('member_profile.card.message', { name: card.name })}
-          className="absolute right-1.5 bottom-2 flex size-10 items-center sm:right-2 sm:size-11 justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep"
-        >
-          <LineIcon name="mail" className="size-5" />
-        </a>
+        // Phones: on the photo's lower corner (a box the photo's size), so the name and place
+        // below get the card's whole width. Wider: beside them, at the card's lower corner.
+        <div className="pointer-events-none absolute inset-x-0 top-0 aspect-[3/4] sm:static sm:aspect-auto">
+          <a
+            href={`${href}/chat`}
+            aria-label={t('member_profile.card.message', { name: card.name })}
+            title={t('member_profile.card.message', { name: card.name })}
+            className="pointer-events-auto absolute right-2 bottom-2 flex size-10 items-center justify-center rounded-full bg-primary text-on-primary no-underline elevation-1 hover:bg-primary-deep sm:size-11"
+          >
+            <LineIcon name="mail" className="size-5" />
+          </a>
+        </div>
       )}
     </article>
   );

@@ -1,7 +1,8 @@
 /**
  * 'My profile' (route profile, SPEC §2.7): photos, basics, location, personal info and
  * interests, each section saved on its own. Phones get one column with the photos first;
- * wide screens put the photos beside the forms. State and rules live in profile-store.ts.
+ * wide screens put the photos beside the forms. State and rules live in profile-store.ts;
+ * unsaved edits hold the member back from leaving (beforeunload, the router's leave guard).
  */
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadPhoto } from '#src/client/upload-photo.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { setLeaveGuard } from '#src/stores/router.ts';
 import { onAuthenticationRequired } from '#src/stores/session.ts';
 import { loadInterests, loadRegions, loadSiteSettings } from '#src/stores/site-data.ts';
 import { Alert } from '#src/ui/fields.tsx';
@@ -35,6 +37,15 @@ export default function ProfileScreen({ user, locale }: { user: CurrentUser; loc
   useEffect(() => {
     void store.load();
     return store.dispose;
+  }, [store]);
+  useEffect(() => {
+    // Unsaved edits: the browser asks before the page goes, the router before the screen does.
+    window.addEventListener('beforeunload', store.onBeforeUnload);
+    const removeGuard = setLeaveGuard(store.mayLeave);
+    return () => {
+      window.removeEventListener('beforeunload', store.onBeforeUnload);
+      removeGuard();
+    };
   }, [store]);
   useEffect(() => {
     // Without them the lists fall back to the member's own country, no regions, no icons.

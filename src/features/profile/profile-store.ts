@@ -9,8 +9,10 @@
  * with putProfileDetails: its fields are replaced by the saved profile the server answers,
  * the other sections' drafts stay as typed. A refused save keeps every typed value and puts
  * the error's text (errorText) next to its field (errorField) or, without one, on the section.
+ * A city is saved only as one of the suggested places (or unchanged); while a section has
+ * unsaved edits, leaving the page or the screen asks first (`onBeforeUnload`, `mayLeave`).
  */
-import { atom, map, type ReadableAtom } from 'nanostores';
+import { atom, computed, map, type ReadableAtom } from 'nanostores';
 import type { PhotoUploader } from '#src/client/upload-photo.ts';
 import { deletePhoto, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, putPhoto, type OwnPhoto } from '#src/contract/photos.ts';
 import {
@@ -106,6 +108,20 @@ function draftOf(profile: OwnProfile): ProfileDraft {
   return draft as ProfileDraft;
 }
 
+/** The sections whose typed values differ from the saved profile. */
+export function unsavedSections(profile: OwnProfile, draft: ProfileDraft): SectionId[] {
+  const saved = draftOf(profile);
+  return SECTIONS.filter((section) =>
+    SECTION_FIELDS[section].some((field) => JSON.stringify(draft[field]) !== JSON.stringify(saved[field])),
+  );
+}
+
+/** The suggested place a typed city names (case-insensitive, spaces around ignored), if any. */
+export function suggestedCity(typed: string, suggestions: readonly string[]): string | undefined {
+  const wanted = typed.trim().toLocaleLowerCase();
+  return suggestions.find((city) => city.trim().toLocaleLowerCase() === wanted);
+}
+
 function sectionOf(field: ProfileField): SectionId {
   return SECTIONS.find((section) => (SECTION_FIELDS[section] as readonly string[]).includes(field)) ?? 'basics';
 }
@@ -151,6 +167,9 @@ export function createProfileStore(env: ProfileEnv) {
   const $upload = atom<UploadState>({ status: 'idle' });
   const $photoAction = atom<PhotoActionState>({ status: 'idle' });
   const $citySuggestions = atom<string[]>([]);
+  const $unsaved = computed([$profile, $draft], (state, draft) =>
+    state.status === 'ready' && draft ? unsavedSections(state.profile, draft) : [],
+  );
   let cityTimer: ReturnType<typeof setTimeout> | undefined;
   let cityRequest = 0;
 
@@ -184,6 +203,35 @@ export function createProfileStore(env: ProfileEnv) {
     }
   }
 
+  function fetchCities(draft: ProfileDraft): Promise<{ cities: string[] }> {
+    const query = {
+      country: draft.country,
+      q: draft.city.trim(),
+      ...(draft.countryregion ? { countryregion: draft.countryregion } : {}),
+    };
+    return environment().api.call(getCities, { query });
+  }
+
+  /**
+   * The city to save: empty, the saved one, or the suggested place it names. The typed text
+   * is looked up once more when the shown suggestions (asked for while typing) lack it.
+   */
+  async function checkedCity(draft: ProfileDraft): Promise<string> {
+    const typed = draft.city.trim();
+    const saved = ready()?.city ?? '';
+    if (typed === '' || (typed === saved.trim() && draft.country === ready()?.country)) return typed;
+    let city = suggestedCity(typed, $citySuggestions.get());
+    if (city === undefined) {
+      clearTimeout(cityTimer);
+      const mine = ++cityRequest;
+      const { cities } = await fetchCities(draft);
+      if (mine === cityRequest) $citySuggestions.set(cities);
+      city = suggestedCity(typed, cities);
+    }
+    if (city === undefined) throw new CheckError('profile.errors.city_not_suggested', 'city');
+    return city;
+  }
+
   function scheduleCitySuggestions(): void {
     clearTimeout(cityTimer);
     const draft = $draft.get();
@@ -195,19 +243,12 @@ export function createProfileStore(env: ProfileEnv) {
     }
     cityTimer = setTimeout(() => {
       const mine = ++cityRequest;
-      const query = {
-        country: draft.country,
-        q,
-        ...(draft.countryregion ? { countryregion: draft.countryregion } : {}),
-      };
-      environment()
-        .api.call(getCities, { query })
-        .then(
-          ({ cities }) => {
-            if (mine === cityRequest) $citySuggestions.set(cities);
-          },
-          () => undefined,
-        );
+      fetchCities(draft).then(
+        ({ cities }) => {
+          if (mine === cityRequest) $citySuggestions.set(cities);
+        },
+        () => undefined,
+      );
     }, CITY_SUGGEST_DELAY_MS);
   }
 
@@ -249,7 +290,9 @@ export function createProfileStore(env: ProfileEnv) {
     $sections.setKey(section, { status: 'saving' });
     const nameBefore = ready()?.name;
     try {
-      const { profile } = await environment().api.call(putProfileDetails, { body: bodyOf(section, draft) });
+      const body = bodyOf(section, draft);
+      if (section === 'location') body.city = await checkedCity(draft);
+      const { profile } = await environment().api.call(putProfileDetails, { body });
       $profile.set({ status: 'ready', profile });
       const current = $draft.get() ?? draft;
       const saved = draftOf(profile);
@@ -319,6 +362,15 @@ export function createProfileStore(env: ProfileEnv) {
     $upload: $upload as ReadableAtom<UploadState>,
     $photoAction: $photoAction as ReadableAtom<PhotoActionState>,
     $citySuggestions: $citySuggestions as ReadableAtom<string[]>,
+    /** The sections with edits not saved yet. */
+    $unsaved,
+    /** In-app navigation away (router's leave guard): asks first while edits are unsaved. */
+    mayLeave: (): boolean =>
+      $unsaved.get().length === 0 || environment().confirm(environment().t('profile.unsaved_leave')),
+    /** The page's `beforeunload`: the browser asks first while edits are unsaved. */
+    onBeforeUnload: (event: Pick<Event, 'preventDefault'>): void => {
+      if ($unsaved.get().length > 0) event.preventDefault();
+    },
     load,
     setField,
     toggleInterest,

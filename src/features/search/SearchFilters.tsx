@@ -69,7 +69,8 @@ export default function SearchFilters(props: Props) {
     <form
       aria-label={t('search.filters.label')}
       aria-busy={props.busy || undefined}
-      className="card grid grid-cols-2 gap-x-3 gap-y-3 p-3 sm:gap-4 sm:p-5 lg:grid-cols-4"
+      // One select a row on phones: two columns there cut their options to a few letters.
+      className="card grid gap-x-3 gap-y-3 p-3 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-4"
       onSubmit={(event) => event.preventDefault()}
     >
       {offered('gender') && (
@@ -204,7 +205,7 @@ function Select({
           disabled={disabled}
           aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
-          className={`${inputClass} min-w-0 flex-1 disabled:opacity-60`}
+          className={`${inputClass} min-w-0 flex-1 text-ellipsis disabled:opacity-60`}
         >
           {children}
         </select>

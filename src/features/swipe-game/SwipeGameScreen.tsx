@@ -2,10 +2,12 @@
  * The swipe game, route swipe-game (SPEC §2.7 'Swipe game', §8 'Likes and swipes'): one
  * profile at a time as a big card with Yes / No buttons (at the bottom of the screen on
  * phones, in thumb reach), ArrowRight / ArrowLeft on a keyboard, or a drag of the card. The
- * swipes and likes left today show above the card; when they run out, the daily-limit message
- * with the hours until the game goes on. State and rules live in swipe-game-store.ts.
+ * swipes and likes left today show above the card. With no likes left (a like on a profile page
+ * uses one too) Yes is off, with a line saying so and when likes come back, and No plays on;
+ * with no swipes left, the daily-limit message with the hours until the game goes on. State
+ * and rules live in swipe-game-store.ts.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
@@ -17,7 +19,7 @@ import MatchModal from '../likes/MatchModal.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import SwipeCard from './SwipeCard.tsx';
 import { createSwipeGameStore, type DailyLimit, type SwipeGameStore } from './swipe-game-store.ts';
-import { keyDecision } from './swipe-rules.ts';
+import { canSayYes, keyDecision } from './swipe-rules.ts';
 
 interface Props {
   user: CurrentUser;
@@ -79,6 +81,7 @@ export default function SwipeGameScreen({ user, locale }: Props) {
 function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
   const { t } = useTranslation();
   const state = useStore(store.$state);
+  const noLikesId = useId();
   if (state.status === 'loading') return <Spinner label={t('swipe.loading')} />;
   if (state.status === 'error') {
     return (
@@ -89,7 +92,7 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
       </Notice>
     );
   }
-  if (state.limit) return <LimitReached limit={state.limit} />;
+  if (state.limit) return <LimitReached limit={state.limit} likesLeft={state.left.likes} />;
   const card = state.queue[0];
   if (!card) {
     if (state.refillFailed) {
@@ -114,6 +117,7 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
     );
   }
   const failed = state.failure?.profileId === card.id;
+  const yesOff = !canSayYes(state.left);
   return (
     <>
       {/* Keyed by profile: a new card starts undragged. */}
@@ -131,6 +135,12 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
         </div>
       )}
       <div className="sticky bottom-0 z-10 -mx-4 bg-linear-to-t from-surface from-60% to-transparent px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:static sm:mx-0 sm:bg-none sm:p-0">
+        {yesOff && (
+          <p id={noLikesId} className="mb-3 text-center text-sm font-semibold text-ink-muted">
+            {t('swipe.no_likes.text')}
+            {state.likeHours !== null && <> {t('swipe.no_likes.back', { count: state.likeHours })}</>}
+          </p>
+        )}
         <div className="flex gap-3">
           <button
             type="button"
@@ -144,7 +154,9 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
           <button
             type="button"
             aria-keyshortcuts="ArrowRight"
-            className="btn btn-primary btn-lg flex-1"
+            className="btn btn-primary btn-lg flex-1 disabled:cursor-not-allowed disabled:opacity-50"
+            disabled={yesOff}
+            aria-describedby={yesOff ? noLikesId : undefined}
             onClick={() => store.decide('yes')}
           >
             <LineIcon name="heart" className="size-6" />
@@ -157,12 +169,17 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
   );
 }
 
-/** SPEC §8: 'You have no Swipes and Likes left for today...' with the hours to wait. */
-function LimitReached({ limit }: { limit: DailyLimit }) {
+/**
+ * No swipes left. SPEC §8: 'You have no Swipes and Likes left for today...' with the hours to
+ * wait; with likes still left, the text names the swipes only.
+ */
+function LimitReached({ limit, likesLeft }: { limit: DailyLimit; likesLeft: number }) {
   const { t } = useTranslation();
+  const hoursText = (hours: number) =>
+    likesLeft > 0 ? t('likes.errors.no_swipes', { count: hours }) : t('likes.errors.swipe_limit', { count: hours });
   const text =
     limit.message ??
-    (limit.hours === null ? t('swipe.limit.text') : t('likes.errors.swipe_limit', { count: limit.hours }));
+    (limit.hours !== null ? hoursText(limit.hours) : likesLeft > 0 ? undefined : t('swipe.limit.text'));
   return (
     <Notice title={t('swipe.limit.title')} text={text} alert>
       <LinkButtons

@@ -11,18 +11,29 @@
  * - When fewer than REFILL_BELOW cards wait, the next batch is fetched; profiles already
  *   waiting, on their way or decided are left out of it. An empty batch means the server has
  *   no more profiles now (`exhausted`).
- * - The game is over for today when no swipes or no likes are left (the answers say so, a GET
- *   says so with `next_in_hours`, or a decision is refused with 429 swipe_limit and the
- *   server's message). Once the last answer says so, GET swipe.php tells the hours.
+ * - The game is over for today when no swipes are left (the answers say so, a GET says so
+ *   with `next_in_hours`, or a decision is refused with 429 swipe_limit and the server's
+ *   message). Once the last answer says so, GET swipe.php tells the hours.
+ * - With no likes left (likes given on profile pages share them) the game goes on with No
+ *   only: a Yes is not taken, and a Yes refused with 429 daily_limit brings its card back.
+ *   GET swipe.php tells the hours until a like is free again (`likeHours`).
  * - A Yes that makes a match queues the profile for the match modal; every answered Yes
  *   calls `onLiked` (the likes page and counters reload).
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { getSwipe, postSwipe, SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
+import { DAILY_LIMIT_ERROR, getSwipe, postSwipe, SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { environment } from '#src/stores/environment.ts';
-import { allowanceAfter, appendFresh, isGameOver, REFILL_BELOW, type Allowance, type Decision } from './swipe-rules.ts';
+import {
+  allowanceAfter,
+  appendFresh,
+  canSayYes,
+  isGameOver,
+  REFILL_BELOW,
+  type Allowance,
+  type Decision,
+} from './swipe-rules.ts';
 
 /** The game is over for today. */
 export interface DailyLimit {
@@ -43,6 +54,8 @@ export type SwipeGameState =
       /** Today's swipes and likes left, less the decisions still on their way. */
       left: Allowance;
       limit: DailyLimit | null;
+      /** No likes left (Yes is off): the hours until one is free again; null while not known or likes are left. */
+      likeHours: number | null;
       /** The server has no more profiles to offer now. */
       exhausted: boolean;
       /** A batch is on its way. */
@@ -88,6 +101,7 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
   /** Profiles decided in this visit (never offered again). */
   const decided = new Set<string>();
   let serverLimit: DailyLimit | null = null;
+  let likeHours: number | null = null;
   let exhausted = false;
   let batch: Promise<void> | null = null;
   let refillFailed = false;
@@ -108,6 +122,7 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
       queue,
       left,
       limit,
+      likeHours: canSayYes(left) ? null : likeHours,
       exhausted,
       refilling: batch !== null,
       refillFailed,
@@ -128,6 +143,7 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
         const clean = cleanStart && outbox.length === 0 && revision === startRevision;
         if (clean || answer.next_in_hours !== null) known = { swipes: answer.swipes_left, likes: answer.likes_left };
         if (answer.next_in_hours !== null) serverLimit = { hours: answer.next_in_hours, message: null };
+        if (clean || answer.likes_left === 0) likeHours = answer.next_like_in_hours;
         const pendingIds = outbox.map((pending) => pending.card.id);
         queue = appendFresh(queue, answer.profiles, new Set([...decided, ...pendingIds]));
         exhausted = answer.profiles.length === 0 && answer.next_in_hours === null;
@@ -156,6 +172,12 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
       if (outbox.length === 0) void fetchBatch();
       return;
     }
+    if (!canSayYes(known) && likeHours === null && outbox.length === 0) {
+      // The likes ran out by the last answer: the GET tells the hours until the next one.
+      void fetchBatch();
+      publish();
+      return;
+    }
     if (
       isGameOver(
         allowanceAfter(
@@ -180,6 +202,7 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
         outbox.shift();
         decided.add(card.id);
         known = { swipes: answer.swipes_left, likes: answer.likes_left };
+        if (canSayYes(known)) likeHours = null;
         if (answer.match) matches = [...matches, { ...card, did_like_profile: true, liked_by_profile: true }];
         if (decision === 'yes') deps.onLiked?.();
       } catch (error) {
@@ -193,6 +216,10 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
           outbox = [];
           if (error instanceof ApiError && error.code === SWIPE_LIMIT_ERROR) {
             serverLimit = { hours: null, message: error.message };
+          } else if (error instanceof ApiError && error.code === DAILY_LIMIT_ERROR) {
+            // The likes ran out elsewhere (a profile page): Yes goes off, No plays on.
+            known = { ...known, likes: 0 };
+            likeHours = null;
           } else {
             failure = { profileId: card.id, decision };
           }
@@ -208,6 +235,7 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
   function decide(decision: Decision): void {
     const state = $state.get();
     if (state.status !== 'ready' || state.limit !== null) return;
+    if (decision === 'yes' && !canSayYes(state.left)) return;
     const [card, ...rest] = queue;
     if (!card) return;
     queue = rest;

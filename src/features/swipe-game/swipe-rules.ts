@@ -37,11 +37,19 @@ export function allowanceAfter(known: Allowance, pending: readonly Decision[]): 
 }
 
 /**
- * The game is over for today when no swipes or no likes are left: the server then refuses
- * every new decision, a No as well (429 swipe_limit).
+ * The game is over for today when no swipes are left: the server then refuses every new
+ * decision (429 swipe_limit). With only the likes gone it goes on with No (`canSayYes`).
  */
 export function isGameOver(allowance: Allowance): boolean {
-  return allowance.swipes <= 0 || allowance.likes <= 0;
+  return allowance.swipes <= 0;
+}
+
+/**
+ * A Yes is a like: it needs one of today's likes, which likes given on profile pages use as
+ * well (the server refuses it with 429 daily_limit).
+ */
+export function canSayYes(allowance: Allowance): boolean {
+  return allowance.likes > 0;
 }
 
 /**

@@ -68,9 +68,12 @@ export async function loadBudget(db: Db, profileId: number, now: Date): Promise<
   return { likes: allowance(likedAt, LIKES_PER_DAY), swipes: allowance(decidedAt, SWIPES_PER_DAY) };
 }
 
-/** The game stops for today when either the swipes or the likes are used up. */
+/**
+ * The swipe game stops for today when the swipes are used up (with likes gone, No still
+ * plays); it goes on when a swipe is free again, or, with the likes gone too, when both are.
+ */
 export function gameOverUntil(budget: DailyBudget): Date | null {
-  if (budget.likes.left > 0 && budget.swipes.left > 0) return null;
+  if (budget.swipes.left > 0) return null;
   const times = [budget.likes.nextAt, budget.swipes.nextAt].filter((at): at is Date => at !== null);
   return new Date(Math.max(...times.map((at) => at.getTime())));
 }

@@ -1,6 +1,8 @@
 /**
  * The swipe game (SPEC §2.7 'Swipe game'): the next candidates and a Yes or No on one. A Yes
- * is a like; the game is over for today when no swipes or likes are left (429 `swipe_limit`).
+ * is a like, from the same daily likes as a like on a profile page: with none left a Yes
+ * answers 429 `daily_limit` while a No still plays. The game is over for today when no swipes
+ * are left (429 `swipe_limit`).
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import { SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
@@ -10,17 +12,28 @@ import { HttpError } from '#src/server/http/errors.ts';
 import { toProfileCard } from '../members/cards.ts';
 import { gameOverUntil, hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
 import { discoverable, findVisible, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
-import { likeExists } from './likes.ts';
+import { dailyLimitReached, likeExists } from './likes.ts';
 
-export const swipeLimitReached = (hours: number) =>
-  new HttpError(SWIPE_LIMIT_ERROR, 'likes.errors.swipe_limit', 429, undefined, { count: hours, hours });
+/** No swipes left: the text names the likes too only when they are gone as well. */
+export const swipeLimitReached = (hours: number, likesLeft: number) =>
+  new HttpError(
+    SWIPE_LIMIT_ERROR,
+    likesLeft > 0 ? 'likes.errors.no_swipes' : 'likes.errors.swipe_limit',
+    429,
+    undefined,
+    { count: hours, hours },
+  );
 
 /** The next profiles of the swipe game and what is left today. */
 export async function loadSwipeGame(ctx: LikesContext) {
   const { db, viewer, now } = ctx;
   const budget = await loadBudget(db, viewer.profileId, now);
   const over = gameOverUntil(budget);
-  const left = { swipes_left: budget.swipes.left, likes_left: budget.likes.left };
+  const left = {
+    swipes_left: budget.swipes.left,
+    likes_left: budget.likes.left,
+    next_like_in_hours: budget.likes.nextAt ? hoursUntil(budget.likes.nextAt, now) : null,
+  };
   if (over) return { profiles: [], ...left, next_in_hours: hoursUntil(over, now) };
   const self = await loadSelf(db, viewer.profileId);
   const me = viewer.profileId;
@@ -36,7 +49,8 @@ export async function loadSwipeGame(ctx: LikesContext) {
 /**
  * A Yes or No of the swipe game on a profile the viewer may see. A Yes is a like; a No on a
  * profile the viewer likes leaves the like alone. Deciding again on a profile of today's
- * window costs nothing; otherwise, when the game is over for today, 429 `swipe_limit`.
+ * window costs nothing. A new decision with no swipes left: 429 `swipe_limit`; a new like
+ * with no likes left: 429 `daily_limit` (the like limit's text), while a No still plays.
  */
 export async function swipeProfile(
   ctx: LikesContext,
@@ -55,7 +69,8 @@ export async function swipeProfile(
     const swipeCost = budget.swipes.counted.has(targetId) ? 0 : 1;
     const likeCost = decision === 'yes' && !liked && !budget.likes.counted.has(targetId) ? 1 : 0;
     const over = gameOverUntil(budget);
-    if (over && swipeCost + likeCost > 0) throw swipeLimitReached(hoursUntil(over, now));
+    if (over && swipeCost > 0) throw swipeLimitReached(hoursUntil(over, now), budget.likes.left);
+    if (likeCost > 0 && budget.likes.left === 0) throw dailyLimitReached(hoursUntil(budget.likes.nextAt ?? now, now));
     if (decision === 'yes' && !liked) {
       await tx.insert(likes).values({ likerId: me, likedId: targetId, createdAt: now }).onConflictDoNothing();
     }

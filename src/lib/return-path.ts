@@ -1,0 +1,28 @@
+/**
+ * Where login returns to (`/login?return=/likes`): the members island puts the page the
+ * visitor asked for into the login link, and the login form goes there after success. Only a
+ * path of this site is followed, so the parameter cannot send a member to another origin.
+ */
+
+/** The query parameter of the login page that carries the return path. */
+export const RETURN_PARAM = 'return';
+
+const FALLBACK = '/members';
+
+/**
+ * `value` when it is a same-origin relative path (one leading '/', no '//' or '/\' that a
+ * browser reads as another host, no backslashes or control characters a browser drops or
+ * turns into '/'); otherwise /members.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//')) return FALLBACK;
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return FALLBACK;
+  return value;
+}
+
+/** The login page's link that returns to `path` (path, query and hash of a members page). */
+export function loginLink(path: string): string {
+  const back = safeReturnPath(path);
+  return back === FALLBACK ? '/login' : `/login?${RETURN_PARAM}=${encodeURIComponent(back)}`;
+}
