@@ -5,7 +5,7 @@
  * are seeded from `settings` here on first start; operators change them there.
  */
 import { z } from 'zod';
-import { LANDERS, CAM_PROVIDER_SEGMENT, VISIBLE_PROFILE_FIELDS } from '#src/lib/constants.ts';
+import { LANDERS, CAM_PROVIDER_SEGMENT, GENDERS, VISIBLE_PROFILE_FIELDS } from '#src/lib/constants.ts';
 import { LOCALES, COUNTRIES, type Locale } from '#src/lib/locales.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, 'must be a #rrggbb colour');
@@ -85,6 +85,8 @@ const siteSchema = z.object({
   companyVariant: z.number().int().min(0).max(3),
   /** Seed values for the database settings of this site. */
   settings: settingsSchema,
+  /** The signup's preselected gender and 'looking for', fitting the niche (docs/decisions.md). */
+  signupDefaults: z.object({ gender: z.enum(GENDERS), seeking: z.enum(GENDERS) }),
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 
@@ -204,6 +206,7 @@ function site(input: {
   token: string;
   companyVariant?: number;
   settings?: Partial<SiteConfig['settings']>;
+  signupDefaults?: SiteConfig['signupDefaults'];
 }): unknown {
   return {
     id: input.id,
@@ -221,6 +224,7 @@ function site(input: {
       support_phone: COMPANY_PHONES[input.companyVariant ?? 0],
       ...input.settings,
     },
+    signupDefaults: input.signupDefaults ?? { gender: 'male', seeking: 'female' },
   };
 }
 
@@ -283,6 +287,7 @@ export const rawSites: unknown[] = [
     domainBase: 'manflirt',
     token: 'statement-2257-mf',
     companyVariant: 3,
+    signupDefaults: { gender: 'male', seeking: 'male' },
     theme: { primary: '#5b21b6', secondary: '#06b6d4', unread: '#e11d48', surfaceAlt: '#ecfbfd', inkMuted: '#4f5b68' },
   }),
 ];

@@ -46,7 +46,13 @@ const WRITE_RETRY_STATUSES = [408, 425, 502, 503, 504];
 export interface ApiClient {
   call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
     endpoint: Endpoint<Q, B, R>,
-    input?: { query?: z.input<Q>; body?: z.input<B>; signal?: AbortSignal },
+    input?: {
+      query?: z.input<Q>;
+      body?: z.input<B>;
+      signal?: AbortSignal;
+      /** The call outlives the page (sent while the page is being left). */
+      keepalive?: boolean;
+    },
   ): Promise<z.output<R>>;
 }
 
@@ -83,6 +89,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (input.query) init.query = input.query as Record<string, unknown>;
       // A newer request of the same kind cancels this one (the webcam search).
       if (input.signal) init.signal = input.signal;
+      if (input.keepalive) init.keepalive = true;
       if (input.body !== undefined && endpoint.method !== 'GET') {
         init.body = input.body as Record<string, unknown>;
         // POST/PUT/DELETE are retried too: the server's writes are idempotent per request

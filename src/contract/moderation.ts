@@ -32,11 +32,23 @@ export const queuedPhoto = z.object({
 });
 export type QueuedPhoto = z.infer<typeof queuedPhoto>;
 
-/** GET /api/moderation/photos.php?site=…: the oldest photos being inspected first. */
+/** The queue's order by upload time; the oldest first unless asked otherwise. */
+export const MODERATION_ORDERS = ['oldest', 'newest'] as const;
+export type ModerationOrder = (typeof MODERATION_ORDERS)[number];
+
+/**
+ * GET /api/moderation/photos.php?site=…&order=…&member=…: the photos being inspected, the
+ * oldest first (`order=newest`: the newest first), of one site or all, and with `member` only
+ * those of profiles whose name contains it or whose id it is (`total` counts the same set).
+ */
 export const getModerationQueue = defineEndpoint({
   method: 'GET',
   path: '/api/moderation/photos.php',
-  query: z.looseObject({ site: z.string().max(40).optional() }),
+  query: z.looseObject({
+    site: z.string().max(40).optional(),
+    order: z.enum(MODERATION_ORDERS).optional(),
+    member: z.string().trim().max(60).optional(),
+  }),
   response: z.object({ photos: z.array(queuedPhoto).max(MODERATION_PAGE_SIZE), total: z.number().int() }),
   errors: ['authentication_required', 'forbidden'],
   auth: true,

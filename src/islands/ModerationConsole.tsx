@@ -2,21 +2,24 @@
  * The moderation console island (issue 4 'Moderation'), mounted on /moderation of every
  * site. It resolves the session first: a guest is asked to log in, a member without the
  * moderator or admin role is told there is no access, and moderators get the queue
- * (src/features/moderation/). The server checks the role on every call regardless.
+ * (src/features/moderation/). The header shows the site's brand and, once logged in, who is
+ * signed in with a logout button. The server checks the role on every call regardless.
  */
 import '../styles/islands.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Catalogue } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
 import { $session, loadSession } from '../stores/session.ts';
+import { logout } from '../stores/account.ts';
+import type { CurrentUser } from '../contract/user.ts';
 import IslandI18n from '../ui/IslandI18n.tsx';
 import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
 import { MODERATOR_ROLES } from '../lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
-export const MODERATION_NAMESPACES = ['moderation', 'photos'] as const satisfies readonly (keyof Catalogue)[];
+export const MODERATION_NAMESPACES = ['moderation', 'photos', 'nav'] as const satisfies readonly (keyof Catalogue)[];
 export type ModerationCatalogue = Pick<Catalogue, (typeof MODERATION_NAMESPACES)[number]>;
 
 interface Props {
@@ -24,13 +27,71 @@ interface Props {
   catalogue: ModerationCatalogue;
   /** The sites of the network, for the site filter and the site names on the cards. */
   sites: readonly ModerationSite[];
+  /** The site's brand: the header's home link is named by it. */
+  brand: string;
+  /** The site's logo (inline SVG markup, decorative); the brand name when null. */
+  logo?: string | null;
 }
 
-export default function ModerationConsole({ locale, catalogue, sites }: Props) {
+export default function ModerationConsole({ locale, catalogue, sites, brand, logo = null }: Props) {
   return (
     <IslandI18n locale={locale} catalogue={catalogue}>
+      <ConsoleHeader brand={brand} logo={logo} />
       <ConsoleRoot locale={locale} sites={sites} />
     </IslandI18n>
+  );
+}
+
+function ConsoleHeader({ brand, logo }: { brand: string; logo: string | null }) {
+  const session = useStore($session);
+  return (
+    <header className="border-b border-line bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+        {logo ? (
+          <a
+            href="/members"
+            aria-label={brand}
+            className="mr-auto flex h-7 items-center text-ink no-underline [&_svg]:h-full [&_svg]:w-auto"
+            // Our own asset, inlined like the members nav's logo.
+            dangerouslySetInnerHTML={{ __html: logo }}
+          />
+        ) : (
+          <a href="/members" className="mr-auto text-lg font-extrabold text-ink no-underline">
+            {brand}
+          </a>
+        )}
+        {session.status === 'member' && <SignedIn user={session.user} />}
+      </div>
+    </header>
+  );
+}
+
+function SignedIn({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <p className="min-w-0 text-right text-sm leading-tight">
+        <span className="block truncate font-semibold">{t('moderation.signed_in_as', { name: user.name })}</span>
+        <span className="block truncate text-ink-muted">{user.email}</span>
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline min-h-10 px-4"
+        disabled={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          logout().catch(() => setState('failed'));
+        }}
+      >
+        {t('nav.logout')}
+      </button>
+      {state === 'failed' && (
+        <p role="alert" className="w-full text-sm text-danger">
+          {t('moderation.try_later')}
+        </p>
+      )}
+    </div>
   );
 }
 

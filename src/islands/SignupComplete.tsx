@@ -1,6 +1,7 @@
 /**
  * /complete-signup (SPEC §2.7): a logged-in, not-confirmed member finishes the signup flow
- * after the account step (photo, steps 2–4, push opt-in, 'check your e-mail').
+ * after the account step (photo, steps 2–4, push opt-in, 'check your e-mail'), going on at
+ * the step after the last one done (`resumeLoggedInSignup`).
  */
 import '../styles/islands.css';
 import { useEffect } from 'react';
@@ -10,7 +11,13 @@ import type { AuthIslandProps } from '../features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
-import { $signup, resumeSignup } from '../features/auth/signup-store.ts';
+import {
+  $signup,
+  $signupResuming,
+  isLoggedInStep,
+  resumeLoggedInSignup,
+  resumeSignup,
+} from '../features/auth/signup-store.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 
@@ -26,13 +33,18 @@ function CompleteSignup() {
   const { t } = useTranslation();
   const session = useStore($session);
   const signup = useStore($signup);
+  const asking = useStore($signupResuming);
 
   useEffect(() => {
     let resumed = false;
     const unbind = $session.listen((state) => {
       if (resumed || state.status !== 'member' || state.user.status !== 'not_confirmed') return;
       resumed = true;
-      resumeSignup(state.user.email);
+      const { email } = state.user;
+      // Without an answer on how far it went, the flow goes on from the photo step.
+      void resumeLoggedInSignup().then(() => {
+        if (!isLoggedInStep($signup.get())) resumeSignup(email);
+      });
     });
     void loadSession({ cookies: document.cookie });
     return unbind;
@@ -46,7 +58,7 @@ function CompleteSignup() {
     <div className="mx-auto w-full max-w-xl px-3 py-6 sm:py-8">
       <div className="card flex flex-col gap-5 bg-surface p-5 text-ink elevation-2 sm:p-8">
         <h1 className="text-2xl font-extrabold tracking-tight">{t('auth.complete_signup.title')}</h1>
-        {session.status === 'loading' && <Spinner variant="large" label={t('common.loading')} />}
+        {(session.status === 'loading' || asking) && <Spinner variant="large" label={t('common.loading')} />}
         {session.status === 'error' && <p role="alert">{t('errors.try_later')}</p>}
         {session.status === 'guest' && (
           <>

@@ -1,15 +1,25 @@
 /**
  * The signup island (SPEC §2.6, §2.7): the multi-step flow of $signup, as a page on
  * smartphones and as a modal dialog elsewhere. Mounted client-only: what it shows depends
- * on the device and on the visitor's earlier steps.
+ * on the device and on the visitor's earlier steps. A logged-in member (the readable login
+ * marker) goes on with the unfinished signup, or to members when it is complete.
  */
 import '../styles/islands.css';
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
 import type { AuthIslandProps } from '../features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '../features/auth/SignupShell.tsx';
 import { SignupSteps } from '../features/auth/SignupSteps.tsx';
-import { startSignup, type SignupValues } from '../features/auth/signup-store.ts';
+import {
+  $signupResuming,
+  resumeLoggedInSignup,
+  startSignup,
+  type SignupValues,
+} from '../features/auth/signup-store.ts';
+import { hasLoginMarker } from '../stores/session.ts';
+import Spinner from '#src/ui/Spinner.tsx';
 
 interface Props extends AuthIslandProps {
   /** Client flag signupFlowEmbeddedSiteEntryWarning: the site-entry warning as the first step. */
@@ -18,6 +28,8 @@ interface Props extends AuthIslandProps {
   presentation?: 'auto' | 'page';
   /** Values chosen before the form (the signup-matches variant). */
   prefill?: Partial<SignupValues>;
+  /** The site's preselected answers (sites.config.ts `signupDefaults`). */
+  defaults?: Partial<SignupValues>;
 }
 
 export default function SignupFlow({
@@ -26,15 +38,29 @@ export default function SignupFlow({
   signupFlowEmbeddedSiteEntryWarning = false,
   presentation = 'auto',
   prefill,
+  defaults,
 }: Props) {
-  // Starts the flow once per mount, before the first render reads the store.
+  // Starts the flow once per mount, before the first render reads the store; a logged-in
+  // member goes on with the unfinished signup instead.
   useState(() => {
-    startSignup({ embeddedSiteEntryWarning: signupFlowEmbeddedSiteEntryWarning, ...(prefill ? { prefill } : {}) });
+    startSignup({
+      embeddedSiteEntryWarning: signupFlowEmbeddedSiteEntryWarning,
+      ...(defaults ? { defaults } : {}),
+      ...(prefill ? { prefill } : {}),
+    });
+    if (hasLoginMarker(document.cookie)) void resumeLoggedInSignup();
     return true;
   });
   return (
     <IslandI18n locale={locale} catalogue={catalogue}>
-      <SignupShell presentation={presentation}>{(titleId) => <SignupSteps titleId={titleId} />}</SignupShell>
+      <Flow presentation={presentation} />
     </IslandI18n>
   );
+}
+
+function Flow({ presentation }: { presentation: 'auto' | 'page' }) {
+  const { t } = useTranslation();
+  const resuming = useStore($signupResuming);
+  if (resuming) return <Spinner variant="large" label={t('common.loading')} />;
+  return <SignupShell presentation={presentation}>{(titleId) => <SignupSteps titleId={titleId} />}</SignupShell>;
 }

@@ -17,8 +17,12 @@ import { Alert, SelectField } from '#src/ui/fields.tsx';
 import { startSignup } from '../features/auth/signup-store.ts';
 import { environment } from '../stores/environment.ts';
 
+type SignupDefaults = { gender: Gender; seeking: Gender };
+
 interface Props extends AuthIslandProps {
   signupFlowEmbeddedSiteEntryWarning?: boolean;
+  /** The site's preselected gender and 'looking for' (sites.config.ts `signupDefaults`). */
+  defaults?: SignupDefaults;
 }
 
 type AgeRangeKey = (typeof AGE_RANGES)[number]['key'];
@@ -51,19 +55,24 @@ function useTeasers(seeking: Gender, age: AgeRangeKey): TeaserList {
   return list;
 }
 
-export default function SignupMatches({ locale, catalogue, signupFlowEmbeddedSiteEntryWarning = false }: Props) {
+export default function SignupMatches({
+  locale,
+  catalogue,
+  signupFlowEmbeddedSiteEntryWarning = false,
+  defaults = { gender: 'male', seeking: 'female' },
+}: Props) {
   return (
     <IslandI18n locale={locale} catalogue={catalogue}>
-      <Matches embeddedWarning={signupFlowEmbeddedSiteEntryWarning} />
+      <Matches embeddedWarning={signupFlowEmbeddedSiteEntryWarning} defaults={defaults} />
     </IslandI18n>
   );
 }
 
-function Matches({ embeddedWarning }: { embeddedWarning: boolean }) {
+function Matches({ embeddedWarning, defaults }: { embeddedWarning: boolean; defaults: SignupDefaults }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ name: 'choose' });
-  const [gender, setGender] = useState<Gender>('male');
-  const [seeking, setSeeking] = useState<Gender>('female');
+  const [gender, setGender] = useState<Gender>(defaults.gender);
+  const [seeking, setSeeking] = useState<Gender>(defaults.seeking);
   const [age, setAge] = useState<AgeRangeKey>('all');
 
   if (phase.name === 'form')

@@ -12,12 +12,12 @@ const FALLBACK = '/members';
 /**
  * `value` when it is a same-origin relative path (one leading '/', no '//' or '/\' that a
  * browser reads as another host, no backslashes or control characters a browser drops or
- * turns into '/'); otherwise /members.
+ * turns into '/'); otherwise `fallback` (/members).
  */
-export function safeReturnPath(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//')) return FALLBACK;
+export function safeReturnPath(value: string | null | undefined, fallback = FALLBACK): string {
+  if (!value?.startsWith('/') || value.startsWith('//')) return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
-  if (/[\\\u0000-\u001f\u007f]/.test(value)) return FALLBACK;
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
   return value;
 }
 

@@ -4,7 +4,8 @@
  * cookie yet, the domain's language is set into it). Members-area paths answer with the
  * members shell (src/lib/routes.ts); unknown paths with the variant's 404.html. The bare
  * `localhost` host shows an index of the sites. /lang-config?locale=xx&country=YY switches
- * language (and the selected country). HTML answers carry the visitor's geoip country in the
+ * language (and the selected country) and returns to the page (`return`, else the Referer;
+ * src/lib/lang-config.ts). HTML answers carry the visitor's geoip country in the
  * `country` cookie when a trusted CDN header names it, for the static pages' visitor hints
  * (src/lib/visitor-hints.ts).
  */
@@ -15,6 +16,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
+import { langConfigTarget } from '../lib/lang-config.ts';
 import { isCountryCode, isLocale, LOCALES } from '../lib/locales.ts';
 import { SHELL_PAGE, isShellPath, pageRewrite } from '../lib/routes.ts';
 import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
@@ -82,16 +84,17 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
     const locale = c.req.query('locale');
     const country = c.req.query('country')?.toUpperCase();
     const site = c.get('site');
-    const back = c.req.query('return');
-    const target = back && back.startsWith('/') && !back.startsWith('//') ? back : '/';
+    const referer = c.req.header('referer');
+    const host = c.req.header('host') ?? '';
+    const target = langConfigTarget(c.req.query('return'), referer ? { url: referer, host } : undefined);
     const keep = { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' } as const;
     if (isCountryCode(country)) setCookie(c, SELECTED_COUNTRY_COOKIE_NAME, country, keep);
     if (!isLocale(locale)) return c.redirect(target, 302);
     setCookie(c, LOCALE_COOKIE_NAME, locale, keep);
     // In production every locale has its own domain, and cookies stay on theirs: that
     // domain repeats the switch for itself, then returns to the page.
-    const host = hostnameOf(c.req.header('host'));
-    if (site && deps.config.production && !host.endsWith('localhost') && site.domains[locale] !== host) {
+    const hostname = hostnameOf(host);
+    if (site && deps.config.production && !hostname.endsWith('localhost') && site.domains[locale] !== hostname) {
       const query = new URLSearchParams({ locale, ...(isCountryCode(country) ? { country } : {}), return: target });
       return c.redirect(`https://${site.domains[locale]}/lang-config?${query}`, 302);
     }

@@ -5,6 +5,7 @@
  */
 import { putUserLanguage } from '../contract/user.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
+import { langConfigTarget } from '../lib/lang-config.ts';
 import { isCountryCode, isLocale, type Locale } from '../lib/locales.ts';
 import { SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
 import { environment } from './environment.ts';
@@ -37,11 +38,11 @@ export async function changeLanguage(locale: Locale): Promise<void> {
 /**
  * /lang-config?locale=xx&return=/path on a static host, where the members shell answers it
  * (the Node server handles it itself): the locale cookie is set, a member's language saved,
- * and the visitor returns to the page (same-site paths only). A member is whoever $session says.
+ * and the visitor returns to the page (same-site paths only, src/lib/lang-config.ts). A member is
+ * whoever $session says.
  */
 export function langConfigRequest(search: Readonly<Record<string, string>>): { locale: Locale | null; target: string } {
-  const back = search['return'];
-  const target = back?.startsWith('/') && !back.startsWith('//') ? back : '/';
+  const target = langConfigTarget(search['return']);
   const locale = search['locale'];
   return { locale: isLocale(locale) ? locale : null, target };
 }

@@ -119,6 +119,9 @@ for (const { site, locale } of VARIANTS) {
 
       await fillSignupForm(page, t, account);
       await expect(page.getByRole('heading', { name: t('auth.photo.title') })).toBeVisible();
+      // Logged in from here on: the page's header says so.
+      await expect(page.locator('body > header .nav-login')).toBeHidden();
+      await expect(page.locator('body > header .nav-members')).toBeVisible();
       if (info.project.name === 'desktop') {
         await page.keyboard.press('Escape');
         await expect(dialog, 'Esc does not close the modal while signup is in progress').toBeVisible();
@@ -139,6 +142,13 @@ for (const { site, locale } of VARIANTS) {
       await expect(page.getByRole('link', { name: new RegExp(t('auth.activate.premium_title')) })).toContainText(
         t('auth.activate.discount_badge', { percent: 25 }),
       );
+      // Still logged in: on to members, no login hint.
+      await expect(page.getByText(t('auth.activate.done_text_member'))).toBeVisible();
+      await expect(page.getByRole('link', { name: t('auth.activate.login') })).toBeHidden();
+      await expect(page.getByRole('link', { name: t('common.continue') })).toHaveAttribute('href', '/members');
+      // The signup is complete: /signup sends the member on to members.
+      await page.goto(siteUrl(site, '/signup', locale));
+      await expect(page).toHaveURL(siteUrl(site, '/members', locale));
 
       // Logout as the app does it: GET /api/logout.php, then '/'.
       await page.evaluate(async () => {

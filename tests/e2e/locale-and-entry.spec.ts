@@ -25,6 +25,21 @@ test('choosing a language in the menu switches the site and is remembered', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
 
+test('the language menu stays on the page it was opened on, static or members route', async ({ page }) => {
+  for (const path of ['/pricing', '/pages/faq', '/likes']) {
+    await page.goto(siteUrl('default', path));
+    await enterSite(page);
+    const header = page.locator('body > header');
+    await header.locator('summary').click();
+    await header.locator('a[hreflang="de"]').click();
+    await expect(page, path).toHaveURL(siteUrl('default', path));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await header.locator('summary').click();
+    await header.locator('a[hreflang="en"]').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  }
+});
+
 test('the site-entry warning shows once and stays away after entering', async ({ page }) => {
   const t = translator('en');
   await page.goto(siteUrl('bdsm', '/'));

@@ -215,6 +215,43 @@ describe('GET /api/moderation/photos.php', () => {
     expect(response.status).toBe(400);
     expect(await errorAnswerOf(response)).toMatchObject({ error: { code: 'invalid_input', field: 'site' } });
   });
+
+  it('lists the newest first when asked', async () => {
+    const answer = await answerOf(getModerationQueue, await queue(moderator, '?order=newest'));
+    const times = answer.photos.map((p) => p.uploaded_at);
+    expect(times.length).toBeGreaterThan(1);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(answer.total).toBe(await waiting());
+  });
+
+  it("finds a member's photos by part of the name (any case) or by the profile id, with their total", async () => {
+    const zoe = await createTestMember(t, { name: 'Zoë_Searchable' });
+    const first = await addPhoto(zoe.profileId, { hoursAgo: 7 });
+    const second = await addPhoto(zoe.profileId, { hoursAgo: 6 });
+    // '_' in the search is a character, not a LIKE wildcard.
+    const other = await createTestMember(t, { name: 'Zoëxsearchable' });
+    await addPhoto(other.profileId, { hoursAgo: 6 });
+
+    const byName = await answerOf(
+      getModerationQueue,
+      await queue(moderator, `?member=${encodeURIComponent('ë_search')}`),
+    );
+    expect(byName.photos.map((p) => p.id)).toEqual([first.publicId, second.publicId]);
+    expect(byName.total).toBe(2);
+
+    const byId = await answerOf(getModerationQueue, await queue(moderator, `?member=${zoe.publicId}&order=newest`));
+    expect(byId.photos.map((p) => p.id)).toEqual([second.publicId, first.publicId]);
+    expect(byId.total).toBe(2);
+
+    const none = await answerOf(getModerationQueue, await queue(moderator, '?member=nobody-is-called-this'));
+    expect(none).toEqual({ photos: [], total: 0 });
+  });
+
+  it('refuses an unknown order', async () => {
+    const response = await queue(moderator, '?order=random');
+    expect(response.status).toBe(400);
+    expect(await errorAnswerOf(response)).toMatchObject({ error: { code: 'invalid_input', field: 'order' } });
+  });
 });
 
 describe('POST /api/moderation/photo.php', () => {

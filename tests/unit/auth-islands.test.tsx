@@ -6,17 +6,21 @@
  * suggestion fills the field.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError, type ApiClient } from '#src/client/api.ts';
 import { postLogin, postPasswordReset, putMailChange, putPasswordReset } from '#src/contract/accounts.ts';
 import AuthLogin from '#src/islands/AuthLogin.tsx';
 import AuthMailChange from '#src/islands/AuthMailChange.tsx';
 import AuthResetPassword from '#src/islands/AuthResetPassword.tsx';
 import AuthResetPasswordDo from '#src/islands/AuthResetPasswordDo.tsx';
+import SignupComplete from '#src/islands/SignupComplete.tsx';
 import SignupFlow from '#src/islands/SignupFlow.tsx';
 import { catalogues } from '#src/i18n/index.ts';
 import { authCatalogue } from '#src/features/auth/catalogue.ts';
 import { loginForm } from '#src/features/auth/login-store.ts';
+import { $signup } from '#src/features/auth/signup-store.ts';
+import { getUser } from '#src/contract/user.ts';
+import { ownProfile } from './profile-fixtures.ts';
 import { $changedEmail, $mailChangeLinkInvalid, mailChangeForm } from '#src/features/auth/mail-change-store.ts';
 import { $resetLinkInvalid, resetDoForm, resetRequestForm } from '#src/features/auth/password-reset-store.ts';
 import { testEnvironment } from './test-environment.ts';
@@ -57,6 +61,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  document.cookie = 'auth.loggedIn=; path=/; max-age=0';
+  delete document.documentElement.dataset['member'];
 });
 
 describe('login', () => {
@@ -205,10 +211,64 @@ describe('signup form', () => {
     expect(email.value).toBe('anna@hotmail.com');
   });
 
+  it("preselects the site's gender and 'looking for' (the gay site: a man looking for men)", () => {
+    render(<SignupFlow locale="en" catalogue={catalogue} defaults={{ gender: 'male', seeking: 'male' }} />);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.auth.signup.male }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.auth.signup.seeking_male }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: en.auth.signup.seeking_female }).checked).toBe(false);
+  });
+
+  it('shows the header of a logged-in member once the account exists', () => {
+    render(<SignupFlow locale="en" catalogue={catalogue} />);
+    expect(document.documentElement.dataset['member']).toBeUndefined();
+    act(() => $signup.set({ step: 'photo', email: 'anna@example.com' }));
+    expect(document.documentElement.dataset['member']).toBe('1');
+  });
+
+  it('resumes the unfinished signup of a logged-in member, or sends a finished one to members', async () => {
+    document.cookie = 'auth.loggedIn=1; path=/';
+    const member = { email: 'anna@example.com', status: 'not_confirmed' };
+    const answers = (profile: object) =>
+      vi.fn((endpoint: unknown) =>
+        Promise.resolve(endpoint === getUser ? { user: member } : { profile: ownProfile(profile) }),
+      );
+    testEnvironment({
+      api: { call: answers({ photos: [], hair_color: 'red', interests: [] }) } as unknown as ApiClient,
+    });
+    render(<SignupFlow locale="en" catalogue={catalogue} />);
+    expect(screen.queryByLabelText(en.auth.email)).toBeNull();
+    await waitFor(() => expect($signup.get()).toEqual({ step: 'personal', page: 4, email: member.email }));
+    expect(screen.queryByLabelText(en.auth.email)).toBeNull();
+    cleanup();
+
+    member.status = 'confirmed';
+    const env = testEnvironment({ api: { call: answers({ interests: ['hiking'] }) } as unknown as ApiClient });
+    render(<SignupFlow locale="en" catalogue={catalogue} />);
+    await waitFor(() => expect(env.navigations).toEqual(['/members']));
+  });
+
   it('shows the embedded site-entry warning first when the client flag is on', () => {
     render(<SignupFlow locale="en" catalogue={catalogue} signupFlowEmbeddedSiteEntryWarning />);
     expect(screen.getByRole('heading', { name: en.site_entry.title })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en.auth.signup.entry_continue }));
     expect(screen.getByRole('heading', { name: en.auth.signup.title })).toBeTruthy();
+  });
+});
+
+describe('complete-signup', () => {
+  it('goes on at the step after the last one the member did', async () => {
+    document.cookie = 'auth.loggedIn=1; path=/';
+    const member = { email: 'anna@example.com', status: 'not_confirmed' };
+    const call = vi.fn((endpoint: unknown) =>
+      Promise.resolve(
+        endpoint === getUser
+          ? { user: member }
+          : { profile: ownProfile({ body_type: 'slim', hair_color: null, interests: [] }) },
+      ),
+    );
+    testEnvironment({ api: { call } as unknown as ApiClient });
+    render(<SignupComplete locale="en" catalogue={catalogue} />);
+    await waitFor(() => expect($signup.get()).toEqual({ step: 'personal', page: 3, email: member.email }));
+    expect(await screen.findByRole('heading', { name: en.auth.personal.title_3 })).toBeTruthy();
   });
 });

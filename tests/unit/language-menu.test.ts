@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, LOCALES, menuLocales, type Locale } from '#src/lib/locales.ts';
 import { VISITOR_HINTS_SCRIPT, languageMenuCss } from '#src/lib/visitor-hints.ts';
+import { langConfigHref, langConfigTarget, servedPath } from '#src/lib/lang-config.ts';
+import { langConfigRequest } from '#src/stores/account.ts';
 
 /** The menu markup as LanguageMenu.astro writes it (the attributes the CSS reads). */
 function menuHtml(current: Locale): string {
@@ -147,5 +149,34 @@ describe('language menu on static pages', () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]?.style.display).toBe('none');
     expect(rules[0]?.selectorText.match(/\[data-menu=/g)).toHaveLength(COUNTRIES.length);
+  });
+});
+
+describe('the return path of the menu entries (src/lib/lang-config.ts)', () => {
+  it('names the page the menu is on, as it is served', () => {
+    expect(servedPath('/default/en/pricing', 'default', 'en')).toBe('/pricing');
+    expect(servedPath('/gay/de/pages/faq.html', 'gay', 'de')).toBe('/pages/faq');
+    expect(servedPath('/default/en/', 'default', 'en')).toBe('/');
+    expect(servedPath('/default/en/index.html', 'default', 'en')).toBe('/');
+    expect(langConfigHref('de', '/pricing')).toBe('/lang-config?locale=de&return=/pricing');
+    expect(langConfigHref('nl', '/pages/faq')).toBe('/lang-config?locale=nl&return=/pages/faq');
+  });
+
+  it('leaves the path to the Referer on pages served at many paths', () => {
+    expect(langConfigHref('de', '/members')).toBe('/lang-config?locale=de');
+    expect(langConfigHref('de', '/profile-landing2')).toBe('/lang-config?locale=de');
+  });
+
+  it('goes back only to a path of this site', () => {
+    expect(langConfigTarget('/pages/faq')).toBe('/pages/faq');
+    for (const back of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'x', '/a\u0000b', '/a\nb'])
+      expect(langConfigTarget(back), back).toBe('/');
+    expect(langConfigTarget(undefined, { url: 'http://a.localhost/likes?x=1', host: 'a.localhost' })).toBe(
+      '/likes?x=1',
+    );
+    expect(langConfigTarget(undefined, { url: 'http://b.localhost/likes', host: 'a.localhost' })).toBe('/');
+    expect(langConfigTarget(undefined, { url: 'not a url', host: 'a.localhost' })).toBe('/');
+    expect(langConfigRequest({ locale: 'de', return: '/\\evil.example' })).toEqual({ locale: 'de', target: '/' });
+    expect(langConfigRequest({ locale: 'de', return: '/pricing' })).toEqual({ locale: 'de', target: '/pricing' });
   });
 });

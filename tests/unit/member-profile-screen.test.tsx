@@ -79,9 +79,31 @@ describe('member profile page', () => {
     // Fields the DTO leaves out (not in visible_profile_fields) are not shown.
     expect(within(page).queryByText(en.attributes.hair_color.label)).toBeNull();
     expect(screen.getByText('Coffee first.')).toBeTruthy();
-    // Interests fall back to the catalogue names when interests.php is not there.
     expect(screen.getByText(en.interests.hiking)).toBeTruthy();
     expect(document.title).toBe('Sanne · Flirt Test');
+  });
+
+  it('shows interests as text chips, without the emoji interests.php carries', async () => {
+    serve((method, path) => {
+      if (method === 'GET' && path === '/api/member.php')
+        return { status: 200, body: { profile: memberProfile({ interests: ['hiking', 'gangbang'] }), related: [] } };
+      if (path === '/api/interests.php')
+        return {
+          status: 200,
+          body: {
+            interests: [
+              { key: 'hiking', name: en.interests.hiking, icon: '🥾' },
+              { key: 'gangbang', name: en.interests.gangbang, icon: null },
+            ],
+          },
+        };
+      return undefined;
+    });
+    renderScreen();
+    const heading = await screen.findByRole('heading', { name: en.member_profile.interests });
+    const chips = within(heading.parentElement ?? document.body).getAllByRole('listitem');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(chips.map((chip) => chip.textContent)).toEqual([en.interests.hiking, en.interests.gangbang]);
   });
 
   it('shows a locked photo only as its blurred image, behind a lock with the way to premium', async () => {

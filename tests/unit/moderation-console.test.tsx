@@ -1,15 +1,17 @@
 /**
  * The moderation console island as a moderator (or someone who is not one) meets it: who
- * gets in, the cards of the queue, approving and rejecting with a reason, and a failed
- * decision that brings the card back with the message.
+ * gets in, the header (brand, who is signed in, logout), the cards of the queue, the order and
+ * the member search, approving and rejecting with a reason and the 5 seconds to undo it, and
+ * a failed decision that brings the card back with the message.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import ModerationConsole, { MODERATION_NAMESPACES } from '#src/islands/ModerationConsole.tsx';
 import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
 import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { $session } from '#src/stores/session.ts';
+import { UNDO_DELAY_MS } from '#src/features/moderation/moderation-store.ts';
 import { member } from '../fixtures/members.ts';
 
 const en = catalogues.en;
@@ -72,12 +74,23 @@ function show(locale: 'en' | 'de' = 'en') {
       locale={locale}
       catalogue={pickNamespaces(catalogues[locale], MODERATION_NAMESPACES)}
       sites={SITES}
+      brand="Flirtmoment"
     />,
   );
 }
 
+/** Lets the 5 seconds of Undo pass (the timers run on their own meanwhile, for findBy…). */
+async function undoTimePasses() {
+  await act(() => vi.advanceTimersByTimeAsync(UNDO_DELAY_MS));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   document.cookie = 'auth.loggedIn=; path=/; max-age=0';
   vi.unstubAllGlobals();
   $session.set({ status: 'loading' });
@@ -149,8 +162,12 @@ describe('moderation console', () => {
     fireEvent.click(within(anna).getByRole('button', { name: en.moderation.approve }));
     expect(screen.queryByRole('article', { name: 'Anna' })).toBeNull();
     expect(await screen.findByText('1 photo waiting')).toBeTruthy();
-    expect(decisions).toEqual([{ photo: 'a', decision: 'approve' }]);
     expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Bea' }));
+    expect(screen.getByText('Approved: Anna')).toBeTruthy();
+    expect(decisions).toEqual([]);
+    await undoTimePasses();
+    await act(() => vi.waitFor(() => expect(decisions).toEqual([{ photo: 'a', decision: 'approve' }])));
+    expect(screen.queryByRole('button', { name: en.moderation.undo })).toBeNull();
   });
 
   it('rejects only with a reason, offering the texts the member will see', async () => {
@@ -177,7 +194,10 @@ describe('moderation console', () => {
     fireEvent.change(select, { target: { value: 'no_face' } });
     fireEvent.click(reject);
     expect(await screen.findByText(en.moderation.empty_title)).toBeTruthy();
-    expect(decisions).toEqual([{ photo: 'a', decision: 'reject', reason: 'no_face' }]);
+    await undoTimePasses();
+    await act(() =>
+      vi.waitFor(() => expect(decisions).toEqual([{ photo: 'a', decision: 'reject', reason: 'no_face' }])),
+    );
   });
 
   it('brings the card back with the message when the decision fails', async () => {
@@ -191,6 +211,7 @@ describe('moderation console', () => {
     show();
     const card = await screen.findByRole('article', { name: 'Anna' });
     fireEvent.click(within(card).getByRole('button', { name: en.moderation.approve }));
+    await undoTimePasses();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Your decision was not saved: You do not have access to this.');
     expect(within(screen.getByRole('article', { name: 'Anna' })).getByRole('alert')).toBe(alert);
@@ -210,5 +231,87 @@ describe('moderation console', () => {
       '/api/moderation/photos.php',
       '/api/moderation/photos.php?site=she',
     ]);
+  });
+
+  it('offers Undo for 5 seconds: the card comes back and nothing is sent', async () => {
+    const decisions: unknown[] = [];
+    serve(member({ role: 'moderator' }), (method, path, body) => {
+      if (path === '/api/moderation/photos.php')
+        return { status: 200, body: { photos: [queued('a', 'Anna', 'default'), queued('b', 'Bea', 'she')], total: 2 } };
+      if (method === 'POST') decisions.push(body);
+      return undefined;
+    });
+    show();
+    const bea = await screen.findByRole('article', { name: 'Bea' });
+    fireEvent.change(within(bea).getByRole('combobox', { name: en.moderation.reason }), {
+      target: { value: 'quality' },
+    });
+    fireEvent.click(within(bea).getByRole('button', { name: en.moderation.reject }));
+    expect(screen.queryByRole('article', { name: 'Bea' })).toBeNull();
+    expect(screen.getByText('Rejected: Bea')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_DELAY_MS - 500));
+    fireEvent.click(screen.getByRole('button', { name: en.moderation.undo }));
+    expect(await screen.findByRole('article', { name: 'Bea' })).toBeTruthy();
+    expect(screen.getByText('2 photos waiting')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_DELAY_MS * 2));
+    expect(decisions).toEqual([]);
+  });
+
+  it('sends a waiting decision at once when the console is left', async () => {
+    const decisions: unknown[] = [];
+    serve(member({ role: 'moderator' }), (method, path, body) => {
+      if (path === '/api/moderation/photos.php')
+        return { status: 200, body: { photos: [queued('a', 'Anna', 'default')], total: 1 } };
+      if (method === 'POST') {
+        decisions.push(body);
+        return { status: 200, body: { ok: true, remaining: 0 } };
+      }
+      return undefined;
+    });
+    show();
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: 'Anna' })).getByRole('button', { name: en.moderation.approve }),
+    );
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await act(() => vi.waitFor(() => expect(decisions).toEqual([{ photo: 'a', decision: 'approve' }])));
+  });
+
+  it('orders the newest first and searches one member on request', async () => {
+    const fetch = serve(member({ role: 'moderator' }), (_method, path) =>
+      path === '/api/moderation/photos.php' ? { status: 200, body: { photos: [], total: 0 } } : undefined,
+    );
+    show();
+    fireEvent.change(await screen.findByRole('combobox', { name: en.moderation.order }), {
+      target: { value: 'newest' },
+    });
+    await screen.findByText(en.moderation.empty_text);
+    fireEvent.change(screen.getByRole('searchbox', { name: en.moderation.member_search }), {
+      target: { value: 'Anna' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: en.moderation.search }));
+    expect(await screen.findByText(en.moderation.no_match)).toBeTruthy();
+    const asked = fetch.mock.calls.map(([url]) => url).filter((url) => url.includes('/api/moderation/photos.php'));
+    expect(asked).toEqual([
+      '/api/moderation/photos.php',
+      '/api/moderation/photos.php?order=newest',
+      '/api/moderation/photos.php?order=newest&member=Anna',
+    ]);
+  });
+
+  it("shows the site's brand, who is signed in and a logout button in the header", async () => {
+    const fetch = serve(member({ role: 'admin', name: 'Mona', email: 'mona@example.test' }), (_method, path) => {
+      if (path === '/api/moderation/photos.php') return { status: 200, body: { photos: [], total: 0 } };
+      if (path === '/api/logout.php') return { status: 200, body: { ok: true } };
+      return undefined;
+    });
+    show();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Flirtmoment' })).toHaveProperty('pathname', '/members');
+    expect(await within(header).findByText('Signed in as Mona')).toBeTruthy();
+    expect(within(header).getByText('mona@example.test')).toBeTruthy();
+    fireEvent.click(within(header).getByRole('button', { name: en.nav.logout }));
+    await act(() => vi.waitFor(() => expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/logout.php')));
   });
 });

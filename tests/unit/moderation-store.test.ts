@@ -1,8 +1,11 @@
-/** The moderation console's queue store: loading, the site filter, optimistic decisions. */
-import { describe, expect, it } from 'vitest';
+/**
+ * The moderation console's queue store: loading, the site filter, the order and the member
+ * search, optimistic decisions and their undo time.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
 import type { QueuedPhoto } from '#src/contract/moderation.ts';
-import { createModerationStore } from '#src/features/moderation/moderation-store.ts';
+import { createModerationStore, UNDO_DELAY_MS } from '#src/features/moderation/moderation-store.ts';
 import { testEnvironment } from './test-environment.ts';
 
 function queued(id: string, uploadedAt: string, site = 'default'): QueuedPhoto {
@@ -87,10 +90,11 @@ const total = (store: ReturnType<typeof createModerationStore>) => {
   return state.status === 'ready' ? state.total : null;
 };
 
-async function loaded(photos: QueuedPhoto[], queueTotal: number) {
+/** A store with its queue loaded; decisions are sent at once unless an undo time is given. */
+async function loaded(photos: QueuedPhoto[], queueTotal: number, undoDelayMs = 0) {
   const s = server();
   testEnvironment({ api: s.api });
-  const store = createModerationStore();
+  const store = createModerationStore({ undoDelayMs });
   const done = store.load();
   (await s.next()).answer({ status: 200, body: { photos, total: queueTotal } });
   await done;
@@ -235,5 +239,104 @@ describe('moderation queue store', () => {
     olderRequest.answer({ status: 200, body: { photos: [A, C], total: 2 } });
     await older;
     expect(ids(store)).toEqual(['b']);
+  });
+});
+
+describe('the undo time of a decision', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const posts = (requests: { method: string }[]) => requests.filter((r) => r.method === 'POST');
+
+  it('hides the card at once and sends the decision only when 5 seconds have passed', async () => {
+    const { store, next, requests } = await loaded([A, B, C], 3, UNDO_DELAY_MS);
+    vi.useFakeTimers();
+    const deciding = store.reject('b', 'quality');
+    expect(ids(store)).toEqual(['a', 'c']);
+    expect(total(store)).toBe(2);
+    expect(store.$undoable.get()).toEqual([{ photo: B, decision: { decision: 'reject', reason: 'quality' } }]);
+    await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS - 1);
+    expect(posts(requests)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    vi.useRealTimers();
+    expect(store.$undoable.get()).toEqual([]);
+    const request = await next();
+    expect(request).toMatchObject({ method: 'POST', body: { photo: 'b', decision: 'reject', reason: 'quality' } });
+    request.answer({ status: 200, body: { ok: true, remaining: 2 } });
+    await deciding;
+    expect(ids(store)).toEqual(['a', 'c']);
+  });
+
+  it('brings the card back in its place on Undo and never sends the decision', async () => {
+    const { store, requests } = await loaded([A, B, C], 3, UNDO_DELAY_MS);
+    vi.useFakeTimers();
+    const deciding = store.approve('b');
+    await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS - 1000);
+    store.undo('b');
+    await deciding;
+    expect(ids(store)).toEqual(['a', 'b', 'c']);
+    expect(total(store)).toBe(3);
+    expect(store.$undoable.get()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(UNDO_DELAY_MS * 2);
+    expect(posts(requests)).toHaveLength(0);
+
+    // The card can be decided again afterwards.
+    void store.approve('b');
+    expect(ids(store)).toEqual(['a', 'c']);
+  });
+
+  it('sends every waiting decision at once when the console is left', async () => {
+    const { store, next, requests } = await loaded([A, B, C], 3, UNDO_DELAY_MS);
+    vi.useFakeTimers();
+    const first = store.approve('a');
+    const second = store.reject('c', 'other');
+    store.sendWaiting();
+    expect(store.$undoable.get()).toEqual([]);
+    vi.useRealTimers();
+    const sent = [await next(), await next()];
+    expect(sent.map((r) => r.body)).toEqual([
+      { photo: 'a', decision: 'approve' },
+      { photo: 'c', decision: 'reject', reason: 'other' },
+    ]);
+    for (const request of sent) request.answer({ status: 200, body: { ok: true, remaining: 1 } });
+    await Promise.all([first, second]);
+    expect(posts(requests)).toHaveLength(2);
+    expect(ids(store)).toEqual(['b']);
+  });
+});
+
+describe('order and member search', () => {
+  it('asks for the newest first, and puts a card back in that order', async () => {
+    const { store, next } = await loaded([C, B, A], 3);
+    const ordering = store.setOrder('newest');
+    const request = await next();
+    expect(request.query).toEqual({ order: 'newest' });
+    request.answer({ status: 200, body: { photos: [C, B, A], total: 3 } });
+    await ordering;
+    expect(store.$order.get()).toBe('newest');
+
+    const deciding = store.approve('b');
+    (await next()).answer({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
+    await deciding;
+    expect(ids(store)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('searches one member by name or id, with the site filter, and clears the search', async () => {
+    const { store, next } = await loaded([A, B, C], 3);
+    void store.setSite('she');
+    (await next()).answer({ status: 200, body: { photos: [B], total: 1 } });
+    const searching = store.searchMember('  Name b ');
+    const request = await next();
+    expect(request.query).toEqual({ site: 'she', member: 'Name b' });
+    request.answer({ status: 200, body: { photos: [B], total: 1 } });
+    await searching;
+    expect(store.$member.get()).toBe('Name b');
+    expect(ids(store)).toEqual(['b']);
+
+    const clearing = store.searchMember('');
+    const cleared = await next();
+    expect(cleared.query).toEqual({ site: 'she' });
+    cleared.answer({ status: 200, body: { photos: [B], total: 1 } });
+    await clearing;
   });
 });

@@ -35,6 +35,13 @@ afterEach(() => {
 });
 
 describe('signup matches', () => {
+  it("starts from the site's preselected gender and 'looking for'", () => {
+    answer({ profiles: [] });
+    render(<SignupMatches locale="en" catalogue={catalogue} defaults={{ gender: 'male', seeking: 'male' }} />);
+    expect(screen.getByLabelText<HTMLSelectElement>(en.auth.signup.gender).value).toBe('male');
+    expect(screen.getByLabelText<HTMLSelectElement>(en.auth.signup.seeking).value).toBe('male');
+  });
+
   it('shows the teasers of the chosen gender and age, with the warning on fictional cards', async () => {
     const call = answer({
       profiles: [

@@ -22,7 +22,11 @@ import {
   personalForm,
   readTrafficSource,
   resendForm,
+  $signupResuming,
+  isLoggedInStep,
+  resumeLoggedInSignup,
   resumeSignup,
+  resumeState,
   setAnswer,
   setSignupValue,
   skipPhoto,
@@ -32,7 +36,9 @@ import {
   validateAccount,
   type SignupValues,
 } from '#src/features/auth/signup-store.ts';
-import type { ApiClient } from '#src/client/api.ts';
+import { ApiError, type ApiClient } from '#src/client/api.ts';
+import { getUser, type CurrentUser } from '#src/contract/user.ts';
+import { getOwnProfile, type OwnProfile } from '#src/contract/profile.ts';
 import { ownProfile } from './profile-fixtures.ts';
 import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
@@ -379,5 +385,85 @@ describe('the steps after the account', () => {
     expect($signup.get()).toEqual({ step: 'account' });
     expect(stored?.getItem('site_entry_skipped')).toBe(String(NOW.getTime()));
     expect($signupValues.get().gender).toBe('male');
+  });
+});
+
+describe('a logged-in member on /signup', () => {
+  const member = user as CurrentUser;
+  const confirmed = { ...member, status: 'confirmed' } as CurrentUser;
+  const blank = ownProfile({ hair_color: null, interests: [], photos: [] });
+  const email = member.email;
+
+  /** GET /api/user.php and GET /api/profile.php answered with these (or failing with an error). */
+  function signedIn(answerUser: CurrentUser | Error, profile: OwnProfile) {
+    const call = vi.fn((endpoint: unknown) => {
+      if (answerUser instanceof Error) return Promise.reject(answerUser);
+      if (endpoint === getUser) return Promise.resolve({ user: answerUser });
+      if (endpoint === getOwnProfile) return Promise.resolve({ profile });
+      return Promise.reject(new Error('unexpected call'));
+    });
+    return testEnvironment({ api: { call } as unknown as ApiClient });
+  }
+
+  it('goes on at the step after the last one done, a skipped photo staying skipped', () => {
+    expect(resumeState(member, blank)).toEqual({ step: 'photo', email });
+    const withPhoto = { ...blank, photos: [{ id: 'ph1' } as OwnProfile['photos'][number]] };
+    expect(resumeState(member, withPhoto)).toEqual({ step: 'personal', page: 2, email });
+    expect(resumeState(member, { ...blank, body_type: 'slim' })).toEqual({ step: 'personal', page: 3, email });
+    expect(resumeState(member, { ...blank, eye_color: 'blue' })).toEqual({ step: 'personal', page: 4, email });
+    expect(resumeState(member, { ...blank, about_me: 'Hi' })).toEqual({ step: 'complete', email });
+    expect(resumeState(confirmed, { ...blank, interests: ['hiking'] })).toBeNull();
+    expect(resumeState(confirmed, { ...blank, relationship_status: 'single' })).toEqual({
+      step: 'personal',
+      page: 3,
+      email,
+    });
+  });
+
+  it('counts the steps this browser passed without saving anything (skipped) as done', async () => {
+    expect(resumeState(member, blank, 3)).toEqual({ step: 'personal', page: 4, email });
+    expect(resumeState(member, blank, 4)).toEqual({ step: 'push', email });
+    expect(resumeState(member, blank, 5)).toEqual({ step: 'complete', email });
+    expect(resumeState(confirmed, blank, 5)).toBeNull();
+
+    const env = signedIn(confirmed, blank);
+    resumeSignup(email);
+    skipPhoto();
+    expect(JSON.parse(env.storage!.getItem('signup_progress')!)).toEqual({ email, step: 1 });
+    $signup.set({ step: 'complete', email });
+    await resumeLoggedInSignup();
+    expect(env.navigations).toEqual(['/members']);
+  });
+
+  it('resumes the unfinished signup with the saved answers, or goes to members when it is complete', async () => {
+    signedIn(member, { ...blank, relationship_status: 'single' });
+    const resuming = resumeLoggedInSignup();
+    expect($signupResuming.get()).toBe(true);
+    await resuming;
+    expect($signupResuming.get()).toBe(false);
+    expect($signup.get()).toEqual({ step: 'personal', page: 3, email });
+    expect($signupAnswers.get().relationship_status).toBe('single');
+    expect(isLoggedInStep($signup.get())).toBe(true);
+
+    startSignup();
+    const env = signedIn(confirmed, { ...blank, about_me: 'Hi' });
+    await resumeLoggedInSignup();
+    expect(env.navigations).toEqual(['/members']);
+  });
+
+  it('stays on the account step with a stale login marker', async () => {
+    const env = signedIn(new ApiError(403, 'authentication_required', 'Log in'), blank);
+    await resumeLoggedInSignup();
+    expect($signup.get()).toEqual({ step: 'account' });
+    expect(isLoggedInStep($signup.get())).toBe(false);
+    expect(env.navigations).toEqual([]);
+    expect($signupResuming.get()).toBe(false);
+  });
+
+  it("starts with the site's preselected answers, which the visitor's own choice overrides", () => {
+    startSignup({ defaults: { gender: 'male', seeking: 'male' } });
+    expect([$signupValues.get().gender, $signupValues.get().seeking]).toEqual(['male', 'male']);
+    startSignup({ defaults: { gender: 'male', seeking: 'male' }, prefill: { seeking: 'female' } });
+    expect([$signupValues.get().gender, $signupValues.get().seeking]).toEqual(['male', 'female']);
   });
 });

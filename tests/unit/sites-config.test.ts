@@ -9,6 +9,15 @@ describe('sites.config.ts', () => {
     for (const site of sites) expect(companyFor(site).name).toMatch(/Moonlit Media/);
   });
 
+  it("preselects the signup's gender and 'looking for' from the niche", () => {
+    const defaults = Object.fromEntries(sites.map((s) => [s.id, s.signupDefaults]));
+    expect(defaults['gay']).toEqual({ gender: 'male', seeking: 'male' });
+    for (const id of ['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf'])
+      expect(defaults[id], id).toEqual({ gender: 'male', seeking: 'female' });
+    const broken = rawSites.map((s, i) => (i === 0 ? { ...(s as object), signupDefaults: { gender: 'x' } } : s));
+    expect(() => parseSites(broken)).toThrow(/signupDefaults/);
+  });
+
   it('names the field of a wrong entry', () => {
     const broken = rawSites.map((s, i) =>
       i === 2 ? { ...(s as object), theme: { ...(s as { theme: object }).theme, primary: 'purple' } } : s,

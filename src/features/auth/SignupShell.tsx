@@ -1,12 +1,14 @@
 /**
  * How the signup flow is presented (SPEC §2.6): a full page on smartphones, a modal dialog
  * elsewhere. While signup is in progress the modal cannot be closed by the backdrop or
- * Esc; when it may be closed, closing returns to the previous page or to '/'.
+ * Esc; when it may be closed, closing returns to the previous page or to '/'. Once the
+ * account exists the member is logged in: the page's static header shows it (TopNav.astro
+ * reads `html[data-member]`).
  */
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $signup, isClosable } from './signup-store.ts';
+import { $signup, isClosable, isLoggedInStep } from './signup-store.ts';
 import { useIsSmartphone } from './hooks.ts';
 import { environment } from '#src/stores/environment.ts';
 
@@ -26,6 +28,10 @@ export function SignupShell({
 }) {
   const smartphone = useIsSmartphone();
   const titleId = useId();
+  const loggedIn = isLoggedInStep(useStore($signup));
+  useEffect(() => {
+    if (loggedIn) document.documentElement.dataset['member'] = '1';
+  }, [loggedIn]);
   if (presentation === 'page' || smartphone)
     return (
       <div className="mx-auto w-full max-w-xl px-3 py-6 sm:py-8">

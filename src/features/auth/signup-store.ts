@@ -25,7 +25,8 @@ import {
   trafficSource,
   type TrafficSource,
 } from '#src/contract/accounts.ts';
-import { putProfileDetails, type ProfileDetails } from '#src/contract/profile.ts';
+import { getOwnProfile, putProfileDetails, type OwnProfile, type ProfileDetails } from '#src/contract/profile.ts';
+import { getUser, type CurrentUser } from '#src/contract/user.ts';
 import type { TranslationKey } from '#src/i18n/index.ts';
 import { MIN_AGE, PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
 import { TRAFFIC_STORAGE_KEY as TRAFFIC_SOURCE_KEY } from '#src/lib/traffic.ts';
@@ -131,9 +132,19 @@ export function isClosable(state: SignupState): boolean {
   );
 }
 
-/** Starts (or restarts) the flow: with the embedded site-entry warning first when asked. */
-export function startSignup(options: { embeddedSiteEntryWarning?: boolean; prefill?: Partial<SignupValues> } = {}) {
-  $signupValues.set({ ...EMPTY_VALUES, ...options.prefill });
+/**
+ * Starts (or restarts) the flow: with the embedded site-entry warning first when asked.
+ * `defaults` are the site's preselected answers (sites.config.ts `signupDefaults`), `prefill`
+ * what the visitor chose before the form; the latter wins.
+ */
+export function startSignup(
+  options: {
+    embeddedSiteEntryWarning?: boolean;
+    defaults?: Partial<SignupValues>;
+    prefill?: Partial<SignupValues>;
+  } = {},
+) {
+  $signupValues.set({ ...EMPTY_VALUES, ...options.defaults, ...options.prefill });
   resetAnswersAndForms();
   $signup.set(options.embeddedSiteEntryWarning ? { step: 'site_entry' } : { step: 'account' });
 }
@@ -142,6 +153,115 @@ export function startSignup(options: { embeddedSiteEntryWarning?: boolean; prefi
 export function resumeSignup(email: string) {
   resetAnswersAndForms();
   $signup.set({ step: 'photo', email });
+}
+
+/** True once the account exists: from then on the member is logged in. */
+export function isLoggedInStep(state: SignupState): state is Extract<SignupState, { email: string }> {
+  return state.step === 'photo' || state.step === 'personal' || state.step === 'push' || state.step === 'complete';
+}
+
+/** The steps after the account in their order, and when a member's saved profile has done each. */
+const RESUMABLE_STEPS: readonly { done: (profile: OwnProfile) => boolean; state: (email: string) => SignupState }[] = [
+  { done: (p) => p.photos.length > 0, state: (email) => ({ step: 'photo', email }) },
+  { done: (p) => !!(p.relationship_status ?? p.body_type), state: (email) => ({ step: 'personal', page: 2, email }) },
+  { done: (p) => !!(p.hair_color ?? p.eye_color), state: (email) => ({ step: 'personal', page: 3, email }) },
+  {
+    done: (p) => p.interests.length > 0 || p.about_me.trim() !== '',
+    state: (email) => ({ step: 'personal', page: 4, email }),
+  },
+];
+
+/** localStorage key of the last step this browser reached after the account: `{ email, step }`. */
+export const SIGNUP_PROGRESS_KEY = 'signup_progress';
+
+/** A step's place after the account: photo 0, pages 2–4 are 1–3, push 4, complete 5. */
+function progressOf(state: SignupState): number {
+  switch (state.step) {
+    case 'photo':
+      return 0;
+    case 'personal':
+      return state.page - 1;
+    case 'push':
+      return 4;
+    case 'complete':
+      return 5;
+    default:
+      return -1;
+  }
+}
+
+// Remembers how far the member got, so that skipped steps (nothing saved) count as done.
+$signup.listen((state) => {
+  if (!isLoggedInStep(state)) return;
+  const { storage } = environment();
+  try {
+    storage?.setItem(SIGNUP_PROGRESS_KEY, JSON.stringify({ email: state.email, step: progressOf(state) }));
+  } catch {
+    // Blocked storage: a resumed signup then relies on the saved profile alone.
+  }
+});
+
+/** The step this browser reached for `email` (`progressOf`), or -1. */
+function storedProgress(email: string): number {
+  try {
+    const raw = environment().storage?.getItem(SIGNUP_PROGRESS_KEY);
+    const stored = raw ? (JSON.parse(raw) as { email?: unknown; step?: unknown }) : null;
+    return stored?.email === email && typeof stored.step === 'number' ? stored.step : -1;
+  } catch {
+    return -1;
+  }
+}
+
+/**
+ * Where a logged-in member's unfinished signup goes on: the step after the last one done,
+ * by the saved profile or the step this browser reached (a skipped step stays skipped).
+ * With every step done, a member who has not confirmed the e-mail yet sees 'check your
+ * e-mail'; null when nothing is left.
+ */
+export function resumeState(user: CurrentUser, profile: OwnProfile, reached = -1): SignupState | null {
+  const lastDone = RESUMABLE_STEPS.findLastIndex((step) => step.done(profile));
+  // Every page answered: the push question is not asked again.
+  const fromProfile = lastDone + 1 === RESUMABLE_STEPS.length ? 5 : lastDone + 1;
+  const position = Math.max(fromProfile, reached);
+  const next = RESUMABLE_STEPS[position];
+  if (next) return next.state(user.email);
+  if (position === 4) return { step: 'push', email: user.email };
+  return user.status === 'not_confirmed' ? { step: 'complete', email: user.email } : null;
+}
+
+/** True while /signup asks the server how far a logged-in member's signup went. */
+export const $signupResuming = atom(false);
+
+/**
+ * /signup while logged in (the readable login marker is there): resumes the unfinished
+ * signup, or goes to members when it is complete. A stale marker (the server answers
+ * authentication_required) or a failure leaves the account step as it is.
+ */
+export async function resumeLoggedInSignup(): Promise<void> {
+  const { api, navigate } = environment();
+  $signupResuming.set(true);
+  try {
+    const [{ user }, { profile }] = await Promise.all([api.call(getUser), api.call(getOwnProfile)]);
+    const state = resumeState(user, profile, storedProgress(user.email));
+    if (!state) {
+      navigate('/members');
+      return;
+    }
+    resetAnswersAndForms();
+    $signupAnswers.set({
+      ...(profile.relationship_status ? { relationship_status: profile.relationship_status } : {}),
+      ...(profile.body_type ? { body_type: profile.body_type } : {}),
+      ...(profile.hair_color ? { hair_color: profile.hair_color } : {}),
+      ...(profile.eye_color ? { eye_color: profile.eye_color } : {}),
+      interests: profile.interests,
+      about: profile.about_me,
+    });
+    $signup.set(state);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'authentication_required')) environment().report(error);
+  } finally {
+    $signupResuming.set(false);
+  }
 }
 
 function resetAnswersAndForms() {

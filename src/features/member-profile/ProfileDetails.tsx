@@ -1,15 +1,13 @@
 /**
  * The details of a member profile page: location and the personal fields the DTO carries
  * (the server limits them to visible_profile_fields), the reason for signing up, about me
- * and interests with their icons (gangbang has none, SPEC §3).
+ * and interests as text chips (no icons: the emoji depended on the system font,
+ * docs/profiles.md).
  */
-import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import type { MemberProfile } from '#src/contract/members.ts';
 import type { Interest } from '#src/lib/constants.ts';
-import { $interests, loadInterests } from '#src/stores/site-data.ts';
 import { locationParts } from '../profile-card/profile-location.ts';
 import { useRegions } from '../profile-card/use-regions.ts';
 
@@ -69,27 +67,15 @@ export default function ProfileDetails({ profile, locale }: { profile: MemberPro
 
 function Interests({ keys }: { keys: readonly Interest[] }) {
   const { t } = useTranslation();
-  const all = useStore($interests);
-  useEffect(() => {
-    // Names fall back to the catalogue when the list (with the icons) cannot be loaded.
-    loadInterests().catch(() => undefined);
-  }, []);
   return (
     <section>
       <h2 className="font-bold">{t('member_profile.interests')}</h2>
       <ul className="mt-2 flex flex-wrap gap-2">
-        {keys.map((key) => {
-          const item = all?.find((interest) => interest.key === key);
-          return (
-            <li
-              key={key}
-              className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-sm"
-            >
-              {item?.icon && <span aria-hidden="true">{item.icon}</span>}
-              {item?.name ?? t(`interests.${key}`)}
-            </li>
-          );
-        })}
+        {keys.map((key) => (
+          <li key={key} className="rounded-full border border-line bg-surface px-3 py-1 text-sm">
+            {t(`interests.${key}`)}
+          </li>
+        ))}
       </ul>
     </section>
   );

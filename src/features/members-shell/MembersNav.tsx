@@ -1,12 +1,13 @@
 /**
  * The top nav when logged in (SPEC §2.3): the site's logo, Search members, Messages, Likes,
- * Credits or Get Premium, the credits badge, a language menu and the account menu (My
- * profile, Settings, Logout). On phones the four main entries move to a second row.
+ * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu and the
+ * account menu (My profile, Settings, Logout). On phones the main entries move to a second row.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { LOCALES, type Locale } from '#src/lib/locales.ts';
+import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
 import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import { languageName } from './language-name.ts';
@@ -49,6 +50,10 @@ export default function MembersNav({
     { key: 'search', href: '/members', icon: 'search', label: t('nav.search_members'), count: 0 },
     { key: 'messages', href: '/chats', icon: 'chat', label: t('nav.messages'), count: unreadMessages },
     { key: 'likes', href: '/likes', icon: 'heart', label: t('nav.likes'), count: newLikes },
+    // Staff land on /members too; the console is a page of its own.
+    ...(MODERATOR_ROLES.includes(user.role)
+      ? [{ key: 'moderation', href: '/moderation', icon: 'eye' as const, label: t('nav.moderation'), count: 0 }]
+      : []),
     {
       key: 'credits',
       href: credits.path,

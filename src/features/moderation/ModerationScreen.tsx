@@ -1,12 +1,13 @@
 /**
- * The moderation console's screen: the count of photos waiting, the site filter, reload,
- * and one card per photo being inspected (QueueCard). Driven by moderation-store.ts; after
- * a decision the focus moves to the next card, so a moderator can work with the keyboard.
+ * The moderation console's screen: the count of photos waiting, the site filter, the order,
+ * the member search, reload, and one card per photo being inspected (QueueCard). Driven by
+ * moderation-store.ts; after a decision the focus moves to the next card, so a moderator can
+ * work with the keyboard, and an Undo bar offers the decision back until it is sent.
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import { MODERATION_ORDERS, type ModerationOrder, type QueuedPhoto } from '#src/contract/moderation.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import { createModerationStore, type ModerationStore } from './moderation-store.ts';
@@ -29,6 +30,12 @@ export default function ModerationScreen({ locale, sites }: Props) {
   const store = useMemo(() => createModerationStore(), []);
   useEffect(() => {
     void store.load();
+    // Leaving the console (another page, closing the tab) sends the decisions still waiting.
+    window.addEventListener('pagehide', store.sendWaiting);
+    return () => {
+      window.removeEventListener('pagehide', store.sendWaiting);
+      store.sendWaiting();
+    };
   }, [store]);
   const queue = useStore(store.$queue);
 
@@ -52,6 +59,43 @@ export default function ModerationScreen({ locale, sites }: Props) {
         </div>
       )}
       {queue.status === 'ready' && <Queue store={store} locale={locale} sites={sites} />}
+      <UndoBar store={store} />
+    </div>
+  );
+}
+
+function isOrder(value: string): value is ModerationOrder {
+  return (MODERATION_ORDERS as readonly string[]).includes(value);
+}
+
+/** The decisions not sent yet, each with its Undo button, over the bottom of the screen. */
+function UndoBar({ store }: { store: ModerationStore }) {
+  const { t } = useTranslation();
+  const undoable = useStore(store.$undoable);
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-30 pointer-events-none flex flex-col items-center gap-2 px-4 pb-4"
+    >
+      {undoable.map(({ photo, decision }) => (
+        <div
+          key={photo.id}
+          className="pointer-events-auto flex w-full max-w-md items-center justify-between gap-3 rounded-2xl bg-ink px-4 py-2 text-surface elevation-3"
+        >
+          <span className="min-w-0 truncate">
+            {t(decision.decision === 'approve' ? 'moderation.approved_undo' : 'moderation.rejected_undo', {
+              name: photo.profile.name,
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost min-h-10 px-4 text-surface hover:bg-surface/15 hover:text-surface"
+            onClick={() => store.undo(photo.id)}
+          >
+            {t('moderation.undo')}
+          </button>
+        </div>
+      ))}
     </div>
   );
 }
@@ -60,6 +104,9 @@ function Toolbar({ store, sites }: { store: ModerationStore; sites: readonly Mod
   const { t } = useTranslation();
   const queue = useStore(store.$queue);
   const site = useStore(store.$site);
+  const order = useStore(store.$order);
+  const member = useStore(store.$member);
+  const [search, setSearch] = useState(member);
   const id = useId();
   const busy = queue.status === 'loading' || (queue.status === 'ready' && queue.reloading);
   return (
@@ -86,6 +133,47 @@ function Toolbar({ store, sites }: { store: ModerationStore; sites: readonly Mod
             ))}
           </select>
         </div>
+        <div>
+          <label htmlFor={`${id}-order`} className="mb-1.5 block text-sm font-semibold">
+            {t('moderation.order')}
+          </label>
+          <select
+            id={`${id}-order`}
+            className={`${inputClass} sm:w-48`}
+            value={order}
+            onChange={(event) => {
+              if (isOrder(event.target.value)) void store.setOrder(event.target.value);
+            }}
+          >
+            <option value="oldest">{t('moderation.oldest_first')}</option>
+            <option value="newest">{t('moderation.newest_first')}</option>
+          </select>
+        </div>
+        <form
+          role="search"
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void store.searchMember(search);
+          }}
+        >
+          <div>
+            <label htmlFor={`${id}-member`} className="mb-1.5 block text-sm font-semibold">
+              {t('moderation.member_search')}
+            </label>
+            <input
+              id={`${id}-member`}
+              type="search"
+              className={`${inputClass} sm:w-56`}
+              value={search}
+              maxLength={60}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn-outline">
+            {t('moderation.search')}
+          </button>
+        </form>
         <button type="button" className="btn btn-outline" onClick={() => void store.load()} disabled={busy}>
           {busy ? t('moderation.loading') : t('moderation.reload')}
         </button>
@@ -114,6 +202,7 @@ function Queue({ store, locale, sites }: { store: ModerationStore; locale: Local
   const { t } = useTranslation();
   const queue = useStore(store.$queue);
   const failed = useStore(store.$failed);
+  const member = useStore(store.$member);
   const list = useRef<HTMLUListElement | null>(null);
   /** The card to focus once the decided one has left the list. */
   const focusNext = useRef<string | null>(null);
@@ -132,7 +221,9 @@ function Queue({ store, locale, sites }: { store: ModerationStore; locale: Local
     return (
       <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
         <p className="text-xl font-bold">{t('moderation.empty_title')}</p>
-        <p className="text-ink-muted">{queue.total > 0 ? t('moderation.loading') : t('moderation.empty_text')}</p>
+        <p className="text-ink-muted">
+          {queue.total > 0 ? t('moderation.loading') : member ? t('moderation.no_match') : t('moderation.empty_text')}
+        </p>
       </div>
     );
   }

@@ -1,8 +1,9 @@
 /**
- * The moderation console's queue (issue 4 'Moderation'): the oldest photos being inspected,
- * optionally of one site, and the moderator's decisions on them.
+ * The moderation console's queue (issue 4 'Moderation'): the oldest (or newest) photos being
+ * inspected, optionally of one site or one member, and the moderator's decisions on them.
  *
- * A decision removes the card at once (optimistic) and is sent in the background. When it
+ * A decision removes the card at once and can be undone for UNDO_DELAY_MS; then (or at once
+ * when the console is left: `sendWaiting`) it is sent in the background. When it
  * fails, the card comes back where it was with the error on it; when the photo turns out to
  * be decided already (by another moderator, or deleted by its member: `not_found`), it stays
  * away and the console says so. When the visible page runs empty while photos still wait,
@@ -10,7 +11,12 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { getModerationQueue, postModerationDecision, type QueuedPhoto } from '#src/contract/moderation.ts';
+import {
+  getModerationQueue,
+  postModerationDecision,
+  type ModerationOrder,
+  type QueuedPhoto,
+} from '#src/contract/moderation.ts';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import { environment } from '#src/stores/environment.ts';
 import { CheckError, errorText, isNetworkError, isUnexpected } from '#src/stores/errors.ts';
@@ -29,18 +35,38 @@ export interface Problem {
 
 export type Decision = { decision: 'approve' } | { decision: 'reject'; reason: PhotoRejectReason };
 
+/** How long a decision can be undone before it is sent. */
+export const UNDO_DELAY_MS = 5_000;
+
+/** A decision taken and not sent yet: it can still be undone. */
+export interface Undoable {
+  photo: QueuedPhoto;
+  decision: Decision;
+}
+
 export interface ModerationStore {
   $queue: ReadableAtom<QueueState>;
   /** The site filter: a site id, or '' for all sites. */
   $site: ReadableAtom<string>;
+  $order: ReadableAtom<ModerationOrder>;
+  /** The member search as sent: part of a name or a profile id; '' for everyone. */
+  $member: ReadableAtom<string>;
+  /** Decisions waiting to be sent, oldest first. */
+  $undoable: ReadableAtom<readonly Undoable[]>;
   /** Cards that came back after a failed decision, with the reason it failed. */
   $failed: ReadableAtom<Readonly<Record<string, Problem>>>;
   /** Photos that another moderator had decided already (they left the list). */
   $alreadyDecided: ReadableAtom<number>;
   load: () => Promise<void>;
   setSite: (site: string) => Promise<void>;
+  setOrder: (order: ModerationOrder) => Promise<void>;
+  searchMember: (member: string) => Promise<void>;
   approve: (photoId: string) => Promise<void>;
   reject: (photoId: string, reason: PhotoRejectReason) => Promise<void>;
+  /** Takes a decision back before it is sent: the card returns to the queue. */
+  undo: (photoId: string) => void;
+  /** Sends every decision still waiting, now (the console is being left). */
+  sendWaiting: () => void;
   dismissAlreadyDecided: () => void;
 }
 
@@ -54,15 +80,22 @@ function problemOf(error: unknown): Problem {
   return { code, message: errorText(error) };
 }
 
-/** Puts a card back in upload order (oldest first). */
-function restore(photos: readonly QueuedPhoto[], photo: QueuedPhoto): QueuedPhoto[] {
-  const at = photos.findIndex((p) => p.uploaded_at > photo.uploaded_at);
+/** Puts a card back in upload order (oldest or newest first). */
+function restore(photos: readonly QueuedPhoto[], photo: QueuedPhoto, order: ModerationOrder): QueuedPhoto[] {
+  const at = photos.findIndex((p) =>
+    order === 'newest' ? p.uploaded_at < photo.uploaded_at : p.uploaded_at > photo.uploaded_at,
+  );
   return at === -1 ? [...photos, photo] : [...photos.slice(0, at), photo, ...photos.slice(at)];
 }
 
-export function createModerationStore(): ModerationStore {
+export function createModerationStore({ undoDelayMs = UNDO_DELAY_MS } = {}): ModerationStore {
   const $queue = atom<QueueState>({ status: 'loading' });
   const $site = atom('');
+  const $order = atom<ModerationOrder>('oldest');
+  const $member = atom('');
+  const $undoable = atom<readonly Undoable[]>([]);
+  /** The timers of the decisions in $undoable and what ends their wait (true: send). */
+  const waiting = new Map<string, { timer: ReturnType<typeof setTimeout>; end: (send: boolean) => void }>();
   const $failed = atom<Readonly<Record<string, Problem>>>({});
   const $alreadyDecided = atom(0);
   /** Decisions sent and not answered yet: their cards must not come back with a reload. */
@@ -80,8 +113,15 @@ export function createModerationStore(): ModerationStore {
     const current = $queue.get();
     $queue.set(current.status === 'ready' ? { ...current, reloading: true } : { status: 'loading' });
     const site = $site.get();
+    const member = $member.get();
+    const order = $order.get();
+    const query = {
+      ...(site ? { site } : {}),
+      ...(order === 'newest' ? { order } : {}),
+      ...(member ? { member } : {}),
+    };
     try {
-      const answer = await environment().api.call(getModerationQueue, { query: site ? { site } : {} });
+      const answer = await environment().api.call(getModerationQueue, { query });
       if (number !== loadNumber) return;
       const photos = answer.photos.filter((p) => !pending.has(p.id));
       const total = Math.max(photos.length, answer.total - (answer.photos.length - photos.length));
@@ -92,6 +132,32 @@ export function createModerationStore(): ModerationStore {
       if (number !== loadNumber) return;
       $queue.set({ status: 'error', problem: problemOf(error) });
     }
+  }
+
+  /** A card returns only to a view whose filters it matches (as the server filters). */
+  const inView = ({ profile }: QueuedPhoto) => {
+    const site = $site.get();
+    const member = $member.get().toLocaleLowerCase();
+    return (
+      (site === '' || profile.site === site) &&
+      (member === '' || profile.id === $member.get() || profile.name.toLocaleLowerCase().includes(member))
+    );
+  };
+
+  /** Resolves true when the decision is to be sent, false when it was undone. */
+  function waitForUndo(photo: QueuedPhoto, decision: Decision): Promise<boolean> {
+    return new Promise((resolve) => {
+      const end = (send: boolean) => {
+        const entry = waiting.get(photo.id);
+        if (!entry) return;
+        clearTimeout(entry.timer);
+        waiting.delete(photo.id);
+        $undoable.set($undoable.get().filter((u) => u.photo.id !== photo.id));
+        resolve(send);
+      };
+      waiting.set(photo.id, { timer: setTimeout(() => end(true), undoDelayMs), end });
+      $undoable.set([...$undoable.get(), { photo, decision }]);
+    });
   }
 
   async function decide(photoId: string, decision: Decision): Promise<void> {
@@ -107,15 +173,24 @@ export function createModerationStore(): ModerationStore {
       total: Math.max(0, state.total - 1),
     });
 
+    if (!(await waitForUndo(photo, decision))) {
+      pending.delete(photoId);
+      const now = $queue.get();
+      if (now.status !== 'ready' || !inView(photo) || now.photos.some((p) => p.id === photoId)) return;
+      $queue.set({ ...now, photos: restore(now.photos, photo, $order.get()), total: now.total + 1 });
+      return;
+    }
+
     try {
       const { remaining } = await environment().api.call(postModerationDecision, {
         body: { photo: photoId, ...decision },
+        keepalive: true,
       });
       pending.delete(photoId);
       const now = $queue.get();
       if (now.status !== 'ready') return;
-      // `remaining` counts every site; it is the truth only for the unfiltered view.
-      if ($site.get() === '' && pending.size === 0) $queue.set({ ...now, total: remaining });
+      // `remaining` counts every site and member; it is the truth only for the unfiltered view.
+      if ($site.get() === '' && $member.get() === '' && pending.size === 0) $queue.set({ ...now, total: remaining });
       refillWhenEmpty();
     } catch (error) {
       pending.delete(photoId);
@@ -127,11 +202,10 @@ export function createModerationStore(): ModerationStore {
         return;
       }
       if (now.status !== 'ready') return;
-      const site = $site.get();
-      if (site !== '' && photo.profile.site !== site) return;
+      if (!inView(photo)) return;
       // A reload may have brought the card back already.
       if (!now.photos.some((p) => p.id === photoId)) {
-        $queue.set({ ...now, photos: restore(now.photos, photo), total: now.total + 1 });
+        $queue.set({ ...now, photos: restore(now.photos, photo, $order.get()), total: now.total + 1 });
       }
       $failed.set({ ...$failed.get(), [photoId]: problem });
     }
@@ -144,20 +218,38 @@ export function createModerationStore(): ModerationStore {
     }
   }
 
+  /** Shows another set of photos: a new filter or order, loaded from the start. */
+  async function reloadWith(change: () => void): Promise<void> {
+    change();
+    $queue.set({ status: 'loading' });
+    await load();
+  }
+
   return {
     $queue,
     $site,
+    $order,
+    $member,
+    $undoable,
     $failed,
     $alreadyDecided,
     load,
     async setSite(site) {
-      if (site === $site.get()) return;
-      $site.set(site);
-      $queue.set({ status: 'loading' });
-      await load();
+      if (site !== $site.get()) await reloadWith(() => $site.set(site));
+    },
+    async setOrder(order) {
+      if (order !== $order.get()) await reloadWith(() => $order.set(order));
+    },
+    async searchMember(member) {
+      const text = member.trim();
+      if (text !== $member.get()) await reloadWith(() => $member.set(text));
     },
     approve: (photoId) => decide(photoId, { decision: 'approve' }),
     reject: (photoId, reason) => decide(photoId, { decision: 'reject', reason }),
+    undo: (photoId) => waiting.get(photoId)?.end(false),
+    sendWaiting: () => {
+      for (const { end } of [...waiting.values()]) end(true);
+    },
     dismissAlreadyDecided: () => $alreadyDecided.set(0),
   };
 }

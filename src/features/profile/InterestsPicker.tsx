@@ -1,6 +1,6 @@
 /**
- * The interests section of 'My profile': checkable chips with their icon (SPEC §3; gangbang
- * has none), names as the server localizes them, saved as a whole set.
+ * The interests section of 'My profile': checkable text chips (no icons: the emoji depended on
+ * the system font, docs/profiles.md), names as the server localizes them, saved as a whole set.
  */
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,10 @@ export default function InterestsPicker({ store, draft }: { store: ProfileStore;
   const { t } = useTranslation();
   const state = useStore(store.$sections).interests;
   const loaded = useStore($interests);
-  // Until the site's list arrives: the catalogue's names, without icons.
+  // Until the site's list arrives: the catalogue's names.
   const items = loaded
-    ? loaded.flatMap((item) => (isInterest(item.key) ? [{ ...item, key: item.key }] : []))
-    : INTERESTS.map((key) => ({ key, name: t(`interests.${key}`), icon: null }));
+    ? loaded.flatMap((item) => (isInterest(item.key) ? [{ key: item.key, name: item.name }] : []))
+    : INTERESTS.map((key) => ({ key, name: t(`interests.${key}`) }));
   return (
     <SectionForm
       id="interests"
@@ -31,10 +31,10 @@ export default function InterestsPicker({ store, draft }: { store: ProfileStore;
       <fieldset>
         <legend className="mb-3 text-ink-muted">{t('profile.interests.hint')}</legend>
         <div className="flex flex-wrap gap-2">
-          {items.map(({ key, name, icon }) => (
+          {items.map(({ key, name }) => (
             <label
               key={key}
-              className="flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink-muted has-checked:border-primary-ink has-checked:bg-primary-soft has-checked:text-ink has-focus-visible:outline-2 has-focus-visible:outline-primary-ink"
+              className="flex min-h-10 cursor-pointer items-center rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink-muted has-checked:border-primary-ink has-checked:bg-primary-soft has-checked:text-ink has-focus-visible:outline-2 has-focus-visible:outline-primary-ink"
             >
               <input
                 type="checkbox"
@@ -44,7 +44,6 @@ export default function InterestsPicker({ store, draft }: { store: ProfileStore;
                 checked={draft.interests.includes(key)}
                 onChange={() => store.toggleInterest(key)}
               />
-              {icon && <span aria-hidden="true">{icon}</span>}
               {name}
             </label>
           ))}

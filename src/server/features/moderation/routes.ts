@@ -16,7 +16,11 @@ export function registerModerationRoutes(app: Hono<AppEnv>): void {
     const { database, now, sites } = c.get('deps');
     await requireModerator(database.db, session.accountId, site?.id ?? null);
     if (query.site !== undefined && query.site !== '' && !isKnownSite(sites, query.site)) throw invalidInput('site');
-    return await loadQueue(database.db, now(), query.site || undefined);
+    return await loadQueue(database.db, now(), {
+      siteId: query.site || undefined,
+      order: query.order,
+      member: query.member,
+    });
   });
 
   route(app, postModerationDecision, async ({ c, body, session, site }) => {

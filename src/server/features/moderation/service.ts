@@ -4,18 +4,16 @@
  * and, where needed, its profile's main photo, in one transaction under row locks, so two
  * moderators never decide the same photo twice.
  */
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import { photoUrl } from '#src/contract/photos.ts';
-import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import type { ModerationOrder, QueuedPhoto } from '#src/contract/moderation.ts';
 import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { HttpError, authenticationRequired, notFound } from '#src/server/http/errors.ts';
 import { ageOf } from '../profile/service.ts';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
-
-/** Account roles that may open the console and decide photos. */
 
 export const forbidden = () => new HttpError('forbidden', 'api.forbidden', 403);
 
@@ -40,25 +38,53 @@ export async function requireModerator(db: Db, accountId: number, siteId: string
 
 const beingInspected = eq(photos.status, 'being_inspected');
 
-/** Photos waiting for a decision, of one site or of all. */
-export async function countQueue(db: Pick<Db, 'select'>, siteId?: string): Promise<number> {
+/** Which photos being inspected a queue shows, and in which order. */
+export interface QueueFilter {
+  siteId?: string | undefined;
+  order?: ModerationOrder | undefined;
+  /** Part of a profile's name (any case), or a profile's public id. */
+  member?: string | undefined;
+}
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function queueConditions({ siteId, member }: QueueFilter): SQL[] {
+  const conditions: SQL[] = [beingInspected];
+  if (siteId) conditions.push(eq(profiles.siteId, siteId));
+  const text = member?.trim();
+  if (text) {
+    const byMember = or(ilike(profiles.name, likePattern(text)), eq(profiles.publicId, text));
+    if (byMember) conditions.push(byMember);
+  }
+  return conditions;
+}
+
+/** Photos waiting for a decision, of one site or of all (and of one member when asked). */
+export async function countQueue(db: Pick<Db, 'select'>, filter: QueueFilter = {}): Promise<number> {
+  const conditions = queueConditions(filter);
   const query = db.select({ n: count() }).from(photos);
-  const [row] = siteId
-    ? await query
-        .innerJoin(profiles, eq(profiles.id, photos.profileId))
-        .where(and(beingInspected, eq(profiles.siteId, siteId)))
-    : await query.where(beingInspected);
+  const [row] =
+    conditions.length > 1
+      ? await query.innerJoin(profiles, eq(profiles.id, photos.profileId)).where(and(...conditions))
+      : await query.where(beingInspected);
   return row?.n ?? 0;
 }
 
 /**
- * The oldest MODERATION_PAGE_SIZE photos being inspected (of one site, or all), each with
- * its profile and the profile's active photos for comparison; `total` counts all waiting.
- * Nothing about the account (e-mail, credits) is part of the answer.
+ * The oldest (or newest) MODERATION_PAGE_SIZE photos being inspected that match `filter`,
+ * each with its profile and the profile's active photos for comparison; `total` counts all
+ * that match. Nothing about the account (e-mail, credits) is part of the answer.
  */
-export async function loadQueue(db: Db, now: Date, siteId?: string): Promise<{ photos: QueuedPhoto[]; total: number }> {
-  const conditions: SQL[] = [beingInspected];
-  if (siteId) conditions.push(eq(profiles.siteId, siteId));
+export async function loadQueue(
+  db: Db,
+  now: Date,
+  filter: QueueFilter = {},
+): Promise<{ photos: QueuedPhoto[]; total: number }> {
+  const conditions = queueConditions(filter);
+  const direction = filter.order === 'newest' ? desc : asc;
   const rows = await db
     .select({
       id: photos.id,
@@ -78,8 +104,8 @@ export async function loadQueue(db: Db, now: Date, siteId?: string): Promise<{ p
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .where(and(...conditions))
-    // The partial index photos_queue serves this order.
-    .orderBy(asc(photos.createdAt), asc(photos.id))
+    // The partial index photos_queue serves this order (both directions).
+    .orderBy(direction(photos.createdAt), direction(photos.id))
     .limit(MODERATION_PAGE_SIZE);
 
   const profileIds = [...new Set(rows.map((row) => row.profileId))];
@@ -98,7 +124,7 @@ export async function loadQueue(db: Db, now: Date, siteId?: string): Promise<{ p
     activeByProfile.set(photo.profileId, list);
   }
 
-  const total = rows.length < MODERATION_PAGE_SIZE ? rows.length : await countQueue(db, siteId);
+  const total = rows.length < MODERATION_PAGE_SIZE ? rows.length : await countQueue(db, filter);
   return {
     total,
     photos: rows.map((row) => ({
