@@ -4,8 +4,11 @@
  * on a static host) stores the locale and goes back to that page in the new language.
  */
 import type { Locale } from './locales.ts';
-import { RETURN_PARAM, safeReturnPath } from './return-path.ts';
+import { RETURN_PARAM } from './return-path.ts';
 import { PAGE_REWRITES, isShellPath } from './routes.ts';
+
+// Kept with the return-path rule: the members shell needs it without the route tables here.
+export { langConfigTarget } from './return-path.ts';
 
 /**
  * The path a built page is served at: its build path without the `/<site>/<locale>` prefix
@@ -36,20 +39,4 @@ export function langConfigHref(locale: Locale, pagePath: string): string {
   if (servedAtManyPaths(pagePath)) return href;
   // '/' needs no escaping in a query; left as it is, every static page stays a few bytes lighter.
   return `${href}&${RETURN_PARAM}=${encodeURIComponent(pagePath).replaceAll('%2F', '/')}`;
-}
-
-/**
- * Where the switch goes back to: the `return` parameter when it is a path of this site
- * (src/lib/return-path.ts), else the path of a `referer` on the same host, else '/'.
- */
-export function langConfigTarget(back: string | null | undefined, referer?: { url: string; host: string }): string {
-  if (back !== undefined && back !== null) return safeReturnPath(back, '/');
-  if (!referer) return '/';
-  try {
-    const url = new URL(referer.url);
-    if (url.host !== referer.host) return '/';
-    return safeReturnPath(url.pathname + url.search, '/');
-  } catch {
-    return '/';
-  }
 }

@@ -26,3 +26,19 @@ export function loginLink(path: string): string {
   const back = safeReturnPath(path);
   return back === FALLBACK ? '/login' : `/login?${RETURN_PARAM}=${encodeURIComponent(back)}`;
 }
+
+/**
+ * Where the language switch (`/lang-config`) goes back to: the `return` parameter when it is a path of this site
+ * (above), else the path of a `referer` on the same host, else '/'.
+ */
+export function langConfigTarget(back: string | null | undefined, referer?: { url: string; host: string }): string {
+  if (back !== undefined && back !== null) return safeReturnPath(back, '/');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer.url);
+    if (url.host !== referer.host) return '/';
+    return safeReturnPath(url.pathname + url.search, '/');
+  } catch {
+    return '/';
+  }
+}

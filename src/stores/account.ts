@@ -5,7 +5,7 @@
  */
 import { putUserLanguage } from '../contract/user.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { langConfigTarget } from '../lib/lang-config.ts';
+import { langConfigTarget } from '../lib/return-path.ts';
 import { isCountryCode, isLocale, type Locale } from '../lib/locales.ts';
 import { SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
 import { environment } from './environment.ts';

@@ -80,7 +80,8 @@ function Badge({ tone, children }: { tone: 'online' | 'ad'; children: string }) 
 /** The card's lower part: a line of text and the call to action, as on profile cards. */
 function Footer({ title, button }: { title: string; button: string }) {
   return (
-    <div className="flex items-center justify-between gap-2 p-3">
+    // Wraps on the narrowest phones, so a long button text ('Live ansehen') stays inside the card.
+    <div className="flex flex-wrap items-center justify-between gap-2 p-3">
       <h3 className="min-w-0 truncate font-bold">{title}</h3>
       <span
         aria-hidden="true"
