@@ -150,7 +150,9 @@ for (const { site, locale } of VARIANTS) {
       await page.goto(siteUrl(site, '/signup', locale));
       await expect(page).toHaveURL(siteUrl(site, '/members', locale));
 
-      // Logout as the app does it: GET /api/logout.php, then '/'.
+      // Logout as the app does it: GET /api/logout.php, then '/'. From a static page: the
+      // members area still loading would meet the ended session with 403 answers.
+      await page.goto(siteUrl(site, '/pages/faq', locale));
       await page.evaluate(async () => {
         await fetch('/api/logout.php', { credentials: 'same-origin' });
       });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';
-import { LIKES_PER_DAY, SEARCH_PAGE_SIZE } from '#src/lib/constants.ts';
+import { LIKES_PER_DAY, SEARCH_PAGE_SIZE, SWIPES_PER_DAY } from '#src/lib/constants.ts';
 import { test, expect, enterSite } from './fixtures.ts';
 import { JOURNEY_SITES, PASSWORD, createMember, label, logIn, urlOf, type Where } from './journeys.ts';
 
@@ -122,7 +122,11 @@ for (const where of JOURNEY_SITES) {
     await pageB.context().close();
   });
 
-  test(`the swipe game runs until the daily limit (${label(where)})`, async ({ page, request, consoleErrors }) => {
+  test(`the swipe game goes on with No after the daily likes (${label(where)})`, async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     const email = await createMember(request, 'swipe', where);
     expect(await logIn(page, email, PASSWORD, where)).toBe(200);
     await page.goto(urlOf(where, '/swipe-game'));
@@ -137,12 +141,16 @@ for (const where of JOURNEY_SITES) {
       await yes.click();
       if (left > 0) await expect(page.getByText(t('swipe.likes_left', { number: left }))).toBeVisible();
     }
-    // Four likes a day: the game is over for today, and it says for how long.
-    await expect(page.getByRole('heading', { name: t('swipe.limit.title') })).toBeVisible();
-    await expect(page.getByText(t('swipe.limit.text'), { exact: false }).first()).toBeVisible();
-    await expect(yes).toBeHidden();
+    // Four likes a day: Yes is off and says why, while swipes remain for No (SWIPES_PER_DAY).
+    await expect(yes).toBeDisabled();
+    await expect(page.getByText(t('swipe.no_likes.text'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: t('swipe.limit.title') })).toBeHidden();
+    await expect(page.getByText(t('swipe.swipes_left', { number: SWIPES_PER_DAY - 1 - LIKES_PER_DAY }))).toBeVisible();
+    await no.click();
+    await expect(page.getByText(t('swipe.swipes_left', { number: SWIPES_PER_DAY - 2 - LIKES_PER_DAY }))).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: t('swipe.limit.title') })).toBeVisible();
+    await expect(yes).toBeDisabled();
+    await expect(page.getByText(t('swipe.no_likes.text'))).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 }
