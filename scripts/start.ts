@@ -35,7 +35,7 @@ const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
 const moderator = DEMO_LOGINS.find((l) => l.role === 'moderator');
 console.log(`
-Serving ${sites.length} sites and the API (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
+Serving ${sites.length} sites and the API on Node ${process.version} (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
 ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: http://de.${s.id}.localhost:${server.port}/ …)`).join('\n')}
 ${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
