@@ -22,20 +22,6 @@ import {
 } from './limits.ts';
 import { currentUser } from './user.ts';
 
-export {
-  DATE_OF_BIRTH_ERRORS,
-  DELETE_REMARKS_MAX,
-  EMAIL_MAX,
-  LINK_TOKEN_MAX,
-  LINK_TOKEN_MIN,
-  NAME_ERRORS,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_INPUT_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-};
-
 export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 const linkToken = z.string().min(LINK_TOKEN_MIN).max(LINK_TOKEN_MAX);
 const email = z.string().trim().max(EMAIL_MAX);

@@ -20,17 +20,6 @@ import {
   SIGNUP_REASON_MAX,
 } from './limits.ts';
 
-export {
-  ABOUT_ME_MAX,
-  CITY_MAX,
-  DATE_OF_BIRTH_ERRORS,
-  INTERESTS_MAX,
-  NAME_ERRORS,
-  NAME_MAX,
-  NAME_MIN,
-  SIGNUP_REASON_MAX,
-};
-
 export const profileDetailsBody = z
   .object({
     sexuality: z.enum(PROFILE_ATTRIBUTES.sexuality),

@@ -3,11 +3,11 @@
  * (?token=). A used, expired or missing link shows 'Link expired or invalid, request a new
  * email' with the way back to the request screen.
  */
+import { PASSWORD_MIN } from '../contract/limits.ts';
 import '../styles/islands.css';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN } from '../contract/accounts.ts';
 import type { AuthIslandProps } from '../features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert, PasswordField } from '#src/ui/fields.tsx';

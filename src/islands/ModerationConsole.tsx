@@ -15,6 +15,7 @@ import { $session, loadSession } from '../stores/session.ts';
 import { logout } from '../stores/account.ts';
 import type { CurrentUser } from '../contract/user.ts';
 import IslandI18n from '../ui/IslandI18n.tsx';
+import BrandLink from '../ui/BrandLink.tsx';
 import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
 import { MODERATOR_ROLES } from '../lib/constants.ts';
 
@@ -47,19 +48,7 @@ function ConsoleHeader({ brand, logo }: { brand: string; logo: string | null }) 
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        {logo ? (
-          <a
-            href="/members"
-            aria-label={brand}
-            className="mr-auto flex h-7 items-center text-ink no-underline [&_svg]:h-full [&_svg]:w-auto"
-            // Our own asset, inlined like the members nav's logo.
-            dangerouslySetInnerHTML={{ __html: logo }}
-          />
-        ) : (
-          <a href="/members" className="mr-auto text-lg font-extrabold text-ink no-underline">
-            {brand}
-          </a>
-        )}
+        <BrandLink brand={brand} logo={logo} size="h-7" />
         {session.status === 'member' && <SignedIn user={session.user} />}
       </div>
     </header>

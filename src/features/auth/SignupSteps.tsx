@@ -2,12 +2,11 @@
  * The screens of the signup flow, one per state of $signup (signup-store.ts). They only
  * read the stores and call its actions.
  */
+import { ABOUT_ME_MAX, PASSWORD_MIN, SIGNUP_REASON_MAX } from '#src/contract/limits.ts';
 import { useEffect, useRef, type SyntheticEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
-import { PASSWORD_MIN } from '#src/contract/accounts.ts';
-import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/profile.ts';
 import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import {
   $signup,

@@ -5,7 +5,8 @@
  */
 import { atom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { LINK_TOKEN_MAX, LINK_TOKEN_MIN, postPasswordReset, putPasswordReset } from '#src/contract/accounts.ts';
+import { LINK_TOKEN_MAX, LINK_TOKEN_MIN } from '#src/contract/limits.ts';
+import { postPasswordReset, putPasswordReset } from '#src/contract/accounts.ts';
 import { CheckError } from '#src/stores/errors.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';

@@ -15,16 +15,8 @@
 import { atom, map } from 'nanostores';
 import emailSpellChecker from '@zootools/email-spell-checker';
 import { ApiError } from '#src/client/api.ts';
-import {
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  postActivationMail,
-  postSignup,
-  trafficSource,
-  type TrafficSource,
-} from '#src/contract/accounts.ts';
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/limits.ts';
+import { postActivationMail, postSignup, trafficSource, type TrafficSource } from '#src/contract/accounts.ts';
 import { getOwnProfile, putProfileDetails, type OwnProfile, type ProfileDetails } from '#src/contract/profile.ts';
 import { getUser, type CurrentUser } from '#src/contract/user.ts';
 import type { TranslationKey } from '#src/i18n/index.ts';

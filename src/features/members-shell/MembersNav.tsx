@@ -10,6 +10,7 @@ import { LOCALES, type Locale } from '#src/lib/locales.ts';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
 import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
+import BrandLink from '#src/ui/BrandLink.tsx';
 import { languageName } from './language-name.ts';
 
 interface Props {
@@ -95,19 +96,7 @@ export default function MembersNav({
     <header className="sticky top-0 z-30 border-b border-line bg-surface pt-[env(safe-area-inset-top)]">
       <nav aria-label={t('nav.main_navigation')} className="mx-auto max-w-6xl px-3 sm:px-6">
         <div className="flex h-14 items-center gap-1.5 sm:h-16 sm:gap-2">
-          {logo ? (
-            <a
-              href="/members"
-              aria-label={brand}
-              className="mr-auto flex h-6 min-w-0 items-center text-ink no-underline min-[400px]:h-7 sm:h-8 [&_svg]:h-auto [&_svg]:max-h-full [&_svg]:w-auto [&_svg]:max-w-full"
-              // Our own asset, inlined like the static top nav's logo (src/components/Logo.astro).
-              dangerouslySetInnerHTML={{ __html: logo }}
-            />
-          ) : (
-            <a href="/members" className="mr-auto truncate text-lg font-extrabold text-ink no-underline sm:text-xl">
-              {brand}
-            </a>
-          )}
+          <BrandLink brand={brand} logo={logo} size="h-6 min-[400px]:h-7 sm:h-8" />
           <ul className="hidden items-center gap-1 lg:flex">{links('bar')}</ul>
           {badge && (
             <a

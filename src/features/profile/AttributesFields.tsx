@@ -2,9 +2,9 @@
  * The personal-info section of 'My profile': the attributes of SPEC §3 as selects ('Choose…'
  * while unset: the contract has no 'not specified'), reason for sign-up and about me.
  */
+import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/limits.ts';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { ABOUT_ME_MAX, SIGNUP_REASON_MAX } from '#src/contract/profile.ts';
 import { PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import { SelectField, TextAreaField } from '#src/ui/fields.tsx';

@@ -1,7 +1,7 @@
 /** The basics section of 'My profile': username, gender, date of birth (SPEC §2.7, §5). */
+import { NAME_MAX } from '#src/contract/limits.ts';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX } from '#src/contract/profile.ts';
 import { GENDERS, type Gender } from '#src/lib/constants.ts';
 import { SelectField, TextField } from '#src/ui/fields.tsx';
 import { DateOfBirthField } from '#src/ui/DateOfBirthField.tsx';

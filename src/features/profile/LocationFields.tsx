@@ -2,10 +2,10 @@
  * The location section of 'My profile': country (the site's countries), region (the
  * country's regions, or none) and city as free text with suggestions (SPEC §2.7).
  */
+import { CITY_MAX } from '#src/contract/limits.ts';
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { CITY_MAX } from '#src/contract/profile.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { $regions, $siteSettings } from '#src/stores/site-data.ts';
 import { SelectField, TextField } from '#src/ui/fields.tsx';

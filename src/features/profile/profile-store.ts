@@ -14,11 +14,11 @@
  */
 import { atom, computed, map, type ReadableAtom } from 'nanostores';
 import type { PhotoUploader } from '#src/client/upload-photo.ts';
+import { NAME_MIN } from '#src/contract/limits.ts';
 import { deletePhoto, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, putPhoto, type OwnPhoto } from '#src/contract/photos.ts';
 import {
   getCities,
   getOwnProfile,
-  NAME_MIN,
   putProfileDetails,
   type OwnProfile,
   type ProfileDetails,

@@ -3,10 +3,10 @@
  * delete-account-store.ts (alternatives → reason → deletion → partner countdown or
  * /account-deleted).
  */
+import { DELETE_REMARKS_MAX } from '#src/contract/limits.ts';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { DELETE_REMARKS_MAX } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';

@@ -6,8 +6,8 @@
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/limits.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/accounts.ts';
 import { LOCALES, isLocale, type Locale } from '#src/lib/locales.ts';
 import { FormMessage, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';

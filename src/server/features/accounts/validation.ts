@@ -6,7 +6,8 @@
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, type AccountError } from '#src/contract/accounts.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/limits.ts';
+import { type AccountError } from '#src/contract/accounts.ts';
 import { MIN_AGE } from '#src/lib/constants.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 
