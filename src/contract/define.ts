@@ -55,6 +55,12 @@ export interface Endpoint<
   errors: readonly Err[];
   /** True when the call needs a logged-in member (403 authentication_required otherwise). */
   auth: Auth;
+  /**
+   * For two calls on one method and path told apart by their query (SPEC §7's GET chat.php
+   * with `profile` or with `id`): whether a request is this call's. Requests it refuses go on
+   * to the next call registered on the path.
+   */
+  matches?: (query: Record<string, string>) => boolean;
 }
 
 /** Every code an endpoint may answer. */
@@ -81,7 +87,8 @@ export function defineEndpoint<
   Err extends string = never,
   Auth extends boolean = false,
 >(
-  endpoint: Omit<Endpoint<Q, B, R>, 'query' | 'body' | 'errors' | 'auth'> & {
+  endpoint: Omit<Endpoint<Q, B, R>, 'query' | 'body' | 'errors' | 'auth' | 'matches'> & {
+    matches?: (query: Record<string, string>) => boolean;
     query?: Q;
     body?: B;
     errors?: readonly Err[];

@@ -24,6 +24,22 @@ export const MATCH_FINDER_AGE_BUCKETS = [
 /** Profiles the match finder answers. */
 export const MATCH_FINDER_RESULTS = 12;
 export const FREE_CONVERSATION_STARTS = 2;
+/**
+ * Messages a free member (not paid_user) sends without credits, over all conversations
+ * (SPEC §6 'A number of free messages; the number is not shown'); after them every message
+ * costs message_credits. Photos, gifts and icebreakers always cost their price.
+ */
+export const FREE_MESSAGES = 3;
+/**
+ * Chat messages older than this are no longer shown to anyone ('Older messages are no longer
+ * visible to protect your privacy.'); they are kept for support and erased with the account.
+ */
+export const CHAT_VISIBLE_DAYS = 180;
+/** The chat input reports typing at most this often; the other side shows it this long. */
+export const TYPING_EVERY_MS = 3_000;
+export const TYPING_SHOWN_MS = 6_000;
+/** An operator's hold on a chat pal's conversation lasts this long unless renewed or released. */
+export const OPERATOR_CLAIM_MS = 10 * 60_000;
 export const REACTIVATION_WINDOW_DAYS = 14;
 export const MIN_AGE = 18;
 

@@ -33,6 +33,7 @@ import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createMailProvider } from './providers/mail/index.ts';
 import { createStorageProvider } from './providers/storage/index.ts';
+import { createEventHub } from './events/index.ts';
 
 export interface ComposeOptions {
   /** The clock of the app and its mail (default: the real one). */
@@ -55,6 +56,7 @@ export function composeApp(
     mail: createMailProvider(config, now),
     cams: createCamProvider(config),
     photoStorage: createStorageProvider(config),
+    events: createEventHub(config, database),
     now,
   };
   const deps = options.override ? options.override(built) : built;

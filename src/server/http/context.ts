@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { CamProvider } from '../providers/cams/types.ts';
 import type { MailProvider } from '../providers/mail/types.ts';
 import type { StorageProvider } from '../providers/storage/types.ts';
+import type { EventHub } from '../events/types.ts';
 
 /** Services and settings the app is built from; tests build their own. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   cams: CamProvider;
   /** Where photo files are kept (uploads, the seeded pool). */
   photoStorage: StorageProvider;
+  /** The realtime event bus (chat messages, typing, read state, counters). */
+  events: EventHub;
   /** The clock, injectable for tests. */
   now: () => Date;
 }

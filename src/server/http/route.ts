@@ -78,7 +78,11 @@ function fieldOf(error: z.ZodError): string {
 
 export function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handler: Handler<E>): void {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  app[method](endpoint.path, async (c) => {
+  app[method](endpoint.path, async (c, next) => {
+    if (endpoint.matches && !endpoint.matches(c.req.query())) {
+      await next();
+      return;
+    }
     try {
       return await answer(c, endpoint, handler);
     } catch (error) {

@@ -1,0 +1,33 @@
+/**
+ * The realtime channel (ARCHITECTURE "Realtime with a fallback"): GET /api/events.php is a
+ * server-sent-events stream for the logged-in member. Each event's `event:` field is one of
+ * SERVER_EVENT_TYPES and its `data:` one JSON object of the schema below. Stored events carry
+ * an `id:`; a client that reconnects sends it back (Last-Event-ID, or `?last_event_id=`) and
+ * gets every stored event after it exactly once. `typing` is not stored (no id).
+ */
+import { z } from 'zod';
+import { chatListItem, chatMessage } from './chat.ts';
+
+export const EVENTS_PATH = '/api/events.php';
+
+export const serverEvents = {
+  /** A message in one of my conversations (mine from another tab, or theirs). */
+  message: z.object({ conversation: z.string(), message: chatMessage, chat: chatListItem }),
+  /** The other side is typing in a conversation (shown for TYPING_SHOWN_MS). */
+  typing: z.object({ conversation: z.string() }),
+  /** The other side read my messages up to and including `message`. */
+  read: z.object({ conversation: z.string(), message: z.string() }),
+  /** A conversation left my list (deleted in another tab, a block). */
+  chat_removed: z.object({ conversation: z.string() }),
+  /** My counters changed: unread messages, new likes, credits. */
+  counters: z.object({
+    total_unread: z.number().int().nonnegative(),
+    total_new_likes: z.number().int().nonnegative().optional(),
+    credits: z.number().int().nonnegative().optional(),
+  }),
+} as const;
+
+export type ServerEventType = keyof typeof serverEvents;
+export const SERVER_EVENT_TYPES = Object.keys(serverEvents) as ServerEventType[];
+export type ServerEventData<T extends ServerEventType> = z.infer<(typeof serverEvents)[T]>;
+export type ServerEvent = { [T in ServerEventType]: { type: T; data: ServerEventData<T> } }[ServerEventType];

@@ -1,0 +1,50 @@
+/**
+ * The event bus of the realtime channel (ARCHITECTURE "Realtime with a fallback"). Features
+ * publish events to accounts; every API process delivers them to the channels
+ * (GET /api/events.php) its clients hold open. Stored events are written to `account_events`
+ * first, so a channel that reconnects replays what it missed by id, exactly once; the
+ * transport between processes (in-process, or Redis pub/sub with REDIS_URL) only carries the
+ * news that they exist.
+ */
+import type { ServerEvent } from '#src/contract/events.ts';
+import type { Db } from '#src/server/db/client.ts';
+import type { Tx } from '#src/server/features/credits/ledger.ts';
+
+/** An event for one account. */
+export interface OutgoingEvent {
+  accountId: number;
+  event: ServerEvent;
+}
+
+/** An event as a channel receives it: stored events have their log id, typing has none. */
+export interface DeliveredEvent {
+  id: number | null;
+  event: ServerEvent;
+}
+
+/** Events written in a transaction, to announce once it has committed. */
+export interface StoredEvents {
+  readonly rows: readonly { id: number; accountId: number; event: ServerEvent }[];
+}
+
+export type EventListener = (delivered: DeliveredEvent) => void;
+
+export interface EventHub {
+  /**
+   * Writes events to the log inside the caller's transaction (or on the database), so they
+   * exist exactly when what they tell of was committed. Announce them after the commit.
+   */
+  record(tx: Tx | Db, events: readonly OutgoingEvent[]): Promise<StoredEvents>;
+  /** Delivers recorded events to the open channels of every process. */
+  announce(stored: StoredEvents): Promise<void>;
+  /** record on the database, then announce: for events outside a transaction. */
+  publish(events: readonly OutgoingEvent[]): Promise<void>;
+  /** Delivers events without storing them (typing): a channel that is not open misses them. */
+  ephemeral(events: readonly OutgoingEvent[]): Promise<void>;
+  /** Listens for one account's events on this process; returns the unsubscribe. */
+  subscribe(accountId: number, listener: EventListener): () => void;
+  /** The stored events of an account after `afterId`, oldest first (a reconnect's replay). */
+  replay(accountId: number, afterId: number, limit: number): Promise<DeliveredEvent[]>;
+  /** Stops the transport (Redis connections); open channels end. */
+  close(): Promise<void>;
+}
