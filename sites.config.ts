@@ -64,6 +64,8 @@ const settingsSchema = z.object({
   fictional_icon: z.string().min(1),
   /** Partner the account-deletion flow redirects to (SPEC §2.7); none by default. */
   delete_partner_url: z.url().optional(),
+  /** The premium page shows the marketing claim 'Premium Members have a 46% higher chance…' (SPEC §9). */
+  premium_claim: z.boolean(),
 });
 
 const siteSchema = z.object({
@@ -190,6 +192,7 @@ const baseSettings: SiteConfig['settings'] = {
   support_email: 'support@example.com',
   support_phone: '+31 20 123 4567',
   fictional_icon: 'mask',
+  premium_claim: true,
 };
 
 const ALL_LANDERS = [...LANDERS];

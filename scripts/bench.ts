@@ -5,7 +5,11 @@
  *
  * - API latency: the real app in-process on PGlite seeded with the default demo world
  *   (7 × 2,000 members), 1,000 requests per call after a warm-up; p50/p95/p99 and req/s.
+ * - Chat: send-message latency with the ledger transaction (scripts/lib/bench-chat.ts).
  * - Memory: RSS and heap after the run.
+ * - Realtime: delivery latency to 1,000 open SSE channels, on one process and across two
+ *   through Redis (scripts/lib/bench-realtime.ts; needs the local PostgreSQL and Redis;
+ *   `-- --no-realtime` skips it).
  * - Page weight: compressed HTML of each static page type and the members shell's JS.
  * - Lighthouse (mobile, simulated throttling, Debian Chromium) per static page type, served
  *   by the same app on a local port (needs a build: `npm run build`).
@@ -33,6 +37,8 @@ import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
 import { upfrontScriptBytes } from './lib/shell-js.ts';
 import { runLighthouse } from './lib/bench-lighthouse.ts';
+import { runChatBench } from './lib/bench-chat.ts';
+import { runRealtimeBench } from './lib/bench-realtime.ts';
 import { landerPath } from '#src/landers/paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -170,6 +176,9 @@ if (existsSync(join(root, 'dist/sites/build.json'))) {
   }
 }
 
+// Chat: sending a message with its ledger transaction, in-process on the same app.
+rows.push(...(await runChatBench(app, database.db)));
+
 const memory = process.memoryUsage();
 add(
   'memory',
@@ -240,6 +249,10 @@ if (process.argv.includes('--builds')) {
     '',
   );
 }
+
+// Realtime delivery: 1,000 open channels on one process, and two processes through Redis
+// (separate server processes on the local PostgreSQL and Redis; skipped rows without them).
+if (!process.argv.includes('--no-realtime')) rows.push(...(await runRealtimeBench()));
 
 // Member search at scale
 const searchArg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

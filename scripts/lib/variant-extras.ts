@@ -43,13 +43,13 @@ export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string
 /**
  * Paths kept out of crawlers: the members area (every first segment of the shell routes,
  * which also covers the profile landers under /members/<id>/, as they show member data), the
- * moderation console and the API. Pages that are crawlable but not to be indexed (activation,
- * password reset, 404...) say so themselves with a robots meta tag, which a crawler can only
- * read when robots.txt lets it fetch the page.
+ * moderation console, the operator inbox and the API. Pages that are crawlable but not to be
+ * indexed (activation, password reset, 404...) say so themselves with a robots meta tag,
+ * which a crawler can only read when robots.txt lets it fetch the page.
  */
 export function disallowedPaths(): string[] {
   const roots = SHELL_ROUTES.map((route) => `/${route.split('/')[1]}`);
-  return [...new Set([...roots, '/moderation', '/api/'])];
+  return [...new Set([...roots, '/moderation', '/operator', '/api/'])];
 }
 
 export function robotsTxt(site: SiteConfig, locale: Locale): string {

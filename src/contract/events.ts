@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { chatListItem, chatMessage } from './chat.ts';
+import { defineEndpoint } from './define.ts';
 
 export const EVENTS_PATH = '/api/events.php';
 
@@ -25,9 +26,32 @@ export const serverEvents = {
     total_new_likes: z.number().int().nonnegative().optional(),
     credits: z.number().int().nonnegative().optional(),
   }),
+  /**
+   * More was missed than a reconnect replays (or the log no longer has it): reload chats,
+   * likes and counters as after a page load. Later events follow as usual.
+   */
+  resync: z.object({}),
 } as const;
 
 export type ServerEventType = keyof typeof serverEvents;
 export const SERVER_EVENT_TYPES = Object.keys(serverEvents) as ServerEventType[];
 export type ServerEventData<T extends ServerEventType> = z.infer<(typeof serverEvents)[T]>;
 export type ServerEvent = { [T in ServerEventType]: { type: T; data: ServerEventData<T> } }[ServerEventType];
+
+/** Stored events replayed to a reconnecting channel at most; past that it gets `resync`. */
+export const EVENTS_REPLAY_LIMIT = 500;
+
+/**
+ * The channel itself: `text/event-stream`, not JSON, so `response` is never parsed. The
+ * cursor comes in the Last-Event-ID header (EventSource's own reconnect) or, for a new
+ * EventSource that resumes, as `last_event_id`; the header wins. A value that is not an id
+ * is ignored (the channel starts from now).
+ */
+export const getEvents = defineEndpoint({
+  method: 'GET',
+  path: EVENTS_PATH,
+  query: z.looseObject({ last_event_id: z.coerce.number().int().nonnegative().optional().catch(undefined) }),
+  response: z.never(),
+  errors: ['authentication_required'],
+  auth: true,
+});

@@ -52,6 +52,8 @@ export const siteSettings = z.object({
   logged_out_search_trafficsource: z.string(),
   // Reselling
   member_resell: z.array(z.string()),
+  // Premium page: show the marketing claim (operators can turn it off)
+  premium_claim: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 

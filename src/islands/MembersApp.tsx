@@ -16,11 +16,14 @@ import type { Locale } from '../lib/locales.ts';
 import type { CurrentUser } from '../contract/user.ts';
 import { $session, loadSession } from '../stores/session.ts';
 import { $router, interceptLinks, type MembersRoute } from '../stores/router.ts';
+import { $newLikes, $newestChat, $totalUnread } from '../stores/counters.ts';
 import { applyLangConfig, changeLanguage, logout } from '../stores/account.ts';
 import { environment } from '../stores/environment.ts';
+import { mayHaveTimeBonus } from '#src/lib/time-bonus.ts';
 import { loginLink } from '#src/lib/return-path.ts';
 import MembersNav from '../features/members-shell/MembersNav.tsx';
 import MembersHome from '../features/members-shell/MembersHome.tsx';
+import { useTitleCount } from '../features/members-shell/use-title-count.ts';
 import Banners from '../features/banners/Banners.tsx';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import LoadingState from '#src/ui/Spinner.tsx';
@@ -36,6 +39,16 @@ const SearchScreen = lazy(() => import('../features/search/SearchScreen.tsx'));
 const LikesScreen = lazy(() => import('../features/likes/LikesScreen.tsx'));
 const SwipeGameScreen = lazy(() => import('../features/swipe-game/SwipeGameScreen.tsx'));
 const MatchFinderScreen = lazy(() => import('../features/match-finder/MatchFinderScreen.tsx'));
+const ChatsScreen = lazy(() => import('../features/chat/ChatsScreen.tsx'));
+const StartChat = lazy(() => import('../features/chat/StartChat.tsx'));
+const PremiumScreen = lazy(() => import('../features/premium/PremiumScreen.tsx'));
+const CreditsScreen = lazy(() => import('../features/credits/CreditsScreen.tsx'));
+const PaymentScreen = lazy(() => import('../features/credits/PaymentScreen.tsx'));
+const RepeatOrderScreen = lazy(() => import('../features/credits/RepeatOrderScreen.tsx'));
+const TransactionScreen = lazy(() => import('../features/credits/TransactionScreen.tsx'));
+const DirectDebitScreen = lazy(() => import('../features/direct-debit/DirectDebitScreen.tsx'));
+/** The time-bonus banner and modal (SPEC §2.4 (e), §2.6) load only for members who may have one. */
+const TimeBonus = lazy(() => import('../features/time-bonus/TimeBonus.tsx'));
 /** The like modal (SPEC §2.6) loads only when a page asks for it with `?t=`. */
 const LikeModal = lazy(() => import('../features/likes/LikeModal.tsx'));
 
@@ -59,6 +72,12 @@ export const MEMBERS_NAMESPACES = [
   'likes',
   'swipe',
   'match_finder',
+  'time_bonus',
+  'premium',
+  'discounts',
+  'credits',
+  'direct_debit',
+  'chat',
 ] as const satisfies readonly (keyof Catalogue)[];
 export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 
@@ -106,16 +125,17 @@ function MembersRoot({ locale, brand, logo }: { locale: Locale; brand: string; l
         {t('errors.try_later')}
       </p>
     );
-  return <LoginWall />;
+  const chat = page?.route === 'members-id-chat' || page?.route === 'chats' || page?.route === 'chats-id';
+  return <LoginWall chat={chat} />;
 }
 
 /** A visitor on a members page: log in and come back to it, or sign up. */
-function LoginWall() {
+function LoginWall({ chat }: { chat: boolean }) {
   const { t } = useTranslation();
   const here = environment().location();
   return (
     <div className="mx-auto max-w-md p-8 text-center">
-      <p>{t('members.login_required')}</p>
+      <p>{chat ? t('chat.login_required') : t('members.login_required')}</p>
       <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
         <a href={loginLink(here.pathname + here.search + here.hash)} className="btn btn-primary">
           {t('nav.login')}
@@ -141,7 +161,25 @@ function MembersLayout({
 }) {
   const { t } = useTranslation();
   const page = useStore($router);
+  const unread = useStore($totalUnread);
+  const newLikes = useStore($newLikes);
+  const newestChat = useStore($newestChat);
   useEffect(() => interceptLinks(), []);
+  useEffect(() => {
+    // While the member is in (loaded on demand, outside the shell's first load): the server
+    // events, the conversation list and the likes that feed the badges, with the polling as
+    // the fallback.
+    let active = true;
+    let stopUpdates: (() => void) | undefined;
+    void import('../stores/polling.ts').then((polling) => {
+      if (active) stopUpdates = polling.startMemberUpdates();
+    });
+    return () => {
+      active = false;
+      stopUpdates?.();
+    };
+  }, []);
+  useTitleCount(unread + newLikes);
   const route = page?.route ?? null;
   const isSettings = route === 'notifications' || route === 'settings';
   const [shellTitle] = useState(() => document.title);
@@ -170,10 +208,18 @@ function MembersLayout({
         logo={logo}
         locale={locale}
         route={route}
+        unreadMessages={unread}
+        newLikes={newLikes}
+        newestChat={newestChat}
         onLogout={logout}
         onLanguage={changeLanguage}
       />
       <Banners user={user} route={route} search={page?.search ?? {}} />
+      {mayHaveTimeBonus(user, environment().now()) && (
+        <Suspense fallback={null}>
+          <TimeBonus />
+        </Suspense>
+      )}
       <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <Suspense fallback={<Spinner />}>
           {isSettings ? (
@@ -195,6 +241,28 @@ function MembersLayout({
             <SwipeGameScreen user={user} locale={locale} />
           ) : route === 'match-finder' ? (
             <MatchFinderScreen user={user} locale={locale} />
+          ) : page?.route === 'chats' || page?.route === 'chats-id' ? (
+            <ChatsScreen
+              user={user}
+              locale={locale}
+              brand={brand}
+              conversationId={page.route === 'chats-id' ? page.params.id : null}
+              hash={page.hash}
+            />
+          ) : route === 'premium' ? (
+            <PremiumScreen user={user} />
+          ) : route === 'credits' ? (
+            <CreditsScreen user={user} locale={locale} />
+          ) : route === 'credits-repeat-order' ? (
+            <RepeatOrderScreen user={user} locale={locale} />
+          ) : page?.route === 'credits-id-paymentmethod' ? (
+            <PaymentScreen user={user} locale={locale} id={page.params.id} paymentMethod={page.params.paymentmethod} />
+          ) : page?.route === 'transactions-id' ? (
+            <TransactionScreen user={user} locale={locale} id={page.params.id} />
+          ) : route === 'directdebit' ? (
+            <DirectDebitScreen locale={locale} brand={brand} search={page?.search ?? {}} />
+          ) : page?.route === 'members-id-chat' ? (
+            <StartChat key={page.params.id} profile={page.params.id} hash={page.hash} />
           ) : (
             <MembersHome user={user} />
           )}
@@ -224,6 +292,18 @@ function screenTitle(route: MembersRoute, t: TFunction): string | null {
       return t('swipe.title');
     case 'match-finder':
       return t('match_finder.title');
+    case 'premium':
+      return t('premium.title');
+    case 'credits':
+    case 'credits-id-paymentmethod':
+    case 'credits-repeat-order':
+      return t('credits.title');
+    case 'transactions-id':
+      return t('credits.transaction.title');
+    case 'chats':
+    case 'chats-id':
+    case 'members-id-chat':
+      return t('chat.title');
     default:
       return null;
   }

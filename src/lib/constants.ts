@@ -45,6 +45,8 @@ export const MIN_AGE = 18;
 
 /** Account roles that may use the moderation console and see photos being inspected. */
 export const MODERATOR_ROLES: readonly string[] = ['moderator', 'admin'];
+/** Account roles that may use the operator inbox and answer as chat pals. */
+export const OPERATOR_ROLES: readonly string[] = ['operator', 'admin'];
 
 /** Nav badges show '99+' at 100 or more. */
 export const BADGE_CAP = 99;

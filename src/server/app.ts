@@ -24,15 +24,26 @@ import { registerProfileRoutes } from './features/profile/routes.ts';
 import { registerMemberRoutes } from './features/members/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
+import { registerOperatorRoutes } from './features/operator/routes.ts';
 import { registerLikeRoutes } from './features/likes/routes.ts';
 import { registerGeoRoutes } from './features/geo/routes.ts';
 import { registerCamRoutes } from './features/cams/routes.ts';
 import { registerTrafficRoutes } from './features/traffic/routes.ts';
+import { registerEventRoutes } from './features/events/routes.ts';
+import { registerDiscountRoutes } from './features/discounts/routes.ts';
+import { registerChatCatalogueRoutes } from './features/chat-catalogue/routes.ts';
+import { registerChatRoutes } from './features/chat/routes.ts';
+import { registerBillingRoutes } from './features/billing/routes.ts';
+import { registerDirectDebitRoutes } from './features/direct-debit/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
+import { createGifProvider } from './providers/gifs/index.ts';
 import { createMailProvider } from './providers/mail/index.ts';
+import { createPaymentProvider } from './providers/payments/index.ts';
+import { isSandboxProvider, registerSandboxPages } from './providers/payments/sandbox-pages.ts';
 import { createStorageProvider } from './providers/storage/index.ts';
+import { createSmsProvider } from './providers/sms/index.ts';
 import { createEventHub } from './events/index.ts';
 
 export interface ComposeOptions {
@@ -56,7 +67,10 @@ export function composeApp(
     mail: createMailProvider(config, now),
     cams: createCamProvider(config),
     photoStorage: createStorageProvider(config),
-    events: createEventHub(config, database),
+    gifs: createGifProvider(config),
+    payments: createPaymentProvider(config, database.db, now),
+    sms: createSmsProvider(config, now),
+    events: createEventHub(config, database, now),
     now,
   };
   const deps = options.override ? options.override(built) : built;
@@ -94,16 +108,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerMemberRoutes(api);
   registerSearchRoutes(api);
   registerModerationRoutes(api);
+  registerOperatorRoutes(api);
   registerLikeRoutes(api);
   registerGeoRoutes(api);
   registerCamRoutes(api);
   registerTrafficRoutes(api);
+  registerChatCatalogueRoutes(api);
+  registerChatRoutes(api);
+  registerEventRoutes(api);
+  registerDiscountRoutes(api);
+  registerBillingRoutes(api);
+  registerDirectDebitRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });
   app.route('/', api);
 
   if (!deps.config.production) registerDevInbox(app);
+  if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments);
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {

@@ -30,6 +30,18 @@ const envSchema = z.object({
     .default('https://cams.partner.example/room/{account}'),
   /** The reseller partner of the ad cards; flow and site are added as query parameters. */
   RESELL_PARTNER_URL: z.url().default('https://reseller.partner.example/'),
+  /** The chat's GIF search: 'bundled' is the offline catalogue, 'giphy' the GIPHY API (docs/chat-catalogue.md). */
+  GIF_PROVIDER: z.enum(['bundled', 'giphy']).default('bundled'),
+  /** The online GIF API's key (required with GIF_PROVIDER=giphy). */
+  GIF_API_KEY: z.string().min(1).optional(),
+  /** The highest content rating the online GIF API may return. */
+  GIF_RATING: z.enum(['g', 'pg', 'pg-13', 'r']).default('pg-13'),
+  /** The payment provider: 'sandbox' (default outside production) or 'none' (docs/payments.md). */
+  PAYMENTS: z.enum(['sandbox', 'none']).optional(),
+  /** An HTTP SMS gateway (one-time codes); unset means the SMS outbox folder (docs/direct-debit.md). */
+  SMS_GATEWAY_URL: z.url().optional(),
+  /** The gateway's bearer token. */
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /** Trust X-Forwarded-* headers (behind a proxy or CDN). */
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
@@ -55,6 +67,12 @@ export interface Config {
   camProvider: Env['CAM_PROVIDER'];
   camRedirectUrl: string;
   resellPartnerUrl: string;
+  gifProvider: Env['GIF_PROVIDER'];
+  gifApiKey: string | undefined;
+  gifRating: Env['GIF_RATING'];
+  payments: 'sandbox' | 'none';
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -65,6 +83,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.GIF_PROVIDER === 'giphy' && !e.GIF_API_KEY) {
+    throw new Error('Invalid environment:\n  GIF_API_KEY: GIF_PROVIDER=giphy needs GIF_API_KEY');
+  }
   return {
     env: e.NODE_ENV,
     production: e.NODE_ENV === 'production',
@@ -81,5 +102,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     camProvider: e.CAM_PROVIDER,
     camRedirectUrl: e.CAM_REDIRECT_URL,
     resellPartnerUrl: e.RESELL_PARTNER_URL,
+    gifProvider: e.GIF_PROVIDER,
+    gifApiKey: e.GIF_API_KEY,
+    gifRating: e.GIF_RATING,
+    payments: e.PAYMENTS ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    smsGatewayToken: e.SMS_GATEWAY_TOKEN,
   };
 }

@@ -8,6 +8,7 @@ import { composeApp } from './app.ts';
 import type { Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { purgeDeletedAccounts } from './features/accounts/deletion.ts';
+import { pruneAccountEvents } from './events/index.ts';
 
 /** How often the server purges accounts whose reactivation window has passed. */
 export const PURGE_INTERVAL_MS = 3_600_000;
@@ -39,11 +40,17 @@ export async function startServer(config: Config, database: Database): Promise<R
     purgeDeletedAccounts(database.db, deps.now(), deps.photoStorage).catch((error: unknown) => {
       console.error('[purge] failed:', error instanceof Error ? error.message : error);
     });
+    // The realtime event log keeps a day: reconnects replay from it, older news is in the chats.
+    pruneAccountEvents(database.db, deps.now()).catch((error: unknown) => {
+      console.error('[events] pruning failed:', error instanceof Error ? error.message : error);
+    });
   };
   const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
   purgeTimer.unref();
   const close = async () => {
     clearInterval(purgeTimer);
+    // Open realtime channels end first, or the server would wait for them to be closed.
+    await deps.events.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
   };

@@ -5,6 +5,7 @@
  * it receives to `dispatchServerEvent`. Tests dispatch events directly.
  */
 import { atom } from 'nanostores';
+import { openEventChannel, type EventChannel, type EventSourceLike } from '../client/events.ts';
 import type { ServerEvent, ServerEventData, ServerEventType } from '../contract/events.ts';
 
 /** The channel's state: 'off' when logged out, 'open' while events flow. */
@@ -34,4 +35,24 @@ export function dispatchServerEvent(event: ServerEvent): void {
   const set = handlers.get(event.type);
   if (!set) return;
   for (const handler of [...set]) (handler as (data: unknown) => void)(event.data);
+}
+
+let channel: EventChannel | null = null;
+
+/**
+ * Opens the channel while a member is logged in (the members shell calls it; a second call
+ * does nothing). Without EventSource in the browser it does nothing: the polling carries on.
+ */
+export function startRealtime(options: { create?: (url: string) => EventSourceLike } = {}): void {
+  if (channel) return;
+  const create = options.create ?? (typeof EventSource === 'undefined' ? null : (url: string) => new EventSource(url));
+  if (!create) return;
+  channel = openEventChannel({ create, onEvent: dispatchServerEvent, onState: (state) => $realtime.set(state) });
+}
+
+/** Closes the channel (logout, leaving the members area). */
+export function stopRealtime(): void {
+  channel?.close();
+  channel = null;
+  $realtime.set('off');
 }

@@ -232,6 +232,16 @@ describe('purgeDeletedAccounts', () => {
     expect(searched.status).toBe(200);
     const savedFilters = () => t.db.select().from(searchFilters).where(eq(searchFilters.accountId, accountId));
     expect(await savedFilters()).toHaveLength(1);
+    // A chat message that names the member, to a member who stays.
+    const chat = await call(t, `/api/chat.php?profile=${other.publicId}`, { session });
+    expect(chat.status).toBe(200);
+    const { id: conversation } = (await chat.json()) as { id: string };
+    const sent = await call(t, '/api/chat.php', {
+      method: 'POST',
+      json: { conversation, text: `Hi, I am ${name}`, client_id: 'purge-test-0001' },
+      session,
+    });
+    expect(sent.status).toBe(200);
     await remove(session, { reason: 'other', remarks: `I am ${name}, reach me at ${input.email}` });
 
     expect(await findEverywhere(input.email)).not.toEqual([]);

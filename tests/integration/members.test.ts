@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_URL_VARIANTS } from '#src/contract/photos.ts';
 import { blockedAnswer, getBlocks, getMember } from '#src/contract/members.ts';
 import { putPrivacy } from '#src/contract/profile.ts';
-import { accounts, blocks, conversations, likes, photos, profiles, sites as siteRows } from '#src/server/db/schema.ts';
+import {
+  accounts,
+  blocks,
+  conversations,
+  likes,
+  messages,
+  photos,
+  profiles,
+  sites as siteRows,
+} from '#src/server/db/schema.ts';
 import {
   createTestApp,
   createTestMember,
@@ -402,12 +411,32 @@ describe('invisible and privacy mode', () => {
       const partner = await member();
       await t.db.insert(likes).values({ likerId: hidden.profileId, likedId: liked.profileId });
       const [low, high] = [hidden.profileId, partner.profileId].sort((a, b) => a - b) as [number, number];
-      await t.db.insert(conversations).values({
-        publicId: `c${low}_${high}`.slice(0, 16),
-        profileLow: low,
-        profileHigh: high,
-        startedBy: hidden.profileId,
+      const [chat] = await t.db
+        .insert(conversations)
+        .values({
+          publicId: `c${low}_${high}`.slice(0, 16),
+          profileLow: low,
+          profileHigh: high,
+          startedBy: hidden.profileId,
+        })
+        .returning({ id: conversations.id });
+      await t.db.insert(messages).values({
+        publicId: `m${low}_${high}`.slice(0, 16),
+        conversationId: chat!.id,
+        senderId: hidden.profileId,
+        kind: 'text',
+        body: 'Hello',
       });
+      // A chat opened without any message puts nobody in touch.
+      const opener = await member();
+      const [openLow, openHigh] = [hidden.profileId, opener.profileId].sort((a, b) => a - b) as [number, number];
+      await t.db.insert(conversations).values({
+        publicId: `o${openLow}_${openHigh}`.slice(0, 16),
+        profileLow: openLow,
+        profileHigh: openHigh,
+        startedBy: opener.profileId,
+      });
+      expect((await page(opener, hidden)).status, mode).toBe(404);
 
       expect((await page(stranger, hidden)).status, mode).toBe(404);
       expect((await file(stranger, hidden.photos[0]?.publicId ?? '', 'thumb')).status, mode).toBe(404);

@@ -13,6 +13,7 @@ import {
   accounts,
   blocks,
   conversations,
+  messages,
   likes,
   profiles,
   regions,
@@ -275,11 +276,21 @@ describe('who is never found', () => {
       { likerId: invisibleInTouch.profileId, likedId: viewer.profileId },
     ]);
     const [low, high] = [viewer.profileId, privacyChat.profileId].sort((a, b) => a - b) as [number, number];
-    await t.db.insert(conversations).values({
-      publicId: `conv${counter}`.padEnd(12, '0'),
-      profileLow: low,
-      profileHigh: high,
-      startedBy: privacyChat.profileId,
+    const [chat] = await t.db
+      .insert(conversations)
+      .values({
+        publicId: `conv${counter}`.padEnd(12, '0'),
+        profileLow: low,
+        profileHigh: high,
+        startedBy: privacyChat.profileId,
+      })
+      .returning({ id: conversations.id });
+    await t.db.insert(messages).values({
+      publicId: `msg${counter}`.padEnd(12, '0'),
+      conversationId: chat!.id,
+      senderId: privacyChat.profileId,
+      kind: 'text',
+      body: 'Hello',
     });
     // An account that is no longer confirmed while its profile stayed active.
     await t.db.update(accounts).set({ status: 'banned' }).where(eq(accounts.id, banned.accountId));

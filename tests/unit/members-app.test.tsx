@@ -69,7 +69,7 @@ describe('members island', () => {
   });
 
   it('greets a logged-in member by name on the members home of a screen still to come', async () => {
-    renderAt('/chats', member());
+    renderAt('/complaints', member());
     expect(await screen.findByRole('heading', { name: 'Welcome back, Birgit' })).toBeTruthy();
   });
 

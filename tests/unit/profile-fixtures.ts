@@ -85,6 +85,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     logged_out_search: '',
     logged_out_search_trafficsource: '',
     member_resell: [],
+    premium_claim: true,
     ...overrides,
   };
 }

@@ -23,13 +23,14 @@ const site = sites.find((s) => s.id === 'she') ?? sites[0]!;
 const blocked = (path: string) => disallowedPaths().some((prefix) => path.startsWith(prefix));
 
 describe('robots.txt', () => {
-  it('keeps every members-area path, the profile landers, moderation and the API out', () => {
+  it('keeps every members-area path, the profile landers, moderation, the operator inbox and the API out', () => {
     const samples = SHELL_ROUTES.map((r) => r.replace(/:\w+/g, '42'));
     for (const path of [
       ...samples,
       '/members/42/landing',
       '/members/42/landing2/x',
       '/moderation',
+      '/operator',
       '/api/settings.php',
     ])
       expect(blocked(path), path).toBe(true);

@@ -23,15 +23,27 @@ interface Props {
   /** Counters of later issues (unread messages, new likes); badges show when above 0. */
   unreadMessages?: number;
   newLikes?: number;
+  /** The newest conversation: on desktop, Messages opens it (SPEC §2.3). */
+  newestChat?: string | null;
   onLogout: () => Promise<void>;
   onLanguage: (locale: Locale) => Promise<void>;
+}
+
+interface NavItem {
+  key: string;
+  href: string;
+  /** Where the desktop bar's link leads instead (Messages: the newest conversation). */
+  desktopHref?: string;
+  icon: LineIconName;
+  label: string;
+  count: number;
 }
 
 const ROUTE_GROUPS: Record<string, readonly string[]> = {
   search: ['members', 'members-id', 'members-id-chat'],
   messages: ['chats', 'chats-id'],
   likes: ['likes', 'likes-type', 'likes-m-id'],
-  credits: ['credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'premium'],
+  credits: ['credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'premium', 'transactions-id'],
 };
 
 export default function MembersNav({
@@ -42,14 +54,22 @@ export default function MembersNav({
   route,
   unreadMessages = 0,
   newLikes = 0,
+  newestChat = null,
   ...actions
 }: Props) {
   const { t } = useTranslation();
   const credits = creditsLink(user.paid_user);
   const badge = creditsBadge(user.credits);
-  const items: { key: string; href: string; icon: LineIconName; label: string; count: number }[] = [
+  const items: NavItem[] = [
     { key: 'search', href: '/members', icon: 'search', label: t('nav.search_members'), count: 0 },
-    { key: 'messages', href: '/chats', icon: 'chat', label: t('nav.messages'), count: unreadMessages },
+    {
+      key: 'messages',
+      href: '/chats',
+      ...(newestChat ? { desktopHref: `/chats/${encodeURIComponent(newestChat)}` } : {}),
+      icon: 'chat',
+      label: t('nav.messages'),
+      count: unreadMessages,
+    },
     { key: 'likes', href: '/likes', icon: 'heart', label: t('nav.likes'), count: newLikes },
     // Staff land on /members too; the console is a page of its own.
     ...(MODERATOR_ROLES.includes(user.role)
@@ -70,7 +90,7 @@ export default function MembersNav({
       return (
         <li key={item.key} className={variant === 'tabs' ? 'flex-1' : undefined}>
           <a
-            href={item.href}
+            href={variant === 'bar' ? (item.desktopHref ?? item.href) : item.href}
             aria-current={current ? 'page' : undefined}
             className={
               variant === 'bar'

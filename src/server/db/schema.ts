@@ -499,7 +499,19 @@ export const creditLedger = pgTable(
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason', {
-      enum: ['signup_bonus', 'purchase', 'message', 'photo', 'gift', 'icebreaker', 'refund', 'correction'],
+      enum: [
+        'signup_bonus',
+        'purchase',
+        'message',
+        'photo',
+        'gift',
+        'icebreaker',
+        'refund',
+        'correction',
+        // Billing: unused credits of an order given back for money; credits a chargeback takes back.
+        'purchase_refund',
+        'chargeback',
+      ],
     }).notNull(),
     /** What it pays for or comes from (order id, message id...); unique per reason. */
     reference: text('reference').notNull(),
@@ -640,4 +652,349 @@ export const pageBounces = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.path, t.network] }), index('page_bounces_day').on(t.day)],
+);
+
+// ── Discounts ──
+
+/**
+ * Discount codes (SPEC §3 'Discount code'; rules in src/server/features/discounts): the
+ * welcome discount, the time bonus and promo codes. Codes are stored upper-case. A code with
+ * a `site_id` works on that site only, one with an `account_id` for that member only.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: ['welcome', 'time_bonus', 'promo'] }).notNull(),
+    siteId: text('site_id').references(() => sites.id),
+    /** Percent off as text with one decimal, e.g. '25.0'. */
+    percentage: text('percentage').notNull(),
+    /** The only country it works for; null: every country. */
+    country: varchar('country', { length: 2 }),
+    /** A personal code; null: anyone's. */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The smallest order it works for, in minor units of `currency`. */
+    minimumOrderMinor: integer('minimum_order_minor'),
+    currency: varchar('currency', { length: 3 }),
+    validity: text('validity', { enum: ['once-per-user', 'once', 'unlimited'] }).notNull(),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Payment methods it works with; empty: all. */
+    paymentMethods: jsonb('payment_methods').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('discount_codes_percentage', sql`${t.percentage} ~ '^[0-9]{1,3}(\\.[0-9])?$'`),
+    check('discount_codes_minimum_currency', sql`${t.minimumOrderMinor} is null or ${t.currency} is not null`),
+  ],
+);
+
+/**
+ * Codes used by completed orders. `use_key` carries the validity: the account id for
+ * once-per-user, 'once' for once, the order for unlimited; unique per code, so two orders
+ * completing at the same time cannot both use a once-per-user code. One code per order.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    codeId: bigint('code_id', { mode: 'number' })
+      .notNull()
+      .references(() => discountCodes.id),
+    /** Kept when the account is purged (like the credits ledger). */
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    /** The billing order's public id. */
+    orderId: text('order_id').notNull().unique(),
+    useKey: text('use_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_code_use').on(t.codeId, t.useKey),
+    index('discount_redemptions_account').on(t.accountId),
+  ],
+);
+
+// ── Billing (orders, payments) ──
+
+/**
+ * Orders of credit bundles (SPEC §2.7 'Credits', 'Payment', §3 'Order / payment'; rules in
+ * src/server/features/billing). `public_id` is the payment_id members see as 'Order #…'.
+ * Money is in minor units of `currency`: amount = list price − discount + transaction fee.
+ * Status moves only forward (orders.ts); rows are never deleted, and survive the account
+ * purge pseudonymously like the ledger.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** p0..p3 */
+    packageKey: text('package_key').notNull(),
+    credits: integer('credits').notNull(),
+    /** The payment country (prices, methods, VAT). */
+    country: varchar('country', { length: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    listPriceMinor: integer('list_price_minor').notNull(),
+    discountCode: text('discount_code'),
+    discountPercentage: text('discount_percentage'),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    transactionFeeMinor: integer('transaction_fee_minor').notNull().default(0),
+    /** What the payer pays. */
+    amountMinor: integer('amount_minor').notNull(),
+    method: text('method').notNull(),
+    /** checkout: the payer pays on the provider's page; stored: a repeat order charged to a stored method. */
+    kind: text('kind', { enum: ['checkout', 'stored', 'direct_debit'] }).notNull(),
+    status: text('status', {
+      enum: ['created', 'pending', 'completed', 'failed', 'cancelled', 'refunded', 'charged_back'],
+    })
+      .notNull()
+      .default('created'),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session. */
+    providerSession: text('provider_session'),
+    /** The provider's payment (for refunds). */
+    providerRef: text('provider_ref'),
+    storedMethodId: bigint('stored_method_id', { mode: 'number' }).references(() => storedPaymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    /** The member's language when ordering (receipt, checkout page). */
+    locale: varchar('locale', { length: 5 }).notNull(),
+    /** Where the payer returns after the checkout (/transactions/{public_id} on the member's site). */
+    returnUrl: text('return_url').notNull(),
+    failureReason: text('failure_reason'),
+    refundedCredits: integer('refunded_credits').notNull().default(0),
+    refundMinor: integer('refund_minor').notNull().default(0),
+    refundProviderRef: text('refund_provider_ref'),
+    /** Credits a chargeback took back, and those already spent it could not. */
+    chargebackCredits: integer('chargeback_credits').notNull().default(0),
+    chargebackShortfall: integer('chargeback_shortfall').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+    /** Set once, when the receipt mail / the purchase system message went out (after commit). */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    purchaseMessageAt: timestamp('purchase_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_account').on(t.accountId, t.id),
+    index('orders_provider_session').on(t.provider, t.providerSession),
+    check(
+      'orders_money_nonnegative',
+      sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.transactionFeeMinor} >= 0 and ${t.refundMinor} >= 0`,
+    ),
+    check('orders_credits_positive', sql`${t.credits} > 0`),
+  ],
+);
+
+/** Every status change of an order, with its cause (a provider event, a member's refund). */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** 'event:<provider event id>', 'member_refund', 'created'... */
+    cause: text('cause').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_history_order').on(t.orderId, t.id)],
+);
+
+/**
+ * Verified provider events (webhooks, stored-card charges), each kept once: the unique
+ * (provider, event_id) makes a replayed webhook a no-op. `outcome` says what it did.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    type: text('type').notNull(),
+    /** applied: moved the order; ignored: came late or out of order; unknown_order. */
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'unknown_order'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId),
+    index('payment_events_order').on(t.orderId),
+  ],
+);
+
+/** Payment methods stored at the provider for repeat orders (a token, never a card number). */
+export const storedPaymentMethods = pgTable(
+  'stored_payment_methods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    token: text('token').notNull(),
+    /** What the member recognizes it by, e.g. 'Visa •••• 4242'. */
+    label: text('label').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stored_payment_methods_token').on(t.provider, t.token),
+    index('stored_payment_methods_account').on(t.accountId, t.id),
+  ],
+);
+
+/** Accounts that may not buy until support clears them (a chargeback). */
+export const billingHolds = pgTable('billing_holds', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  reason: text('reason', { enum: ['chargeback'] }).notNull(),
+  orderId: bigint('order_id', { mode: 'number' })
+    .notNull()
+    .references(() => orders.id),
+  createdAt: createdAt(),
+});
+
+// ── Direct debit ──
+
+/**
+ * A SEPA direct debit in progress (src/server/features/direct-debit): the form's data from
+ * 'start' until the SMS code is entered or the session expires. The IBAN is kept masked,
+ * as a keyed hash (returned-debit blocks by IBAN) and, until the mandate is signed, sealed
+ * (AES-GCM with a key in app_keys) for the payment service; `iban_sealed` is erased then.
+ */
+export const directDebitSessions = pgTable(
+  'direct_debit_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: varchar('public_id', { length: 64 }).notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    holder: text('holder').notNull(),
+    ibanMasked: text('iban_masked').notNull(),
+    ibanHash: text('iban_hash').notNull(),
+    ibanSealed: text('iban_sealed'),
+    /** The IBAN's country (the bank's). */
+    ibanCountry: varchar('iban_country', { length: 2 }).notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    /** E.164, where the codes go. */
+    phone: text('phone').notNull(),
+    /** The member's language when starting (the SMS text). */
+    locale: varchar('locale', { length: 5 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('direct_debit_sessions_account').on(t.accountId, t.id)],
+);
+
+/**
+ * One-time codes sent by SMS (SPEC §5 'SMS one-time code'). Only a keyed hash of the code is
+ * kept; a new code of the same subject replaces the older ones (`used_at` set). `purpose`
+ * and `subject` name what it confirms ('direct_debit', the session's public id).
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purpose: text('purpose', { enum: ['direct_debit'] }).notNull(),
+    subject: text('subject').notNull(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Entered correctly, or replaced by a newer code. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sms_codes_subject').on(t.purpose, t.subject, t.id),
+    index('sms_codes_account_time').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * Signed one-time SEPA mandates, one per direct-debit order. `reference` is the mandate
+ * reference on the debtor's statement; `provider_token` the payment service's handle of the
+ * mandate (the service keeps the IBAN; we keep it masked and hashed only).
+ */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: varchar('reference', { length: 35 }).notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    holder: text('holder').notNull(),
+    ibanMasked: text('iban_masked').notNull(),
+    ibanHash: text('iban_hash').notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    country: varchar('country', { length: 2 }).notNull(),
+    phoneMasked: text('phone_masked').notNull(),
+    provider: text('provider').notNull(),
+    providerToken: text('provider_token').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('direct_debit_mandates_account').on(t.accountId), index('direct_debit_mandates_iban').on(t.ibanHash)],
+);
+
+/**
+ * Direct debit refused for an account, or for an IBAN on any account (after a returned
+ * debit, or set by support). A block is lifted by setting `lifted_at`; at most one block
+ * per returned order.
+ */
+export const directDebitBlocks = pgTable(
+  'direct_debit_blocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ibanHash: text('iban_hash'),
+    orderId: bigint('order_id', { mode: 'number' })
+      .unique()
+      .references(() => orders.id),
+    reason: text('reason', { enum: ['returned_debit', 'support'] }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('direct_debit_blocks_account').on(t.accountId), index('direct_debit_blocks_iban').on(t.ibanHash)],
 );

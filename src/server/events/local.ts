@@ -1,13 +1,28 @@
 /**
  * The in-process event hub: the default when no REDIS_URL is set (one API process). Events
- * are logged in `account_events` and handed to this process's listeners.
+ * are logged in `account_events` and handed to this process's listeners. The log functions
+ * here (record, replay, latest id, pruning) serve the Redis hub as well.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ServerEvent } from '#src/contract/events.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accountEvents } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/features/credits/ledger.ts';
-import type { DeliveredEvent, EventHub, EventListener, OutgoingEvent, StoredEvents } from './types.ts';
+import type {
+  DeliveredEvent,
+  EventHub,
+  EventListener,
+  HubStatus,
+  OutgoingEvent,
+  StoredEvent,
+  StoredEvents,
+} from './types.ts';
+
+/** How long the log keeps events: a channel that was away longer reloads (polling, resync). */
+export const EVENT_RETENTION_MS = 24 * 3_600_000;
+
+/** The first key of the advisory locks that order one account's events ('EVNT'). */
+const EVENT_LOCK_SPACE = 0x45564e54;
 
 /** The listeners of this process, by account. */
 export class LocalListeners {
@@ -43,21 +58,99 @@ export class LocalListeners {
       }
     }
   }
+
+  /** Delivers stored rows (or ephemeral events, id null) to the accounts' listeners here. */
+  deliverRows(rows: readonly StoredEvent[] | readonly { id: null; accountId: number; event: ServerEvent }[]): void {
+    for (const row of rows) {
+      const previousId = 'previousId' in row ? row.previousId : undefined;
+      this.deliver(row.accountId, {
+        id: row.id,
+        event: row.event,
+        ...(previousId !== undefined ? { previousId } : {}),
+      });
+    }
+  }
 }
 
-/** Writes events to the log; the rows to announce. */
-export async function recordEvents(tx: Tx | Db, events: readonly OutgoingEvent[]): Promise<StoredEvents> {
+/** The status listeners of this process (see HubStatus). */
+export class StatusListeners {
+  private readonly listeners = new Set<(status: HubStatus) => void>();
+
+  add(listener: (status: HubStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(status: HubStatus): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(status);
+      } catch (error) {
+        console.error('[events] status listener failed:', error);
+      }
+    }
+  }
+}
+
+function isTransaction(tx: Tx | Db): tx is Tx {
+  return 'rollback' in tx;
+}
+
+/**
+ * Writes events to the log; the rows to announce. Inside the caller's transaction it first
+ * takes a per-account advisory lock (held to the commit), so one account's events commit in
+ * the order of their ids, and notes each row's previous event of the same account: a
+ * channel can then tell a gap (an earlier commit announced later) from a new event.
+ */
+export async function recordEvents(
+  tx: Tx | Db,
+  events: readonly OutgoingEvent[],
+  now: Date = new Date(),
+): Promise<StoredEvents> {
   if (events.length === 0) return { rows: [] };
+  if (!isTransaction(tx)) return tx.transaction((inner) => recordEvents(inner, events, now));
+  const accountIds = [...new Set(events.map((e) => e.accountId))].sort((a, b) => a - b);
+  for (const accountId of accountIds) {
+    // The two-key form keeps these locks apart from any other advisory lock; a huge id wraps,
+    // which only makes two accounts share a lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${accountId % 2_147_483_647})`);
+  }
+  // The account's newest event before this statement: the lock above is held, so every
+  // earlier event of the account has committed and is seen (the statement's own rows are not).
   const inserted = await tx
     .insert(accountEvents)
-    .values(events.map(({ accountId, event }) => ({ accountId, type: event.type, data: event.data })))
-    .returning({ id: accountEvents.id, accountId: accountEvents.accountId });
+    .values(events.map(({ accountId, event }) => ({ accountId, type: event.type, data: event.data, createdAt: now })))
+    .returning({
+      id: accountEvents.id,
+      accountId: accountEvents.accountId,
+      before: sql<
+        string | number | null
+      >`(select max(earlier.id) from account_events earlier where earlier.account_id = ${accountEvents.accountId})`,
+    });
+  const previous = new Map<number, number | null>();
+  for (const row of inserted) previous.set(row.accountId, row.before === null ? null : Number(row.before));
+  // RETURNING answers the rows in the order of VALUES.
+  const rows = events
+    .flatMap(({ event }, index) => {
+      const row = inserted[index];
+      return row ? [{ id: row.id, accountId: row.accountId, event }] : [];
+    })
+    .sort((a, b) => a.id - b.id);
   return {
-    rows: inserted.map((row, index) => ({ id: row.id, accountId: row.accountId, event: events[index]!.event })),
+    rows: rows.map((row) => {
+      const previousId = previous.get(row.accountId) ?? null;
+      previous.set(row.accountId, row.id);
+      return { id: row.id, accountId: row.accountId, event: row.event, previousId };
+    }),
   };
 }
 
-export async function replayEvents(db: Db, accountId: number, afterId: number, limit: number): Promise<DeliveredEvent[]> {
+export async function replayEvents(
+  db: Db,
+  accountId: number,
+  afterId: number,
+  limit: number,
+): Promise<DeliveredEvent[]> {
   const rows = await db
     .select({ id: accountEvents.id, type: accountEvents.type, data: accountEvents.data })
     .from(accountEvents)
@@ -67,24 +160,62 @@ export async function replayEvents(db: Db, accountId: number, afterId: number, l
   return rows.map((row) => ({ id: row.id, event: { type: row.type, data: row.data } as ServerEvent }));
 }
 
-export function createLocalEventHub(db: Db): EventHub {
+export async function latestEventId(db: Db, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: accountEvents.id })
+    .from(accountEvents)
+    .where(eq(accountEvents.accountId, accountId))
+    .orderBy(desc(accountEvents.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+/** Deletes events older than the retention (the server's hourly timer); answers how many. */
+export async function pruneAccountEvents(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(accountEvents)
+    .where(lt(accountEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)))
+    .returning({ id: accountEvents.id });
+  return deleted.length;
+}
+
+/** What every hub shares: the log and this process's listeners. `now` is the app's clock. */
+export function logAndListeners(db: Db, now: () => Date) {
   const listeners = new LocalListeners();
+  const status = new StatusListeners();
+  return {
+    listeners,
+    status,
+    hub: {
+      record: (tx: Tx | Db, events: readonly OutgoingEvent[]) => recordEvents(tx, events, now()),
+      subscribe: (accountId: number, listener: EventListener) => listeners.subscribe(accountId, listener),
+      replay: (accountId: number, afterId: number, limit: number) => replayEvents(db, accountId, afterId, limit),
+      latestId: (accountId: number) => latestEventId(db, accountId),
+      onStatus: (listener: (s: HubStatus) => void) => status.add(listener),
+    } satisfies Partial<EventHub>,
+  };
+}
+
+export function createLocalEventHub(db: Db, now: () => Date = () => new Date()): EventHub {
+  const { listeners, status, hub } = logAndListeners(db, now);
   const announce = (stored: StoredEvents): Promise<void> => {
-    for (const row of stored.rows) listeners.deliver(row.accountId, { id: row.id, event: row.event });
+    listeners.deliverRows(stored.rows);
     return Promise.resolve();
   };
   return {
-    record: recordEvents,
+    ...hub,
+    ready: () => Promise.resolve(),
     announce,
     async publish(events) {
-      await announce(await recordEvents(db, events));
+      await announce(await recordEvents(db, events, now()));
     },
     ephemeral(events) {
-      for (const { accountId, event } of events) listeners.deliver(accountId, { id: null, event });
+      listeners.deliverRows(events.map(({ accountId, event }) => ({ id: null, accountId, event })));
       return Promise.resolve();
     },
-    subscribe: (accountId, listener) => listeners.subscribe(accountId, listener),
-    replay: (accountId, afterId, limit) => replayEvents(db, accountId, afterId, limit),
-    close: () => Promise.resolve(),
+    close() {
+      status.emit('closed');
+      return Promise.resolve();
+    },
   };
 }

@@ -4,8 +4,11 @@ import type { Locale } from '#src/lib/locales.ts';
 import type { Config } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import type { CamProvider } from '../providers/cams/types.ts';
+import type { GifProvider } from '../providers/gifs/types.ts';
 import type { MailProvider } from '../providers/mail/types.ts';
+import type { PaymentProvider } from '../providers/payments/types.ts';
 import type { StorageProvider } from '../providers/storage/types.ts';
+import type { SmsProvider } from '../providers/sms/types.ts';
 import type { EventHub } from '../events/types.ts';
 
 /** Services and settings the app is built from; tests build their own. */
@@ -18,6 +21,12 @@ export interface AppDeps {
   cams: CamProvider;
   /** Where photo files are kept (uploads, the seeded pool). */
   photoStorage: StorageProvider;
+  /** The chat's GIF search and the GIFs of GIF messages (bundled offline, or an online API). */
+  gifs: GifProvider;
+  /** The payment service of orders (the sandbox offline; docs/payments.md). */
+  payments: PaymentProvider;
+  /** Text messages: one-time codes (the outbox folder offline, an HTTP gateway in production). */
+  sms: SmsProvider;
   /** The realtime event bus (chat messages, typing, read state, counters). */
   events: EventHub;
   /** The clock, injectable for tests. */

@@ -11,7 +11,8 @@ import type { Database, Db } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { photoStorageDir } from '../providers/storage/index.ts';
-import { seedDemoLogins, type DemoLogin } from './demo-logins.ts';
+import { seedDemoChats } from './demo-chats.ts';
+import { DEMO_SITE_ID, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { seedMembers } from './members.ts';
 import { ensurePhotoPool } from './photos.ts';
 import { regionIds, seedReferenceData } from './reference.ts';
@@ -129,6 +130,11 @@ export async function seed(database: Database, config: Config, options: SeedOpti
     Object.assign(result, written);
     log('Demo logins…');
     result.logins = await seedDemoLogins(db, { now, regionIds: regions, pool });
+    const demoSite = configuredSites.find((s) => s.id === DEMO_SITE_ID);
+    if (demoSite && memberSites.some((s) => s.id === DEMO_SITE_ID)) {
+      log('Demo conversations…');
+      await seedDemoChats(db, { now, brand: demoSite.brand });
+    }
   }
   result.seconds = (performance.now() - started) / 1000;
   return result;

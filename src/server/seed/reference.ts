@@ -11,6 +11,7 @@ import { INTERESTS } from '#src/lib/constants.ts';
 import { COUNTRIES, type CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
+import { seedDiscountCodes } from '../features/discounts/seed.ts';
 import { EXCLUDED_REGIONS, INTEREST_ICONS, ISO_NUMERIC, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
 
 /** The database id of a company: its variant plus one. */
@@ -146,4 +147,5 @@ export async function seedReferenceData(db: Db, siteList: readonly SiteConfig[])
   await seedRegions(db);
   await seedInterests(db);
   await seedMessageCosts(db);
+  await seedDiscountCodes(db);
 }

@@ -4,12 +4,15 @@
  * after that the purge erases the member's personal data and photos for good. The credits
  * ledger keeps its rows, pseudonymous by account id.
  */
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DELETE_REASONS } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import {
   accountDeletions,
+  accountEvents,
+  conversations,
+  systemMessages,
   accountTokens,
   accounts,
   photos,
@@ -19,9 +22,11 @@ import {
   trafficSources,
 } from '#src/server/db/schema.ts';
 import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
+import { pruneAccountEvents } from '#src/server/events/local.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { prunePageBounces } from '../traffic/service.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
+import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
 import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
@@ -122,8 +127,8 @@ export async function reactivate(ctx: AccountContext, token: string): Promise<bo
  * profile with its interests and photos (and the photo files no other photo row uses),
  * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
- * Also drops stale rate-limit counters and bounce counts older than they are kept
- * (docs/traffic.md). Answers the number of purged accounts.
+ * Also drops stale rate-limit counters, bounce counts and realtime events older than they
+ * are kept (docs/traffic.md, docs/realtime.md). Answers the number of purged accounts.
  */
 export async function purgeDeletedAccounts(
   db: Db,
@@ -132,6 +137,8 @@ export async function purgeDeletedAccounts(
 ): Promise<number> {
   await pruneRateLimits(db, new Date(now.getTime() - 2 * DAY));
   await prunePageBounces(db, now);
+  // Realtime events carry message texts and names for a day; a purge never leaves older ones.
+  await pruneAccountEvents(db, now);
   const due = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -155,7 +162,18 @@ export async function purgeDeletedAccounts(
       const owned = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, id));
       const profileIds = owned.map((p) => p.id);
       let storageKeys: string[] = [];
+      let chatPhotos: string[] = [];
       if (profileIds.length > 0) {
+        // Conversations and their messages go with the profile (ON DELETE CASCADE); their
+        // photo files are removed after the commit.
+        const chats = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(or(inArray(conversations.profileLow, profileIds), inArray(conversations.profileHigh, profileIds)));
+        chatPhotos = await chatPhotoKeys(
+          tx,
+          chats.map((chat) => chat.id),
+        );
         const rows = await tx
           .select({ key: photos.storageKey })
           .from(photos)
@@ -165,6 +183,8 @@ export async function purgeDeletedAccounts(
         await tx.delete(profiles).where(inArray(profiles.id, profileIds));
       }
       await tx.delete(sessions).where(eq(sessions.accountId, id));
+      await tx.delete(systemMessages).where(eq(systemMessages.accountId, id));
+      await tx.delete(accountEvents).where(eq(accountEvents.accountId, id));
       await tx.delete(accountTokens).where(eq(accountTokens.accountId, id));
       await tx.delete(trafficSources).where(eq(trafficSources.accountId, id));
       await tx.delete(searchFilters).where(eq(searchFilters.accountId, id));
@@ -182,11 +202,12 @@ export async function purgeDeletedAccounts(
           loginLockedUntil: null,
         })
         .where(eq(accounts.id, id));
-      return storageKeys;
+      return { storageKeys, chatPhotos };
     });
     if (keys === null) continue;
     purged += 1;
-    for (const key of keys) {
+    await removeChatPhotos(photoStorage, keys.chatPhotos);
+    for (const key of keys.storageKeys) {
       if (!isStorageKey(key)) continue;
       // Seeded photos share pool files: keep a file that another photo row still uses.
       const [other] = await db.select({ id: photos.id }).from(photos).where(eq(photos.storageKey, key)).limit(1);

@@ -15,6 +15,8 @@ import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '#src/server/http/rate-limit.ts';
 import { applyCredits } from '../credits/ledger.ts';
+import { releaseHeldMessages } from '../chat/held.ts';
+import { recordSystemMessage } from '../chat/system-messages.ts';
 import { loadCurrentUser } from '../user/current-user.ts';
 import { hashPassword } from '../user/password.ts';
 import { createSession, setSessionCookie } from '../session/sessions.ts';
@@ -198,17 +200,33 @@ export async function resendActivation(ctx: AccountContext, accountId: number): 
 export async function activate(ctx: AccountContext, token: string): Promise<boolean> {
   const used = await consumeToken(ctx.db, 'activation', token, ctx.now);
   if (!used) return false;
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ status: accounts.status, siteId: accounts.siteId })
+      .select({ status: accounts.status, siteId: accounts.siteId, confirmedAt: accounts.confirmedAt })
       .from(accounts)
       .where(eq(accounts.id, used.accountId))
       .for('update');
-    if (!account || account.siteId !== ctx.site.id) return false;
-    if (account.status === 'confirmed') return true;
-    if (account.status !== 'not_confirmed') return false;
+    if (!account || account.siteId !== ctx.site.id) return { ok: false, stored: [] };
+    if (account.status === 'confirmed') return { ok: true, stored: [] };
+    if (account.status !== 'not_confirmed') return { ok: false, stored: [] };
     await tx.update(accounts).set({ status: 'confirmed', confirmedAt: ctx.now }).where(eq(accounts.id, used.accountId));
     await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.accountId, used.accountId));
-    return true;
+    // Chat (features/chat): the messages held while unconfirmed go out, and the site welcomes
+    // the member the first time the address is confirmed.
+    const stored = [await releaseHeldMessages(tx, ctx.deps, used.accountId, ctx.now)];
+    if (!account.confirmedAt) {
+      stored.push(
+        await recordSystemMessage(tx, ctx.deps.events, {
+          accountId: used.accountId,
+          key: 'welcome',
+          params: { brand: ctx.site.brand },
+          reference: 'welcome',
+          now: ctx.now,
+        }),
+      );
+    }
+    return { ok: true, stored };
   });
+  for (const events of outcome.stored) await ctx.deps.events.announce(events);
+  return outcome.ok;
 }

@@ -9,6 +9,7 @@ import { translator } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml, linkify, linksOf } from './render.ts';
+import { registerDevSms } from '#src/server/providers/sms/dev-inbox.ts';
 
 function filtered(mails: SentMail[], query: { to?: string | undefined; site?: string | undefined }): SentMail[] {
   const to = query.to?.trim().toLowerCase();
@@ -23,6 +24,7 @@ h2{font-size:1.1rem;margin:0 0 .25rem}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit;background:#fafafa;padding:.75rem;margin:0}`;
 
 export function registerDevInbox(app: Hono<AppEnv>): void {
+  registerDevSms(app);
   app.get('/_dev/mail.json', async (c) => {
     const mails = filtered(await c.get('deps').mail.list(), c.req.query());
     c.header('Cache-Control', 'no-store');
@@ -56,7 +58,7 @@ export function registerDevInbox(app: Hono<AppEnv>): void {
 <html lang="${c.get('locale')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(t('dev_inbox.title'))}</title><style>${STYLE}</style></head>
 <body><h1>${escapeHtml(t('dev_inbox.title'))}</h1>
-<p><a href="/_dev/mail.json">JSON</a> · ${mails.length}</p>
+<p><a href="/_dev/mail.json">JSON</a> · <a href="/_dev/sms">SMS</a> · ${mails.length}</p>
 ${items || empty}
 </body></html>`);
   });

@@ -34,7 +34,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>): void {
 
   route(app, postBlock, async ({ c, body, site }) => {
     const ctx = accountContext(c, site);
-    await blockProfile(ctx.db, await requireViewer(c), body.profile, ctx.now);
+    await blockProfile(ctx.db, await requireViewer(c), body.profile, ctx.now, ctx.deps);
     return { ok: true as const };
   });
 

@@ -10,7 +10,9 @@ import { photoUrl } from '#src/contract/photos.ts';
 import type { Interest, VisibleProfileField } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { blocks, conversations, likes, photos, profileInterests, profiles } from '#src/server/db/schema.ts';
+import type { AppDeps } from '#src/server/http/context.ts';
 import { HttpError, notFound } from '#src/server/http/errors.ts';
+import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from './cards.ts';
 import { blockBetween, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
 
@@ -221,12 +223,19 @@ async function blockTarget(db: Db, viewer: Viewer, publicId: string): Promise<nu
 
 /**
  * Blocks a profile: in one transaction the block is stored and the likes and conversations
- * between the two are deleted (their messages go with them).
+ * between the two are deleted (their messages go with them). With `deps`, after the commit
+ * both accounts get `chat_removed` for the conversation and its photo files are removed.
  */
-export async function blockProfile(db: Db, viewer: Viewer, publicId: string, now: Date): Promise<void> {
+export async function blockProfile(
+  db: Db,
+  viewer: Viewer,
+  publicId: string,
+  now: Date,
+  deps?: Pick<AppDeps, 'events' | 'photoStorage'>,
+): Promise<void> {
   const targetId = await blockTarget(db, viewer, publicId);
   const me = viewer.profileId;
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId: me, blockedId: targetId, createdAt: now }).onConflictDoNothing();
     await tx
       .delete(likes)
@@ -236,15 +245,27 @@ export async function blockProfile(db: Db, viewer: Viewer, publicId: string, now
           and(eq(likes.likerId, targetId), eq(likes.likedId, me)),
         ),
       );
-    await tx
-      .delete(conversations)
-      .where(
-        and(
-          eq(conversations.profileLow, Math.min(me, targetId)),
-          eq(conversations.profileHigh, Math.max(me, targetId)),
-        ),
-      );
+    const pair = and(
+      eq(conversations.profileLow, Math.min(me, targetId)),
+      eq(conversations.profileHigh, Math.max(me, targetId)),
+    );
+    const [conversation] = await tx
+      .select({ id: conversations.id, publicId: conversations.publicId })
+      .from(conversations)
+      .where(pair);
+    const photoKeys = conversation ? await chatPhotoKeys(tx, [conversation.id]) : [];
+    await tx.delete(conversations).where(pair);
+    const [target] = await tx.select({ accountId: profiles.accountId }).from(profiles).where(eq(profiles.id, targetId));
+    return { conversation, photoKeys, targetAccountId: target?.accountId ?? null };
   });
+  if (!deps || !removed.conversation) return;
+  const conversation = removed.conversation.publicId;
+  await deps.events.publish(
+    [viewer.accountId, removed.targetAccountId].flatMap((accountId) =>
+      accountId === null ? [] : [{ accountId, event: { type: 'chat_removed' as const, data: { conversation } } }],
+    ),
+  );
+  await removeChatPhotos(deps.photoStorage, removed.photoKeys);
 }
 
 /** Lifts the viewer's block of a profile; unknown or not blocked is fine. */

@@ -8,7 +8,8 @@
  *   account is confirmed, or it is a fictional chat pal;
  * - neither of the two blocked the other;
  * - it is in neither invisible nor privacy mode, or it is "in touch" with the viewer: it
- *   liked the viewer, or there is a conversation between the two. (Invisible members must
+ *   liked the viewer or wrote to the viewer, or (invisible only) the two exchanged messages
+ *   (`inTouchWith`). (Invisible members must
  *   send the first message or like; their existing partners still see them. Privacy-mode
  *   members are seen only by members they liked or messaged.)
  * Search additionally leaves invisible members out entirely (`listedIn: 'search'`).
@@ -17,7 +18,7 @@ import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { accounts, blocks, conversations, likes, profiles } from '#src/server/db/schema.ts';
+import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 
@@ -82,10 +83,18 @@ export function blockedBetween(viewerProfileId: number): SQL {
   return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${profiles.id} and ${blocks.blockedId} = ${viewerProfileId}) or (${blocks.blockerId} = ${viewerProfileId} and ${blocks.blockedId} = ${profiles.id}))`;
 }
 
-/** The profile liked the viewer, or the two have a conversation. */
+/**
+ * The profile is in touch with the viewer: it liked the viewer, or it wrote in their
+ * conversation, or (for a profile that is invisible but not in privacy mode) the two have
+ * exchanged any message. Privacy-mode members are seen only by members they liked or
+ * messaged themselves; an opened chat without messages puts nobody in touch.
+ */
 export function inTouchWith(viewerProfileId: number): SQL {
   return sql`(exists (select 1 from ${likes} where ${likes.likerId} = ${profiles.id} and ${likes.likedId} = ${viewerProfileId})
-    or exists (select 1 from ${conversations} where (${conversations.profileLow} = least(${profiles.id}, ${viewerProfileId})::bigint and ${conversations.profileHigh} = greatest(${profiles.id}, ${viewerProfileId})::bigint)))`;
+    or exists (select 1 from ${conversations} inner join ${messages} on ${messages.conversationId} = ${conversations.id}
+      where ${conversations.profileLow} = least(${profiles.id}, ${viewerProfileId})::bigint
+        and ${conversations.profileHigh} = greatest(${profiles.id}, ${viewerProfileId})::bigint
+        and (${messages.senderId} = ${profiles.id} or ${profiles.privacyMode} = false)))`;
 }
 
 /**

@@ -25,11 +25,11 @@ export function registerModerationRoutes(app: Hono<AppEnv>): void {
 
   route(app, postModerationDecision, async ({ c, body, session, site }) => {
     if (!session) throw authenticationRequired();
-    const { database, now } = c.get('deps');
+    const { database, now, events } = c.get('deps');
     const moderatorId = await requireModerator(database.db, session.accountId, site?.id ?? null);
     const decision =
       body.decision === 'approve' ? { decision: body.decision } : { decision: body.decision, reason: body.reason };
-    const { remaining } = await decidePhoto(database.db, moderatorId, body.photo, decision, now());
+    const { remaining } = await decidePhoto(database.db, moderatorId, body.photo, decision, now(), events);
     return { ok: true as const, remaining };
   });
 }

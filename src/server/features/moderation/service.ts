@@ -12,6 +12,9 @@ import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { HttpError, authenticationRequired, notFound } from '#src/server/http/errors.ts';
+import type { EventHub, StoredEvents } from '#src/server/events/types.ts';
+import type { Tx } from '#src/server/features/credits/ledger.ts';
+import { recordSystemMessage, type SystemMessageInput } from '../chat/system-messages.ts';
 import { ageOf } from '../profile/service.ts';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 
@@ -156,7 +159,8 @@ export type ModerationDecision = { decision: 'approve' } | { decision: 'reject';
  * when the profile has no main photo, its main photo. Reject: the photo keeps its files
  * (the member sees it with the reason and deletes it) and no longer counts against the
  * photo limit; when it was the main photo, the profile's first active photo by position
- * takes its place (or none). Answers the photos still waiting in the whole queue.
+ * takes its place (or none). With `events`, the owner gets the chat's system message
+ * photo_approved or photo_rejected {reason}. Answers the photos still waiting in the whole queue.
  */
 export async function decidePhoto(
   db: Db,
@@ -164,8 +168,9 @@ export async function decidePhoto(
   publicId: string,
   decision: ModerationDecision,
   now: Date,
+  events?: Pick<EventHub, 'record' | 'announce'>,
 ): Promise<{ remaining: number }> {
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ profileId: photos.profileId })
       .from(photos)
@@ -174,7 +179,7 @@ export async function decidePhoto(
     if (!found) throw notFound();
     // Profile first, then photo: the same order as uploads (and photo changes) lock them.
     const [profile] = await tx
-      .select({ mainPhotoId: profiles.mainPhotoId })
+      .select({ mainPhotoId: profiles.mainPhotoId, accountId: profiles.accountId })
       .from(profiles)
       .where(eq(profiles.id, found.profileId))
       .for('update');
@@ -197,7 +202,7 @@ export async function decidePhoto(
       if (profile.mainPhotoId === null) {
         await tx.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, photo.profileId));
       }
-      return;
+      return tellOwner(tx, events, profile.accountId, { key: 'photo_approved', reference: publicId, now });
     }
 
     await tx
@@ -216,8 +221,26 @@ export async function decidePhoto(
         .set({ mainPhotoId: next?.id ?? null })
         .where(eq(profiles.id, photo.profileId));
     }
+    return tellOwner(tx, events, profile.accountId, {
+      key: 'photo_rejected',
+      params: { reason: decision.reason },
+      reference: publicId,
+      now,
+    });
   });
+  if (stored && events) await events.announce(stored);
   return { remaining: await countQueue(db) };
+}
+
+/** The owner's system message about the decision (chat), once per photo and outcome. */
+async function tellOwner(
+  tx: Tx,
+  events: Pick<EventHub, 'record'> | undefined,
+  accountId: number | null,
+  message: Omit<SystemMessageInput, 'accountId'>,
+): Promise<StoredEvents | null> {
+  if (!events || accountId === null) return null;
+  return recordSystemMessage(tx, events, { ...message, accountId });
 }
 
 /** True when `siteId` names a site of the network (the queue's optional filter). */

@@ -1,7 +1,8 @@
 /**
  * GET /api/photo.php?id=<photo id>&v=<variant> (contract/photos.ts PHOTO_FILE_PATH): the
  * image file, after checking the viewer on every request (the URL alone proves nothing):
- * - the owner gets every variant of their photos, moderators and admins of every photo;
+ * - the owner gets every variant of their photos, moderators and admins of every photo,
+ *   operators every variant of every active photo (the operator inbox, all sites);
  * - other members get active photos of profiles they may see (visibility.ts); a premium-only
  *   photo reaches a member who is not premium only as the server-blurred `blur` variant;
  * - visitors get the thumb and match images of a public profile's main photo, nothing more.
@@ -11,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { PUBLIC_ID_MAX } from '#src/contract/members.ts';
 import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '#src/contract/photos.ts';
+import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
@@ -21,6 +23,11 @@ import { photoFileName } from './files.ts';
 
 /** Browsers may keep an image a short while; it is private to the viewer who got it. */
 const CACHE_CONTROL = 'private, max-age=600';
+
+/** Operators (operator inbox) see every active photo of the network. */
+function operates(viewer: Viewer | null): boolean {
+  return viewer !== null && OPERATOR_ROLES.includes(viewer.role);
+}
 
 function isVariant(value: string | undefined): value is PhotoUrlVariant {
   return (PHOTO_URL_VARIANTS as readonly string[]).includes(value ?? '');
@@ -51,8 +58,10 @@ async function loadAccess(db: Db, photoId: string, viewer: Viewer | null, siteId
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
-    // Moderators inspect the photos of every site from one console.
-    .where(and(eq(photos.publicId, photoId), isStaff(viewer) ? undefined : eq(profiles.siteId, siteId)))
+    // Moderators inspect the photos of every site from one console; operators answer chat pals' members of every site.
+    .where(
+      and(eq(photos.publicId, photoId), isStaff(viewer) || operates(viewer) ? undefined : eq(profiles.siteId, siteId)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -64,6 +73,8 @@ export function allowedVariant(
   asked: PhotoUrlVariant,
 ): PhotoUrlVariant | null {
   if (viewer && (viewer.profileId === access.ownerProfileId || isStaff(viewer))) return asked;
+  // The operator inbox shows the approved photos of members and chat pals of every site.
+  if (operates(viewer) && access.status === 'active') return asked;
   if (access.status !== 'active' || !access.visible) return null;
   if (!viewer) return access.isMain && (asked === 'thumb' || asked === 'match') ? asked : null;
   if (access.premium && !access.isMain && !viewer.paid) return asked === 'blur' ? 'blur' : null;

@@ -86,5 +86,6 @@ export async function loadSiteSettings(db: Db, request: SettingsRequest): Promis
     logged_out_search: settings.logged_out_search,
     logged_out_search_trafficsource: settings.logged_out_search_trafficsource,
     member_resell: settings.member_resell,
+    premium_claim: settings.premium_claim,
   };
 }

@@ -1,0 +1,272 @@
+/**
+ * The operator inbox (issue 12 'Chat pals', SPEC §1 'Fictional profiles', §6 roles): members'
+ * conversations with chat pals (fictional profiles without an account) land here, and
+ * operators answer as the chat pal. Only accounts with the role operator or admin may call
+ * these (403 `forbidden` for others); the inbox spans every site of the network.
+ *
+ * Two operators never answer the same conversation: an operator first takes it (a claim
+ * that lasts OPERATOR_CLAIM_MS unless renewed or released); taking one someone else holds
+ * answers 409 `claimed_by_other`, and a reply needs the operator's own claim (409
+ * `claim_required` without one). Replies cost the member nothing and reach the member like
+ * any message. Operators keep notes per member, erased with the member.
+ *
+ * The answers are staff views: a member's profile essentials (no e-mail, coordinates or
+ * credits), public ids only, photo URLs of photo.php (which serves operators the active
+ * photos of every site).
+ */
+import { z } from 'zod';
+import { GENDERS, INTERESTS } from '../lib/constants.ts';
+import { clientIdRef } from './chat.ts';
+import { defineEndpoint } from './define.ts';
+import { publicIdRef } from './members.ts';
+
+/** Error codes of the operator calls, each with its text `api.<code>` (HTTP 409). */
+export const OPERATOR_ERRORS = {
+  /** Another operator holds the conversation (their claim has not expired). */
+  claimed_by_other: 'claimed_by_other',
+  /** Replying or renewing without holding the conversation: take it first. */
+  claim_required: 'claim_required',
+} as const;
+/** The HTTP status of OPERATOR_ERRORS: the conversation's state conflicts with the call. */
+export const OPERATOR_CONFLICT_STATUS = 409;
+
+/** Conversations one inbox answer lists at most. */
+export const OPERATOR_INBOX_SIZE = 100;
+/** Messages the conversation view shows at most (the newest). */
+export const OPERATOR_HISTORY_SIZE = 200;
+/** Notes the notes list answers at most (the newest). */
+export const OPERATOR_NOTES_SIZE = 100;
+/** The longest note. */
+export const OPERATOR_NOTE_MAX = 2000;
+
+/** Who holds a conversation: the operator's display name, and whether it is the caller. */
+export const operatorClaim = z.object({
+  mine: z.boolean(),
+  /** The holder's profile name. */
+  operator: z.string(),
+  /** ISO 8601: the claim ends then unless renewed. */
+  expires_at: z.string(),
+});
+export type OperatorClaim = z.infer<typeof operatorClaim>;
+
+/** A profile in an inbox row: a chat pal or a member. */
+export const operatorProfileBrief = z.object({
+  id: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(GENDERS),
+  country: z.string(),
+  city: z.string().nullable(),
+  /** The main photo's thumbnail (photo.php), null without one. */
+  thumb_url: z.string().nullable(),
+});
+export type OperatorProfileBrief = z.infer<typeof operatorProfileBrief>;
+
+/** A photo of a profile in the conversation view (active photos only). */
+export const operatorPhoto = z.object({ id: z.string(), thumb_url: z.string(), url: z.string() });
+
+/** A profile in the conversation view: the member's essentials, or the chat pal's. */
+export const operatorProfile = operatorProfileBrief.extend({
+  site: z.string(),
+  /** Locale code of the profile's language. */
+  language: z.string(),
+  about_me: z.string().nullable(),
+  interests: z.array(z.enum(INTERESTS)),
+  photos: z.array(operatorPhoto),
+});
+export type OperatorProfile = z.infer<typeof operatorProfile>;
+
+/** A message as the operator sees it. */
+export const operatorMessage = z.object({
+  id: z.string(),
+  from: z.enum(['member', 'chat_pal']),
+  kind: z.enum(['text', 'photo', 'gift', 'gif', 'icebreaker']),
+  /** A text message's text; null for the other kinds. */
+  text: z.string().nullable(),
+  /** The gift's or icebreaker's catalogue key, or the GIF's id. */
+  item: z.string().nullable(),
+  /** ISO 8601. */
+  sent_at: z.string(),
+  /** A chat pal's message: the member has read it. A member's: the chat pal's side read it. */
+  read: z.boolean(),
+  /** The name of the operator who wrote a chat pal's message (null for members' messages). */
+  operator: z.string().nullable(),
+});
+export type OperatorMessage = z.infer<typeof operatorMessage>;
+
+/** A conversation in the inbox. */
+export const operatorInboxItem = z.object({
+  /** The conversation's public id. */
+  id: z.string(),
+  /** The site of the two profiles. */
+  site: z.string(),
+  chat_pal: operatorProfileBrief,
+  member: operatorProfileBrief,
+  last_message: operatorMessage,
+  /** ISO 8601 of the member's oldest message since the chat pal's last answer; null: not waiting. */
+  waiting_since: z.string().nullable(),
+  /** Who holds it now; null when nobody does (or the claim expired). */
+  claim: operatorClaim.nullable(),
+});
+export type OperatorInboxItem = z.infer<typeof operatorInboxItem>;
+
+/** What the inbox lists: all conversations, or only those waiting for an answer. */
+export const OPERATOR_INBOX_SHOW = ['all', 'waiting'] as const;
+export type OperatorInboxShow = (typeof OPERATOR_INBOX_SHOW)[number];
+
+const conversationRef = z.object({ conversation: publicIdRef }).strict();
+
+/**
+ * GET /api/operator-inbox.php?site=…&show=all|waiting: conversations between members and
+ * chat pals of one site or all, waiting ones first (the member wrote last; the oldest
+ * waiting first), then the others (newest first). Conversations whose member is gone
+ * (deleted, banned) or blocked the chat pal, or without messages, are left out. `waiting`
+ * counts every waiting conversation of the filter, also beyond OPERATOR_INBOX_SIZE.
+ */
+export const getOperatorInbox = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator-inbox.php',
+  query: z.looseObject({
+    site: z.string().max(40).optional(),
+    show: z.enum(OPERATOR_INBOX_SHOW).optional(),
+  }),
+  response: z.object({
+    conversations: z.array(operatorInboxItem).max(OPERATOR_INBOX_SIZE),
+    waiting: z.number().int().nonnegative(),
+  }),
+  errors: ['authentication_required', 'forbidden'],
+  auth: true,
+});
+
+/**
+ * GET /api/operator-conversation.php?id=<conversation id>: the conversation for answering
+ * it: the member's profile essentials, the chat pal's profile, the newest
+ * OPERATOR_HISTORY_SIZE messages both ways (oldest first; a member's held messages are not
+ * part of it until delivered), who holds it, and the site's message_length. 404 for a
+ * conversation that is not between a member and a chat pal, or whose member is gone.
+ */
+export const getOperatorConversation = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator-conversation.php',
+  query: z.looseObject({ id: publicIdRef }),
+  response: z.object({
+    conversation: z.object({
+      id: z.string(),
+      site: z.string(),
+      claim: operatorClaim.nullable(),
+      /** The longest reply the site allows. */
+      message_length: z.number().int().positive(),
+      waiting_since: z.string().nullable(),
+    }),
+    member: operatorProfile,
+    chat_pal: operatorProfile,
+    messages: z.array(operatorMessage).max(OPERATOR_HISTORY_SIZE),
+    /** Older messages exist beyond the ones listed. */
+    has_more: z.boolean(),
+  }),
+  errors: ['authentication_required', 'forbidden', 'not_found'],
+  auth: true,
+});
+
+/**
+ * POST /api/operator-claim.php {conversation}: takes the conversation for OPERATOR_CLAIM_MS.
+ * Atomic: succeeds only when nobody holds it, the holder's claim expired, or the caller
+ * holds it already (then it is renewed); otherwise 409 `claimed_by_other`.
+ */
+export const postOperatorClaim = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator-claim.php',
+  body: conversationRef,
+  response: z.object({ claim: operatorClaim }),
+  errors: ['authentication_required', 'forbidden', 'not_found', OPERATOR_ERRORS.claimed_by_other],
+  auth: true,
+});
+
+/**
+ * POST /api/operator-renew.php {conversation}: extends the caller's claim by
+ * OPERATOR_CLAIM_MS from now (also one that just expired, while nobody else took it).
+ * 409 `claimed_by_other` when another operator holds it, `claim_required` when nobody does.
+ */
+export const postOperatorRenew = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator-renew.php',
+  body: conversationRef,
+  response: z.object({ claim: operatorClaim }),
+  errors: [
+    'authentication_required',
+    'forbidden',
+    'not_found',
+    OPERATOR_ERRORS.claimed_by_other,
+    OPERATOR_ERRORS.claim_required,
+  ],
+  auth: true,
+});
+
+/**
+ * POST /api/operator-release.php {conversation}: gives the conversation back to the inbox.
+ * Only the caller's own claim is released; releasing one not held is not an error.
+ */
+export const postOperatorRelease = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator-release.php',
+  body: conversationRef,
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['authentication_required', 'forbidden', 'not_found'],
+  auth: true,
+});
+
+/**
+ * POST /api/operator-reply.php {conversation, text, client_id}: answers as the chat pal,
+ * only while the caller holds the conversation (409 `claim_required` / `claimed_by_other`);
+ * the claim is renewed, not released. The member gets the message like any other (realtime
+ * event, unread count) and pays nothing. 400 `message_too_long` over the site's
+ * message_length; 404 when the member is gone or blocked the chat pal. A retry with the same
+ * client_id answers the message already sent.
+ */
+export const postOperatorReply = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator-reply.php',
+  body: z.object({ conversation: publicIdRef, text: z.string().trim().min(1), client_id: clientIdRef }).strict(),
+  response: z.object({ message: operatorMessage, claim: operatorClaim }),
+  errors: [
+    'authentication_required',
+    'forbidden',
+    'not_found',
+    OPERATOR_ERRORS.claimed_by_other,
+    OPERATOR_ERRORS.claim_required,
+    'message_too_long',
+  ],
+  auth: true,
+});
+
+/** An operator's note about a member. */
+export const operatorNote = z.object({
+  text: z.string(),
+  /** The author's profile name; null once that account is gone. */
+  author: z.string().nullable(),
+  /** The caller wrote it. */
+  mine: z.boolean(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type OperatorNote = z.infer<typeof operatorNote>;
+
+/** GET /api/operator-notes.php?member=<profile id>: the notes about a member, newest first. */
+export const getOperatorNotes = defineEndpoint({
+  method: 'GET',
+  path: '/api/operator-notes.php',
+  query: z.looseObject({ member: publicIdRef }),
+  response: z.object({ notes: z.array(operatorNote).max(OPERATOR_NOTES_SIZE) }),
+  errors: ['authentication_required', 'forbidden', 'not_found'],
+  auth: true,
+});
+
+/** POST /api/operator-notes.php {member, text}: adds a note about a member (not a chat pal). */
+export const postOperatorNote = defineEndpoint({
+  method: 'POST',
+  path: '/api/operator-notes.php',
+  body: z.object({ member: publicIdRef, text: z.string().trim().min(1).max(OPERATOR_NOTE_MAX) }).strict(),
+  response: z.object({ note: operatorNote }),
+  errors: ['authentication_required', 'forbidden', 'not_found'],
+  auth: true,
+});

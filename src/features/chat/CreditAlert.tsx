@@ -1,0 +1,36 @@
+/**
+ * The credit alert (SPEC §2.6, §8 'Credits and rights'): 'You do not have enough credits'
+ * with the way to buy them (/credits). Shown above the composer after a send the balance
+ * did not cover; the failed message waits with its retry.
+ */
+import { useTranslation } from 'react-i18next';
+import LineIcon from '#src/ui/LineIcon.tsx';
+import ChatIcon from './ChatIcon.tsx';
+
+export default function CreditAlert({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="mx-3 mb-2 flex items-start gap-3 rounded-2xl border-2 border-warning bg-surface p-3"
+      data-credit-alert
+    >
+      <LineIcon name="coins" className="mt-0.5 size-6 shrink-0 text-warning" />
+      <div className="min-w-0 flex-1">
+        <p className="font-bold">{t('chat.credits.title')}</p>
+        <p className="text-sm text-ink-muted">{t('chat.credits.text')}</p>
+        <a href="/credits" className="btn btn-primary mt-2 min-h-10 px-4 text-sm">
+          {t('chat.credits.buy')}
+        </a>
+      </div>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('common.close')}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
+      >
+        <ChatIcon name="close" />
+      </button>
+    </div>
+  );
+}

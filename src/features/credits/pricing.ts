@@ -1,0 +1,179 @@
+/**
+ * What a bundle costs the member, as the screens show it before the order is made (pure, so
+ * it is tested without rendering). The server prices the order itself (order.php) with the
+ * same rules; these mirror them so the member sees the price they will pay:
+ *
+ * - discount = the code's percentage of the list price, rounded half up (at most the price);
+ * - a code applies only when its country, minimum order (same currency) and payment methods
+ *   allow it (SPEC §5 'Discount codes');
+ * - the method's transaction fee is its basis points of the discounted price, rounded half up;
+ * - total = list price − discount + fee.
+ *
+ * Money is in minor units of an ISO 4217 currency everywhere; `formatMoney` turns it into
+ * the member's locale with Intl.
+ */
+import {
+  PAYMENT_METHOD_RULES,
+  type CreditPackage,
+  type OrderStatus,
+  type PaymentMethod,
+} from '#src/contract/billing.ts';
+import type { DiscountCode } from '#src/contract/discounts.ts';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
+export function minorDigits(currency: string): number {
+  return currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in minor units as the member's locale writes it: formatMoney(1999, 'EUR', 'de') → '19,99 €'. */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  return currencyFormat(locale, currency).format(minor / 10 ** minorDigits(currency));
+}
+
+/** A percentage text ('25.0') as a number for texts (25). */
+export function percentOf(code: Pick<DiscountCode, 'value_percentage'>): number {
+  return Number(code.value_percentage);
+}
+
+/** What a percentage takes off an amount, in minor units (rounded half up, at most the amount). */
+export function discountMinorOf(amountMinor: number, percentage: string): number {
+  const tenths = Math.round(Number(percentage) * 10);
+  return Math.min(amountMinor, Math.round((amountMinor * tenths) / 1000));
+}
+
+/** A method's transaction fee on an amount, in minor units (rounded half up). */
+export function transactionFeeOf(method: PaymentMethod, amountMinor: number): number {
+  const basisPoints = PAYMENT_METHOD_RULES[method].feeBasisPoints ?? 0;
+  return Math.floor((amountMinor * basisPoints + 5000) / 10000);
+}
+
+/** Why a code does not apply to one purchase. */
+export type DiscountBlock =
+  { reason: 'minimum'; minimumMinor: number; currency: string } | { reason: 'method' } | { reason: 'country' };
+
+export interface Purchase {
+  priceMinor: number;
+  currency: string;
+  country: string;
+  /** The payment method, when chosen (a code limited to methods applies only with one of them). */
+  method?: PaymentMethod | null;
+}
+
+/** Whether a code applies to a purchase: null when it does, else why not. */
+export function discountBlock(code: DiscountCode, purchase: Purchase): DiscountBlock | null {
+  if (code.country !== null && code.country !== purchase.country) return { reason: 'country' };
+  const minimum = code.minimum_order_value;
+  if (minimum !== null && code.currency !== null) {
+    const minimumMinor = Math.round(minimum * 10 ** minorDigits(code.currency));
+    if (code.currency !== purchase.currency || purchase.priceMinor < minimumMinor)
+      return { reason: 'minimum', minimumMinor, currency: code.currency };
+  }
+  if (purchase.method && code.paymentmethods.length > 0 && !code.paymentmethods.includes(purchase.method))
+    return { reason: 'method' };
+  return null;
+}
+
+export interface Quote {
+  listMinor: number;
+  /** What the code takes off (0 without a code or when it does not apply). */
+  discountMinor: number;
+  /** The code that applies, or null. */
+  code: DiscountCode | null;
+  /** Why the offered code does not apply, or null. */
+  blocked: DiscountBlock | null;
+  feeMinor: number;
+  totalMinor: number;
+  currency: string;
+}
+
+/** The price of a bundle with a code (or none) and a method (or none yet). */
+export function quote(
+  pkg: Pick<CreditPackage, 'price_minor' | 'currency'>,
+  country: string,
+  code: DiscountCode | null,
+  method: PaymentMethod | null,
+): Quote {
+  const purchase = { priceMinor: pkg.price_minor, currency: pkg.currency, country, method };
+  const blocked = code ? discountBlock(code, purchase) : null;
+  const applied = code && !blocked ? code : null;
+  const discountMinor = applied ? discountMinorOf(pkg.price_minor, applied.value_percentage) : 0;
+  const feeMinor = method ? transactionFeeOf(method, pkg.price_minor - discountMinor) : 0;
+  return {
+    listMinor: pkg.price_minor,
+    discountMinor,
+    code: applied,
+    blocked,
+    feeMinor,
+    totalMinor: pkg.price_minor - discountMinor + feeMinor,
+    currency: pkg.currency,
+  };
+}
+
+/** The brand names of payment methods, written the same in every language. */
+const METHOD_BRANDS: Readonly<Partial<Record<PaymentMethod, string>>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  maestro: 'Maestro',
+  cartebancaire: 'Carte Bancaire',
+  dankort: 'Dankort',
+  nexi: 'Nexi',
+  applepay: 'Apple Pay',
+  googlepay: 'Google Pay',
+  paypal: 'PayPal',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  sofort: 'Sofort',
+  giropay: 'giropay',
+  eps: 'eps',
+  prezelewy24: 'Przelewy24',
+  blik: 'BLIK',
+  mobilepay: 'MobilePay',
+  swish: 'Swish',
+  twint: 'TWINT',
+  satispay: 'Satispay',
+  vipps: 'Vipps',
+  klarna: 'Klarna',
+  trustly: 'Trustly',
+  paysafecard: 'paysafecard',
+};
+
+/** The methods named by a text in the member's language rather than a brand. */
+export const GENERIC_METHODS = ['creditcard', 'sct', 'sdd'] as const;
+export type GenericMethod = (typeof GENERIC_METHODS)[number];
+
+/** A method's name: its brand, or the catalogue key of a generic one. */
+export function methodName(method: PaymentMethod): { brand: string } | { key: `credits.methods.${GenericMethod}` } {
+  const brand = METHOD_BRANDS[method];
+  return brand ? { brand } : { key: `credits.methods.${method as GenericMethod}` };
+}
+
+/** The wallets offered after a stored card was declined (SPEC §4 'Payment'), in this order. */
+export const RETRY_WALLETS: readonly PaymentMethod[] = ['paypal', 'applepay', 'googlepay'];
+
+/** Order states as the transaction screen groups them. */
+export type OrderPhase = 'processing' | 'completed' | 'failed' | 'refunded' | 'charged_back';
+
+export function orderPhase(status: OrderStatus): OrderPhase {
+  switch (status) {
+    case 'created':
+    case 'pending':
+      return 'processing';
+    case 'failed':
+    case 'cancelled':
+      return 'failed';
+    default:
+      return status;
+  }
+}

@@ -1,0 +1,27 @@
+/** Small pieces the inbox and the conversation share: a message's text or kind, a time. */
+import { useTranslation } from 'react-i18next';
+import type { OperatorMessage } from '#src/contract/operator.ts';
+import type { Locale } from '#src/lib/locales.ts';
+
+/** A time of today as "14:05", of another day with its date. */
+export function formatTime(iso: string, locale: Locale, now = new Date()): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    locale,
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(date);
+}
+
+/** What a message says: its text, or what kind it is (a photo, a gift...). */
+export function MessagePreview({ message }: { message: OperatorMessage }) {
+  const { t } = useTranslation();
+  if (message.kind === 'text') return <>{message.text}</>;
+  const label = {
+    photo: t('operator.kind.photo'),
+    gift: t('operator.kind.gift'),
+    gif: t('operator.kind.gif'),
+    icebreaker: t('operator.kind.icebreaker'),
+  }[message.kind];
+  return <span className="italic">{message.item ? `${label}: ${message.item}` : label}</span>;
+}

@@ -1,0 +1,162 @@
+/**
+ * Refunds of unused credits and chargebacks (SPEC §1 'Business model', §9 'Refund window').
+ *
+ * Credits are pooled in one balance, so "unused credits of an order" are min(order credits,
+ * balance). Both operations lock the order row, then the account row (applyCredits' lock),
+ * and compute what to take back from the balance they read under that lock, in the same
+ * transaction as the ledger row: a spend committed before sees its credits gone from the
+ * balance the refund reads; a spend after it sees the refund's. Nothing can be lost or
+ * created, and the balance never goes below zero.
+ *
+ * - Refund (the member, POST refund.php; or the provider's dashboard: a 'refunded' event):
+ *   within refund_days of the completion, one per order. The member gets the unused credits'
+ *   share of what they paid back, rounded down to the minor unit; the ledger row has reason
+ *   'purchase_refund' and the order's payment id as reference.
+ * - Chargeback (the bank reversed the payment): the order's credits not refunded yet are
+ *   taken back as far as the balance goes (reason 'chargeback'); what was already spent is
+ *   recorded on the order as `chargeback_shortfall` for the operators, and the account gets a
+ *   billing hold: it cannot buy again until support lifts it (deleting the billing_holds row).
+ *   The member stays premium (SPEC §4: premium is for good).
+ */
+import { and, eq } from 'drizzle-orm';
+import { accounts, billingHolds, orders } from '#src/server/db/schema.ts';
+import { applyCredits, type Tx } from '#src/server/features/credits/ledger.ts';
+import type { AppDeps } from '#src/server/http/context.ts';
+import { HttpError } from '#src/server/http/errors.ts';
+import { lockOrder, moveOrder, type OrderRow } from './state.ts';
+
+const DAY_MS = 86_400_000;
+
+/** When the refund window of a completed order ends. */
+export function refundUntil(order: Pick<OrderRow, 'completedAt'>, refundDays: number): Date | null {
+  return order.completedAt ? new Date(order.completedAt.getTime() + refundDays * DAY_MS) : null;
+}
+
+/** The money back for `credits` of an order: their share of the amount paid, rounded down. */
+export function refundAmount(order: Pick<OrderRow, 'amountMinor' | 'credits'>, credits: number): number {
+  return Math.floor((order.amountMinor * credits) / order.credits);
+}
+
+export type RefundRefusal = 'refund_not_possible' | 'refund_window_closed' | 'nothing_to_refund';
+
+/** Why a member's refund of this order is refused now, or null when it is possible. */
+export function refundRefusal(order: OrderRow, balance: number, refundDays: number, now: Date): RefundRefusal | null {
+  if (order.status !== 'completed') return 'refund_not_possible';
+  const until = refundUntil(order, refundDays);
+  if (!until || now.getTime() > until.getTime()) return 'refund_window_closed';
+  if (Math.min(order.credits, balance) <= 0) return 'nothing_to_refund';
+  return null;
+}
+
+async function lockedBalance(tx: Tx, accountId: number): Promise<number> {
+  const [account] = await tx
+    .select({ credits: accounts.credits })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
+  if (!account) throw new Error(`billing: account ${accountId} of an order is gone`);
+  return account.credits;
+}
+
+export interface RefundResult {
+  order: OrderRow;
+  credits: number;
+  amountMinor: number;
+  balance: number;
+}
+
+/**
+ * Takes the unused credits of a locked order back and moves it to refunded. `amountMinor`
+ * overrides the money back (a provider's own refund names its amount). Answers what was
+ * taken; zero credits when the balance was empty (a provider refund still counts).
+ */
+export async function takeBackUnused(
+  tx: Tx,
+  order: OrderRow,
+  cause: string,
+  now: Date,
+  amountMinor?: number,
+): Promise<RefundResult> {
+  const balance = await lockedBalance(tx, order.accountId);
+  const credits = Math.min(order.credits, balance);
+  let after = balance;
+  if (credits > 0) {
+    after = (
+      await applyCredits(tx, {
+        accountId: order.accountId,
+        delta: -credits,
+        reason: 'purchase_refund',
+        reference: order.publicId,
+        now,
+      })
+    ).balance;
+  }
+  const money = amountMinor ?? refundAmount(order, credits);
+  const moved = await moveOrder(tx, order, 'refunded', cause, now, {
+    refundedCredits: credits,
+    refundMinor: Math.min(money, order.amountMinor),
+    refundedAt: now,
+  });
+  return { order: moved, credits, amountMinor: moved.refundMinor, balance: after };
+}
+
+/** Applies a chargeback to a locked order (completed or refunded): see the header. */
+export async function chargeBack(tx: Tx, order: OrderRow, cause: string, now: Date): Promise<OrderRow> {
+  const balance = await lockedBalance(tx, order.accountId);
+  const remaining = order.credits - order.refundedCredits;
+  const taken = Math.max(0, Math.min(remaining, balance));
+  if (taken > 0) {
+    await applyCredits(tx, {
+      accountId: order.accountId,
+      delta: -taken,
+      reason: 'chargeback',
+      reference: order.publicId,
+      now,
+    });
+  }
+  await tx
+    .insert(billingHolds)
+    .values({ accountId: order.accountId, reason: 'chargeback', orderId: order.id, createdAt: now })
+    .onConflictDoNothing({ target: billingHolds.accountId });
+  return moveOrder(tx, order, 'charged_back', cause, now, {
+    chargebackCredits: taken,
+    chargebackShortfall: Math.max(0, remaining - taken),
+    chargedBackAt: now,
+  });
+}
+
+/**
+ * A member's refund of their order (POST refund.php): refused with the contract's codes, or
+ * taken back in one transaction; the money is paid out through the provider after the
+ * commit. A provider failure there is logged and leaves `refund_provider_ref` empty for the
+ * operators: the credits are gone either way, so the member is never paid twice.
+ */
+export async function requestRefund(
+  deps: AppDeps,
+  input: { accountId: number; paymentId: string; refundDays: number },
+): Promise<RefundResult> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const result = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, and(eq(orders.publicId, input.paymentId), eq(orders.accountId, input.accountId)));
+    if (!order) throw new HttpError('not_found', 'api.not_found', 404);
+    const refusal = refundRefusal(order, await lockedBalance(tx, order.accountId), input.refundDays, now);
+    if (refusal) {
+      const status = refusal === 'refund_window_closed' ? 410 : 409;
+      throw new HttpError(refusal, `api.${refusal}`, status);
+    }
+    return takeBackUnused(tx, order, 'member_refund', now);
+  });
+  try {
+    const { refundRef } = await deps.payments.refund({
+      paymentId: result.order.publicId,
+      providerRef: result.order.providerRef,
+      amountMinor: result.amountMinor,
+      currency: result.order.currency,
+    });
+    await db.update(orders).set({ refundProviderRef: refundRef }).where(eq(orders.id, result.order.id));
+  } catch (error) {
+    console.error(`[billing] the refund of order ${result.order.publicId} was not paid out:`, (error as Error).message);
+  }
+  return result;
+}

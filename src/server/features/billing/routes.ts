@@ -1,0 +1,187 @@
+/**
+ * The billing calls (contract src/contract/billing.ts): bundles, orders, transactions,
+ * repeat orders, refunds, and the provider's webhook. All but the webhook are for
+ * logged-in members of the request's site.
+ */
+import type { Context, Hono } from 'hono';
+import type { SiteConfig } from '#sites-config';
+import {
+  PACKAGE_KEYS,
+  PAYMENT_METHOD_RULES,
+  TRANSACTIONS_MAX,
+  getPackages,
+  getRepeatOrder,
+  getTransaction,
+  getTransactions,
+  postOrder,
+  postRefund,
+  postRepeatOrder,
+  type OrderAnswer,
+  type PackageKey,
+  type PaymentMethod,
+} from '#src/contract/billing.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { route } from '#src/server/http/route.ts';
+import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { accountContext, linkOrigin } from '../accounts/common.ts';
+import { requireViewer } from '../members/visibility.ts';
+import { loadSite } from '../site/settings.ts';
+import {
+  chargeStoredMethod,
+  createOrder,
+  findOrder,
+  lastPaidOrder,
+  latestStoredMethod,
+  listOrders,
+  loadBuyer,
+  openCheckout,
+  orderDto,
+  paymentCountry,
+  type Buyer,
+  type OrderContext,
+} from './orders.ts';
+import type { OrderRow } from './state.ts';
+import { methodsDto, packageDto } from './packages.ts';
+import { requestRefund } from './refunds.ts';
+import { registerPaymentWebhook } from './webhook.ts';
+
+interface BillingRequest {
+  ctx: OrderContext;
+  buyer: Buyer;
+  settings: SiteConfig['settings'];
+}
+
+async function billingRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<BillingRequest> {
+  const account = accountContext(c, site);
+  const viewer = await requireViewer(c);
+  const buyer = await loadBuyer(account.db, viewer.accountId);
+  if (!buyer) throw authenticationRequired();
+  const { settings } = await loadSite(account.db, account.site);
+  return {
+    ctx: {
+      deps: account.deps,
+      db: account.db,
+      site: account.site,
+      now: account.now,
+      locale: c.get('locale'),
+      origin: linkOrigin(account),
+    },
+    buyer,
+    settings,
+  };
+}
+
+function view(req: BillingRequest, balance = req.buyer.credits) {
+  return { now: req.ctx.now, refundDays: req.settings.refund_days, balance };
+}
+
+/** Opens the way to pay a created order: the provider's checkout, or the site's SEPA form. */
+async function answerNewOrder(req: BillingRequest, order: OrderRow): Promise<OrderAnswer> {
+  if (PAYMENT_METHOD_RULES[order.method as PaymentMethod].flow === 'directdebit') {
+    return { order: orderDto(order, view(req)), next: 'directdebit', redirect_url: null };
+  }
+  const redirectUrl = await openCheckout(req.ctx, order);
+  return { order: orderDto(order, view(req)), next: 'checkout', redirect_url: redirectUrl };
+}
+
+export function registerBillingRoutes(app: Hono<AppEnv>): void {
+  registerPaymentWebhook(app);
+
+  route(app, getPackages, async ({ c, site, query }) => {
+    const req = await billingRequest(c, site);
+    const { country, currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, query.country);
+    const stored = await latestStoredMethod(req.ctx.db, req.buyer.accountId);
+    return {
+      country,
+      currency,
+      countries: req.settings.countries,
+      packages: PACKAGE_KEYS.map((key) => packageDto(key, currency, country, req.settings.message_credits)),
+      methods: methodsDto(country),
+      stored_method: stored ? { method: stored.method as PaymentMethod, label: stored.label } : null,
+      first_purchase: !req.buyer.paidUser,
+      refund_days: req.settings.refund_days,
+      message_credits: req.settings.message_credits,
+    };
+  });
+
+  route(app, postOrder, async ({ c, site, body }) => {
+    const req = await billingRequest(c, site);
+    const order = await createOrder(req.ctx, req.buyer, {
+      packageKey: body.package,
+      method: body.method,
+      discountCode: body.discount_code,
+      country: body.country,
+      kind: PAYMENT_METHOD_RULES[body.method].flow === 'directdebit' ? 'direct_debit' : 'checkout',
+    });
+    return answerNewOrder(req, order);
+  });
+
+  route(app, getTransaction, async ({ c, site, query, fail }) => {
+    const req = await billingRequest(c, site);
+    const order = await findOrder(req.ctx.db, req.buyer.accountId, query.id);
+    if (!order) throw fail('not_found');
+    return { order: orderDto(order, view(req)), balance: req.buyer.credits, paid_user: req.buyer.paidUser };
+  });
+
+  route(app, getTransactions, async ({ c, site }) => {
+    const req = await billingRequest(c, site);
+    const rows = await listOrders(req.ctx.db, req.buyer.accountId, TRANSACTIONS_MAX);
+    return { orders: rows.map((row) => orderDto(row, view(req))), refund_days: req.settings.refund_days };
+  });
+
+  route(app, getRepeatOrder, async ({ c, site }) => {
+    const req = await billingRequest(c, site);
+    const last = await lastPaidOrder(req.ctx.db, req.buyer.accountId);
+    if (!last) return { repeat: null };
+    const { currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, last.order.country);
+    return {
+      repeat: {
+        package: packageDto(
+          last.order.packageKey as PackageKey,
+          currency,
+          last.order.country,
+          req.settings.message_credits,
+        ),
+        method: last.order.method as PaymentMethod,
+        stored_method: last.stored ? { method: last.stored.method as PaymentMethod, label: last.stored.label } : null,
+      },
+    };
+  });
+
+  route(app, postRepeatOrder, async ({ c, site, fail }) => {
+    const req = await billingRequest(c, site);
+    const last = await lastPaidOrder(req.ctx.db, req.buyer.accountId);
+    if (!last) throw fail('no_previous_order', { message: 'api.no_previous_order', status: 404 });
+    const method = last.order.method as PaymentMethod;
+    const order = await createOrder(req.ctx, req.buyer, {
+      packageKey: last.order.packageKey as PackageKey,
+      method,
+      country: last.order.country,
+      kind: last.stored ? 'stored' : PAYMENT_METHOD_RULES[method].flow === 'directdebit' ? 'direct_debit' : 'checkout',
+      storedMethodId: last.stored?.id ?? null,
+    });
+    if (!last.stored) return answerNewOrder(req, order);
+    const after = await chargeStoredMethod(req.ctx, order, last.stored.token);
+    if (after.status === 'failed' || after.status === 'cancelled') {
+      throw fail('stored_payment_failed', { message: 'api.stored_payment_failed', status: 402 });
+    }
+    const buyer = await loadBuyer(req.ctx.db, req.buyer.accountId);
+    return { order: orderDto(after, view(req, buyer?.credits ?? 0)), next: 'transaction' as const, redirect_url: null };
+  });
+
+  route(app, postRefund, async ({ c, site, body }) => {
+    const req = await billingRequest(c, site);
+    const result = await requestRefund(req.ctx.deps, {
+      accountId: req.buyer.accountId,
+      paymentId: body.order,
+      refundDays: req.settings.refund_days,
+    });
+    if (result.credits <= 0) throw new HttpError('nothing_to_refund', 'api.nothing_to_refund', 409);
+    return {
+      order: orderDto(result.order, view(req, result.balance)),
+      refunded_credits: result.credits,
+      refund_minor: result.amountMinor,
+      balance: result.balance,
+    };
+  });
+}

@@ -1,0 +1,349 @@
+/**
+ * Conversations and the chat list (SPEC §2.7 'Chats overview', §3 'Conversation / chat list
+ * item', §4 Conversations, Blocking, Invisible and Privacy mode). A conversation is one row
+ * per pair of profiles (stored ordered) with a side per participant; a side lists the
+ * conversation once it has a message that side may see (`last_message_at` set), and
+ * deleting clears it for that side only. The other profile must pass the viewer's visibility
+ * rules (members/visibility.ts), so a block, a deleted account or a hidden member takes the
+ * conversation out of the list; members in touch stay visible however invisible they are.
+ */
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChatListItem, ChatMessage } from '#src/contract/chat.ts';
+import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { randomPublicId } from '#src/server/db/ids.ts';
+import { conversationSides, conversations, messages, photos, profiles, systemMessages } from '#src/server/db/schema.ts';
+import type { Tx } from '#src/server/features/credits/ledger.ts';
+import { notFound } from '#src/server/http/errors.ts';
+import type { GifProvider } from '#src/server/providers/gifs/types.ts';
+import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
+import { BlockedError } from '../members/service.ts';
+import { blockBetween, visibleTo } from '../members/visibility.ts';
+import { messageColumns, messageDto, resolveGifs, systemMessageColumns, systemMessageDto } from './messages-dto.ts';
+
+/** The database or a transaction of it. */
+export type Queryable = Db | Tx;
+
+/** The id of the site's own conversation (system messages). */
+export const SITE_CONVERSATION_ID = 'site';
+
+/** A participant a chat answer or event is built for. */
+export interface ChatParty {
+  /** Null for a chat pal (no account: no events). */
+  accountId: number | null;
+  profileId: number;
+  siteId: string;
+  locale: Locale;
+  card: CardContext;
+}
+
+/** What building chat DTOs reads besides the database. */
+export interface ChatReaders {
+  db: Queryable;
+  gifs: GifProvider;
+  now: Date;
+}
+
+/** Messages created before this moment are no longer shown (CHAT_VISIBLE_DAYS). */
+export function visibleSince(now: Date): Date {
+  return new Date(now.getTime() - CHAT_VISIBLE_DAYS * 86_400_000);
+}
+
+/** The ordered pair of a conversation between two profiles. */
+export function pairOf(a: number, b: number): { profileLow: number; profileHigh: number } {
+  return { profileLow: Math.min(a, b), profileHigh: Math.max(a, b) };
+}
+
+const mySide = conversationSides;
+const otherSide = alias(conversationSides, 'other_side');
+
+/**
+ * Messages the side `mySide` may see: delivered ones (or its own held ones), after it cleared
+ * the conversation, within the visibility window.
+ */
+function visibleToSide(profileId: number, since: Date): SQL {
+  return and(
+    or(eq(messages.status, 'delivered'), eq(messages.senderId, profileId)),
+    or(isNull(mySide.clearedAt), sql`${messages.createdAt} > ${mySide.clearedAt}`),
+    sql`${messages.createdAt} >= ${since.toISOString()}::timestamptz`,
+  ) as SQL;
+}
+
+export interface LoadedChat {
+  item: ChatListItem;
+  conversationId: number;
+  otherProfileId: number;
+  otherLastRead: number | null;
+  /** The viewer's own read state (the newest message of the other side it has read). */
+  myLastRead: number | null;
+}
+
+/**
+ * The chat list items of `party`'s conversations whose other profile it may see: the listed
+ * ones (`ids` absent), or the given conversations whether listed or not.
+ */
+export async function loadChats(
+  readers: ChatReaders,
+  party: ChatParty,
+  ids?: readonly number[],
+): Promise<LoadedChat[]> {
+  const { db, now } = readers;
+  const since = visibleSince(now);
+  const last = db
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversations.id), visibleToSide(party.profileId, since)))
+    .orderBy(desc(messages.id))
+    .limit(1)
+    .as('last_message');
+  const rows = await db
+    .select({
+      card: cardColumns(party.profileId),
+      conversationId: conversations.id,
+      conversationPublicId: conversations.publicId,
+      unread: mySide.unread,
+      lastMessageAt: mySide.lastMessageAt,
+      myLastRead: mySide.lastReadMessageId,
+      otherLastRead: otherSide.lastReadMessageId,
+      last: {
+        id: last.id,
+        publicId: last.publicId,
+        conversationId: last.conversationId,
+        senderId: last.senderId,
+        kind: last.kind,
+        body: last.body,
+        item: last.item,
+        photoKey: last.photoKey,
+        photoWidth: last.photoWidth,
+        photoHeight: last.photoHeight,
+        status: last.status,
+        credits: last.credits,
+        clientId: last.clientId,
+        createdAt: last.createdAt,
+      },
+    })
+    .from(mySide)
+    .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
+    .innerJoin(
+      otherSide,
+      and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.profileId, mySide.profileId)),
+    )
+    .innerJoin(profiles, eq(profiles.id, otherSide.profileId))
+    .leftJoin(photos, mainPhotoJoin)
+    .leftJoinLateral(last, sql`true`)
+    .where(
+      and(
+        eq(mySide.profileId, party.profileId),
+        ids ? inArray(mySide.conversationId, [...ids]) : isNotNull(mySide.lastMessageAt),
+        visibleTo(party),
+      ),
+    )
+    .orderBy(desc(mySide.lastMessageAt), desc(conversations.id));
+
+  const lastRows = rows.flatMap((r) => (r.last ? [r.last] : []));
+  const gifs = await resolveGifs(readers.gifs, lastRows, party.locale);
+  return rows.map((r) => {
+    const lastMessage: ChatMessage | null = r.last
+      ? messageDto(r.last, party.profileId, party.locale, { gifs, otherLastRead: r.otherLastRead })
+      : null;
+    return {
+      conversationId: r.conversationId,
+      otherProfileId: r.card.profileId,
+      otherLastRead: r.otherLastRead,
+      myLastRead: r.myLastRead,
+      item: {
+        id: r.conversationPublicId,
+        profile: toProfileCard(r.card, party.card),
+        system: false,
+        last_message: lastMessage,
+        num_unread_messages: r.unread,
+        updated_at: (lastMessage ? new Date(lastMessage.sent_at) : (r.lastMessageAt ?? now)).toISOString(),
+      },
+    };
+  });
+}
+
+/** The site's own conversation of an account; null while it has no system message. */
+export async function loadSiteChat(db: Queryable, accountId: number): Promise<ChatListItem | null> {
+  const [newest] = await db
+    .select(systemMessageColumns)
+    .from(systemMessages)
+    .where(eq(systemMessages.accountId, accountId))
+    .orderBy(desc(systemMessages.id))
+    .limit(1);
+  if (!newest) return null;
+  const [unread] = await db
+    .select({ n: count() })
+    .from(systemMessages)
+    .where(and(eq(systemMessages.accountId, accountId), isNull(systemMessages.readAt)));
+  return {
+    id: SITE_CONVERSATION_ID,
+    profile: null,
+    system: true,
+    last_message: systemMessageDto(newest),
+    num_unread_messages: unread?.n ?? 0,
+    updated_at: newest.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/chats.php: the party's conversations newest first, the site's own among them. */
+export async function listChats(
+  readers: ChatReaders,
+  party: ChatParty & { accountId: number },
+): Promise<{ chats: ChatListItem[]; total_unread: number }> {
+  const [chats, site] = await Promise.all([loadChats(readers, party), loadSiteChat(readers.db, party.accountId)]);
+  const list = chats.map((c) => c.item);
+  if (site) {
+    const at = list.findIndex((c) => c.updated_at < site.updated_at);
+    list.splice(at === -1 ? list.length : at, 0, site);
+  }
+  return { chats: list, total_unread: list.reduce((sum, c) => sum + c.num_unread_messages, 0) };
+}
+
+/** Unread messages over the party's listed conversations and its site conversation. */
+export async function totalUnread(db: Queryable, party: Pick<ChatParty, 'accountId' | 'profileId' | 'siteId'>) {
+  const [chats] = await db
+    .select({ n: sql<number>`coalesce(sum(${mySide.unread}), 0)::int` })
+    .from(mySide)
+    .innerJoin(
+      otherSide,
+      and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.profileId, mySide.profileId)),
+    )
+    .innerJoin(profiles, eq(profiles.id, otherSide.profileId))
+    .where(and(eq(mySide.profileId, party.profileId), isNotNull(mySide.lastMessageAt), visibleTo(party)));
+  let system = 0;
+  if (party.accountId !== null) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(systemMessages)
+      .where(and(eq(systemMessages.accountId, party.accountId), isNull(systemMessages.readAt)));
+    system = row?.n ?? 0;
+  }
+  return (chats?.n ?? 0) + system;
+}
+
+/**
+ * GET /api/chat.php?profile=: the conversation with a profile the viewer may see, created
+ * with both sides when there is none. 404 for oneself or a profile the viewer may not see;
+ * BlockedError (403 `blocked`) when that profile blocked the viewer.
+ */
+export async function startConversation(
+  db: Db,
+  viewer: Pick<ChatParty, 'profileId' | 'siteId'>,
+  profilePublicId: string,
+  now: Date,
+): Promise<string> {
+  const [target] = await db
+    .select({ id: profiles.id, name: profiles.name, visible: sql<boolean>`${visibleTo(viewer)}` })
+    .from(profiles)
+    .where(and(eq(profiles.siteId, viewer.siteId), eq(profiles.publicId, profilePublicId)))
+    .limit(1);
+  if (!target || target.id === viewer.profileId) throw notFound();
+  if (!target.visible) {
+    if ((await blockBetween(db, viewer.profileId, target.id)) === 'blocked_me') throw new BlockedError(target.name);
+    throw notFound();
+  }
+  const pair = pairOf(viewer.profileId, target.id);
+  const existing = async () => {
+    const [row] = await db
+      .select({ id: conversations.id, publicId: conversations.publicId })
+      .from(conversations)
+      .where(and(eq(conversations.profileLow, pair.profileLow), eq(conversations.profileHigh, pair.profileHigh)))
+      .limit(1);
+    return row;
+  };
+  const found = await existing();
+  if (found) return found.publicId;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(conversations)
+      .values({ publicId: randomPublicId(), ...pair, startedBy: viewer.profileId, lastMessageAt: now, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: conversations.id, publicId: conversations.publicId });
+    if (!created) {
+      // A twin request made it meanwhile.
+      const twin = await existing();
+      if (!twin) throw new Error('conversation vanished');
+      return twin.publicId;
+    }
+    await tx
+      .insert(conversationSides)
+      .values([
+        { conversationId: created.id, profileId: pair.profileLow },
+        { conversationId: created.id, profileId: pair.profileHigh },
+      ])
+      .onConflictDoNothing();
+    return created.publicId;
+  });
+}
+
+/** A conversation of the viewer, by its public id, with the other side. */
+export interface OpenConversation {
+  id: number;
+  publicId: string;
+  otherProfileId: number;
+  otherAccountId: number | null;
+  otherType: 'member' | 'fictional';
+  otherName: string;
+  /** The other profile passes the viewer's visibility rules. */
+  otherVisible: boolean;
+  startedBy: number;
+}
+
+/** The viewer's conversation `publicId` on its site; null when there is none. */
+export async function findConversation(
+  db: Queryable,
+  viewer: Pick<ChatParty, 'profileId' | 'siteId'>,
+  publicId: string,
+): Promise<OpenConversation | null> {
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      publicId: conversations.publicId,
+      startedBy: conversations.startedBy,
+      otherProfileId: profiles.id,
+      otherAccountId: profiles.accountId,
+      otherType: profiles.type,
+      otherName: profiles.name,
+      otherVisible: sql<boolean>`${visibleTo(viewer)}`,
+    })
+    .from(conversations)
+    .innerJoin(
+      profiles,
+      eq(
+        profiles.id,
+        sql`case when ${conversations.profileLow} = ${viewer.profileId} then ${conversations.profileHigh} else ${conversations.profileLow} end`,
+      ),
+    )
+    .where(
+      and(
+        eq(conversations.publicId, publicId),
+        or(eq(conversations.profileLow, viewer.profileId), eq(conversations.profileHigh, viewer.profileId)),
+        eq(profiles.siteId, viewer.siteId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The viewer's conversation for reading: 404 when it is not theirs or the other profile is
+ * no longer one they may see, 403 `blocked` when the other blocked them.
+ */
+export async function requireConversation(
+  db: Db,
+  viewer: Pick<ChatParty, 'profileId' | 'siteId'>,
+  publicId: string,
+): Promise<OpenConversation> {
+  const found = await findConversation(db, viewer, publicId);
+  if (!found) throw notFound();
+  if (!found.otherVisible) {
+    if ((await blockBetween(db, viewer.profileId, found.otherProfileId)) === 'blocked_me') {
+      throw new BlockedError(found.otherName);
+    }
+    throw notFound();
+  }
+  return found;
+}

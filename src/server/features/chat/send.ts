@@ -1,0 +1,423 @@
+/**
+ * Sending a chat message (SPEC §1 'Chat', 'Business model', §4 Account 'Not confirmed', §6
+ * free members, §8 'You do not have enough credits', §9). One transaction per send, in this
+ * lock order: the sender's account row (FOR UPDATE: one member's sends queue up, so the
+ * balance, the free counters and the client_id check see every earlier send), then the
+ * conversation row (sends in one conversation queue up), then the two sides. It writes the
+ * debit and its ledger row (reference: the message's public id), the message, both sides and
+ * the events of both accounts; the events are announced after the commit.
+ *
+ * - Prices: text and GIF message_credits, photo photo_credits, gift gift_credits, an
+ *   icebreaker its catalogue price. A free member (not paid_user) sends FREE_MESSAGES text or
+ *   GIF messages without credits (`messages.free`), and starts at most FREE_CONVERSATION_STARTS
+ *   conversations (sends the first message of; 403 free_conversation_limit).
+ * - A retry with a client_id already used by the sender answers that message and the current
+ *   balance, and charges nothing.
+ * - A sender whose e-mail address is not confirmed pays as usual, but the message is 'held':
+ *   the other side neither sees nor counts it until held.ts releases it on confirmation.
+ * - A chat pal's side has no account: no events; the operator inbox reads its side.
+ */
+import { and, count, eq, exists, sql } from 'drizzle-orm';
+import type { ChatMessage } from '#src/contract/chat.ts';
+import { FREE_CONVERSATION_STARTS, FREE_MESSAGES } from '#src/lib/constants.ts';
+import type { Db } from '#src/server/db/client.ts';
+import { randomPublicId } from '#src/server/db/ids.ts';
+import { accounts, conversationSides, conversations, messages, profiles } from '#src/server/db/schema.ts';
+import { applyCredits, type LedgerReason, type Tx } from '#src/server/features/credits/ledger.ts';
+import type { AppDeps } from '#src/server/http/context.ts';
+import { HttpError, invalidInput, notFound } from '#src/server/http/errors.ts';
+import { isUniqueViolation } from '../accounts/common.ts';
+import { icebreakerByKey, giftByKey } from '../chat-catalogue/catalogue.ts';
+import { BlockedError } from '../members/service.ts';
+import { blockBetween } from '../members/visibility.ts';
+import { messageEventsFor } from './chat-events.ts';
+import { findConversation, SITE_CONVERSATION_ID, type ChatParty, type ChatReaders } from './conversations.ts';
+import { messageColumns, messageDto, resolveGifs, type MessageRow } from './messages-dto.ts';
+import { loadChatSite, partyOfProfile, type ChatSite } from './parties.ts';
+
+export { messageDto } from './messages-dto.ts';
+
+/** What a message says: exactly one kind of content. */
+export type MessageContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'gif'; gif: string }
+  | { kind: 'gift'; gift: string }
+  | { kind: 'icebreaker'; icebreaker: string }
+  | { kind: 'photo'; photoKey: string; width: number; height: number };
+
+/** The member sending, as the routes know them. */
+export interface Sender extends ChatParty {
+  accountId: number;
+}
+
+export interface SendInput {
+  /** The conversation's public id. */
+  conversation: string;
+  clientId: string;
+  content: MessageContent;
+}
+
+export interface SendResult {
+  message: ChatMessage;
+  /** The sender's balance after the send. */
+  credits: number;
+  /** A retry of a message sent before: nothing was written or charged. */
+  replayed: boolean;
+}
+
+export const chatError = {
+  freeConversationLimit: () => new HttpError('free_conversation_limit', 'api.free_conversation_limit', 403),
+  messageTooLong: (max: number) => new HttpError('message_too_long', 'api.message_too_long', 400, 'text', { max }),
+  chatClosed: () => new HttpError('chat_closed', 'api.chat_closed', 403),
+  icebreakerUsed: () => new HttpError('icebreaker_used', 'api.icebreaker_used', 409),
+};
+
+/** Characters as the chat input's counter counts them (code points, not UTF-16 units). */
+export function textLength(text: string): number {
+  // Code points, as [...text].length counts them (the client's counter): a surrogate pair is one.
+  return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
+}
+
+const REASONS: Record<MessageContent['kind'], LedgerReason> = {
+  text: 'message',
+  gif: 'message',
+  photo: 'photo',
+  gift: 'gift',
+  icebreaker: 'icebreaker',
+};
+
+/** The list price of a message (before a free member's free messages). */
+function priceOf(content: MessageContent, site: ChatSite): number {
+  switch (content.kind) {
+    case 'text':
+    case 'gif':
+      return site.settings.message_credits;
+    case 'photo':
+      return site.settings.photo_credits;
+    case 'gift':
+      return site.settings.gift_credits;
+    case 'icebreaker':
+      return icebreakerByKey(content.icebreaker)?.credits ?? 0;
+  }
+}
+
+/** The checks that need no lock: length, known gift, GIF and icebreaker. */
+async function validateContent(deps: AppDeps, site: ChatSite, sender: Sender, content: MessageContent): Promise<void> {
+  if (content.kind === 'text' && textLength(content.text) > site.settings.message_length) {
+    throw chatError.messageTooLong(site.settings.message_length);
+  }
+  if (content.kind === 'gift' && !giftByKey(content.gift)) throw invalidInput('gift');
+  if (content.kind === 'icebreaker' && !icebreakerByKey(content.icebreaker)) throw invalidInput('icebreaker');
+  if (content.kind === 'gif' && !(await deps.gifs.get(content.gif, sender.locale))) throw invalidInput('gif');
+}
+
+function messageValues(content: MessageContent) {
+  switch (content.kind) {
+    case 'text':
+      return { body: content.text };
+    case 'gif':
+      return { item: content.gif };
+    case 'gift':
+      return { item: content.gift };
+    case 'icebreaker':
+      return { body: content.icebreaker };
+    case 'photo':
+      return { photoKey: content.photoKey, photoWidth: content.width, photoHeight: content.height };
+  }
+}
+
+async function existingMessage(tx: Tx | Db, senderId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .select(messageColumns)
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the conversation row (sends in one conversation queue up); false when it is gone. */
+async function lockConversation(tx: Tx, conversationId: number): Promise<{ hasMessages: boolean } | null> {
+  const [row] = await tx
+    .select({
+      id: conversations.id,
+      hasMessages: sql<boolean>`${exists(
+        tx
+          .select({ one: sql`1` })
+          .from(messages)
+          .where(eq(messages.conversationId, conversationId)),
+      )}`,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update', { of: conversations });
+  return row ? { hasMessages: row.hasMessages } : null;
+}
+
+/**
+ * Writes a message and moves both sides: the sender's side lists it; a delivered message
+ * counts as unread for the other side and lists it there too. Starting a conversation makes
+ * the sender its starter.
+ */
+async function writeMessage(
+  tx: Tx,
+  values: {
+    publicId: string;
+    conversationId: number;
+    senderId: number;
+    recipientId: number;
+    content: MessageContent;
+    status: 'delivered' | 'held';
+    credits: number;
+    free: boolean;
+    clientId: string;
+    operatorId?: number;
+    first: boolean;
+    now: Date;
+  },
+): Promise<MessageRow> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      publicId: values.publicId,
+      conversationId: values.conversationId,
+      senderId: values.senderId,
+      kind: values.content.kind,
+      ...messageValues(values.content),
+      status: values.status,
+      credits: values.credits,
+      free: values.free,
+      clientId: values.clientId,
+      operatorId: values.operatorId ?? null,
+      createdAt: values.now,
+    })
+    .returning(messageColumns);
+  if (!row) throw new Error('message insert returned nothing');
+  await tx
+    .update(conversations)
+    .set({ lastMessageAt: values.now, ...(values.first ? { startedBy: values.senderId } : {}) })
+    .where(eq(conversations.id, values.conversationId));
+  // Sides in profile order, like every writer of both sides.
+  const sides = [
+    { profileId: values.senderId, delivered: false },
+    { profileId: values.recipientId, delivered: values.status === 'delivered' },
+  ].sort((a, b) => a.profileId - b.profileId);
+  for (const side of sides) {
+    if (side.profileId === values.senderId) {
+      await tx
+        .update(conversationSides)
+        .set({ lastMessageAt: values.now })
+        .where(
+          and(
+            eq(conversationSides.conversationId, values.conversationId),
+            eq(conversationSides.profileId, side.profileId),
+          ),
+        );
+    } else if (side.delivered) {
+      await tx
+        .update(conversationSides)
+        .set({ lastMessageAt: values.now, unread: sql`${conversationSides.unread} + 1` })
+        .where(
+          and(
+            eq(conversationSides.conversationId, values.conversationId),
+            eq(conversationSides.profileId, side.profileId),
+          ),
+        );
+    }
+  }
+  return row;
+}
+
+/** Conversations the profile started that have a message (its first). */
+async function conversationsStarted(tx: Tx, profileId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.startedBy, profileId),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(messages)
+            .where(eq(messages.conversationId, conversations.id)),
+        ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function freeMessagesUsed(tx: Tx, profileId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.senderId, profileId), eq(messages.free, true)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Sends a message of a member (POST /api/chat.php, /api/chat-photo.php). Throws the declared
+ * HttpErrors: not_found, blocked, chat_closed, message_too_long, icebreaker_used,
+ * free_conversation_limit, insufficient_credits.
+ */
+export async function sendMessage(
+  deps: AppDeps,
+  site: ChatSite,
+  sender: Sender,
+  input: SendInput,
+): Promise<SendResult> {
+  const db = deps.database.db;
+  const now = deps.now();
+  if (input.conversation === SITE_CONVERSATION_ID) throw chatError.chatClosed();
+  const conversation = await findConversation(db, sender, input.conversation);
+  if (!conversation) throw notFound();
+  if (!conversation.otherVisible) {
+    if ((await blockBetween(db, sender.profileId, conversation.otherProfileId)) === 'blocked_me') {
+      throw new BlockedError(conversation.otherName);
+    }
+    throw chatError.chatClosed();
+  }
+  await validateContent(deps, site, sender, input.content);
+  const readers = (tx: Tx): ChatReaders => ({ db: tx, gifs: deps.gifs, now });
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ status: accounts.status, credits: accounts.credits, paid: accounts.paidUser })
+        .from(accounts)
+        .where(eq(accounts.id, sender.accountId))
+        .for('update');
+      if (!account) throw notFound();
+
+      const earlier = await existingMessage(tx, sender.profileId, input.clientId);
+      if (earlier) return { row: earlier, credits: account.credits, replayed: true, stored: null };
+
+      const locked = await lockConversation(tx, conversation.id);
+      // Blocked (and so deleted) since it was looked up.
+      if (!locked) throw notFound();
+      const first = !locked.hasMessages;
+      if (input.content.kind === 'icebreaker' && !first) throw chatError.icebreakerUsed();
+      if (first && !account.paid && (await conversationsStarted(tx, sender.profileId)) >= FREE_CONVERSATION_STARTS) {
+        throw chatError.freeConversationLimit();
+      }
+      const free =
+        !account.paid &&
+        (input.content.kind === 'text' || input.content.kind === 'gif') &&
+        (await freeMessagesUsed(tx, sender.profileId)) < FREE_MESSAGES;
+      const price = free ? 0 : priceOf(input.content, site);
+      const publicId = randomPublicId();
+      let balance = account.credits;
+      if (price > 0) {
+        const applied = await applyCredits(tx, {
+          accountId: sender.accountId,
+          delta: -price,
+          reason: REASONS[input.content.kind],
+          reference: publicId,
+          now,
+        });
+        balance = applied.balance;
+      }
+      const status = account.status === 'confirmed' ? 'delivered' : 'held';
+      const row = await writeMessage(tx, {
+        publicId,
+        conversationId: conversation.id,
+        senderId: sender.profileId,
+        recipientId: conversation.otherProfileId,
+        content: input.content,
+        status,
+        credits: price,
+        free,
+        clientId: input.clientId,
+        first,
+        now,
+      });
+
+      const events = await messageEventsFor(readers(tx), sender, row, { credits: balance });
+      if (status === 'delivered') {
+        const recipient = await partyOfProfile(tx, site, conversation.otherProfileId, now);
+        if (recipient) events.push(...(await messageEventsFor(readers(tx), recipient, row)));
+      }
+      return { row, credits: balance, replayed: false, stored: await deps.events.record(tx, events) };
+    });
+
+  let outcome: Awaited<ReturnType<typeof attempt>>;
+  try {
+    outcome = await attempt();
+  } catch (error) {
+    // The account lock queues one sender's sends, so a twin with the same client_id sees the
+    // first; should both still have inserted, the loser rolled back (its debit too) and
+    // its retry answers the winner's message.
+    if (!isUniqueViolation(error)) throw error;
+    outcome = await attempt();
+  }
+  if (outcome.stored) await deps.events.announce(outcome.stored);
+  const gifs = await resolveGifs(deps.gifs, [outcome.row], sender.locale);
+  return {
+    message: messageDto(outcome.row, sender.profileId, sender.locale, { gifs }),
+    credits: outcome.credits,
+    replayed: outcome.replayed,
+  };
+}
+
+/**
+ * A chat pal's message written by an operator (operator inbox): costs nothing, is marked with
+ * the operator (`messages.operator_id`) and delivered to the member with its events. A retry
+ * with the same client id answers the message already sent. 404 when the conversation is not
+ * one of this chat pal's.
+ */
+export async function sendAsChatPal(
+  deps: AppDeps,
+  input: { conversationId: number; chatPalProfileId: number; operatorId: number; text: string; clientId: string },
+): Promise<{ messagePublicId: string }> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const text = input.text.trim();
+  if (text === '') throw invalidInput('text');
+  const [conversation] = await db
+    .select({ low: conversations.profileLow, high: conversations.profileHigh, siteId: profiles.siteId })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, input.chatPalProfileId))
+    .where(and(eq(conversations.id, input.conversationId), eq(profiles.type, 'fictional')))
+    .limit(1);
+  if (!conversation || (conversation.low !== input.chatPalProfileId && conversation.high !== input.chatPalProfileId)) {
+    throw notFound();
+  }
+  const memberProfileId = conversation.low === input.chatPalProfileId ? conversation.high : conversation.low;
+  const site = await loadChatSite(deps, conversation.siteId);
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const locked = await lockConversation(tx, input.conversationId);
+      if (!locked) throw notFound();
+      const earlier = await existingMessage(tx, input.chatPalProfileId, input.clientId);
+      if (earlier) return { publicId: earlier.publicId, stored: null };
+      const row = await writeMessage(tx, {
+        publicId: randomPublicId(),
+        conversationId: input.conversationId,
+        senderId: input.chatPalProfileId,
+        recipientId: memberProfileId,
+        content: { kind: 'text', text },
+        status: 'delivered',
+        credits: 0,
+        free: false,
+        clientId: input.clientId,
+        operatorId: input.operatorId,
+        first: !locked.hasMessages,
+        now,
+      });
+      const member = await partyOfProfile(tx, site, memberProfileId, now);
+      const events = member ? await messageEventsFor({ db: tx, gifs: deps.gifs, now }, member, row) : [];
+      return { publicId: row.publicId, stored: await deps.events.record(tx, events) };
+    });
+
+  let result: Awaited<ReturnType<typeof attempt>>;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // Two operators' twin requests: the conversation lock makes the second see the first,
+    // unless both inserted before either committed; then the retry finds it.
+    if (!isUniqueViolation(error)) throw error;
+    result = await attempt();
+  }
+  if (result.stored) await deps.events.announce(result.stored);
+  return { messagePublicId: result.publicId };
+}

@@ -1,0 +1,55 @@
+/**
+ * The direct debit calls (contract src/contract/direct-debit.ts): start, verify, resend.
+ * All are for logged-in members of the request's site.
+ */
+import type { Context, Hono } from 'hono';
+import type { SiteConfig } from '#sites-config';
+import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { authenticationRequired } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
+import { accountContext, linkOrigin } from '../accounts/common.ts';
+import { loadBuyer, type Buyer, type OrderContext } from '../billing/orders.ts';
+import { requireViewer } from '../members/visibility.ts';
+import { resendCode, startDirectDebit, verifyCode } from './service.ts';
+
+async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: OrderContext; buyer: Buyer }> {
+  const account = accountContext(c, site);
+  const viewer = await requireViewer(c);
+  const buyer = await loadBuyer(account.db, viewer.accountId);
+  if (!buyer) throw authenticationRequired();
+  return {
+    ctx: {
+      deps: account.deps,
+      db: account.db,
+      site: account.site,
+      now: account.now,
+      locale: c.get('locale'),
+      origin: linkOrigin(account),
+    },
+    buyer,
+  };
+}
+
+export function registerDirectDebitRoutes(app: Hono<AppEnv>): void {
+  route(app, postDirectDebitStart, async ({ c, site, body }) => {
+    const { ctx, buyer } = await debitRequest(c, site);
+    return startDirectDebit(ctx, buyer, body);
+  });
+
+  route(app, postDirectDebitVerify, async ({ c, site, body }) => {
+    const { ctx, buyer } = await debitRequest(c, site);
+    const verified = await verifyCode(ctx, buyer.accountId, body.session, body.code);
+    const status = verified.order.status;
+    return {
+      payment_id: verified.order.publicId,
+      status: status === 'completed' || status === 'pending' ? status : ('failed' as const),
+      mandate_reference: verified.reference,
+    };
+  });
+
+  route(app, postDirectDebitResend, async ({ c, site, body }) => {
+    const { ctx, buyer } = await debitRequest(c, site);
+    return resendCode(ctx, buyer.accountId, body.session);
+  });
+}

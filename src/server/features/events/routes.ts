@@ -1,0 +1,47 @@
+/**
+ * GET /api/events.php: the realtime channel of the logged-in member (server-sent events;
+ * what it sends and in which order: channel.ts; the protocol: src/contract/events.ts).
+ */
+import type { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { getEvents } from '#src/contract/events.ts';
+import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { route } from '#src/server/http/route.ts';
+import { requireViewer } from '#src/server/features/members/visibility.ts';
+import { findSession } from '#src/server/features/session/sessions.ts';
+import { openChannel } from './channel.ts';
+
+/** The Last-Event-ID header, when it is an id (anything else starts the channel from now). */
+function headerCursor(value: string | undefined): number | undefined {
+  const trimmed = value?.trim();
+  return trimmed && /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : undefined;
+}
+
+export function registerEventRoutes(app: Hono<AppEnv>): void {
+  route(app, getEvents, async ({ c, query }) => {
+    const viewer = await requireViewer(c);
+    const { events, database, now } = c.get('deps');
+    const token = getCookie(c, AUTH_COOKIE_NAME);
+    const lastEventId = headerCursor(c.req.header('last-event-id')) ?? query.last_event_id ?? null;
+    const response = streamSSE(c, async (stream) => {
+      const channel = openChannel({
+        hub: events,
+        accountId: viewer.accountId,
+        lastEventId,
+        write: async (frame) => {
+          await stream.write(frame);
+        },
+        // Logging out, a ban or the session's expiry ends the channel at the next heartbeat.
+        stillValid: async () => token !== undefined && (await findSession(database.db, token, now())) !== null,
+      });
+      stream.onAbort(() => channel.stop());
+      await channel.done;
+    });
+    // Not stored by any cache, and not buffered by a proxy (nginx) in front of the server.
+    response.headers.set('Cache-Control', 'no-store');
+    response.headers.set('X-Accel-Buffering', 'no');
+    return response;
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * The chat as members see it (issue 12; docs/chat-client.md): two members on one site chat in
+ * real time and see each other typing, on the default site and on the gay site; a member
+ * whose credits run out gets the credit alert with the way to buy credits; a send that fails
+ * offline stays marked with a retry that delivers it once; visitors are asked to log in.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { createMember, EN_DEFAULT, expectErrorAnswers, label, logIn, urlOf, type Where } from './journeys.ts';
+
+const SITES: readonly Where[] = [EN_DEFAULT, { site: 'gay' }];
+
+/** A second member's browser, like the test's own (phone or desktop). */
+async function secondBrowser(browser: Browser): Promise<BrowserContext> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  return browser.newContext({
+    ...(viewport !== undefined ? { viewport } : {}),
+    ...(userAgent !== undefined ? { userAgent } : {}),
+    ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
+    ...(isMobile !== undefined ? { isMobile } : {}),
+    ...(hasTouch !== undefined ? { hasTouch } : {}),
+  });
+}
+
+/** The logged-in member's public profile id. */
+async function profileIdOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/user.php', {
+      headers: { accept: 'application/json', 'x-request-type': 'client' },
+    });
+    return ((await answer.json()) as { user: { profile: { id: string } } }).user.profile.id;
+  });
+}
+
+/** Opens the chat with a member the way the profile page's Message button does. */
+async function startChat(page: Page, where: Where, profileId: string): Promise<void> {
+  await page.goto(urlOf(where, `/members/${profileId}/chat`));
+  await expect(page).toHaveURL(/\/chats\/[^/]+$/);
+}
+
+async function send(page: Page, to: string, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: `Message to ${to}` }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+const log = (page: Page) => page.getByRole('log');
+
+for (const where of SITES) {
+  test(`two members chat in real time and see each other typing (${label(where)})`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const [anna, bert] = await Promise.all([
+      createMember(request, 'chat-a', where),
+      createMember(request, 'chat-b', where),
+    ]);
+    const other = await secondBrowser(browser);
+    const bertPage = await other.newPage();
+    try {
+      expect(await logIn(page, anna, undefined, where)).toBe(200);
+      expect(await logIn(bertPage, bert, undefined, where)).toBe(200);
+      const bertId = await profileIdOf(bertPage);
+
+      await startChat(page, where, bertId);
+      await send(page, 'E2E chat-b', 'Hello from Anna');
+      await expect(log(page).getByText('Hello from Anna')).toBeVisible();
+
+      // Bert finds the new conversation in his list, unread, and opens it.
+      await bertPage.goto(urlOf(where, '/chats'));
+      const entry = bertPage.getByRole('link', { name: /E2E chat-a/ });
+      await expect(entry).toContainText('Hello from Anna');
+      await expect(entry).toContainText('1 unread message');
+      await entry.click();
+      await expect(log(bertPage).getByText('Hello from Anna')).toBeVisible();
+
+      // Bert types: Anna sees it; his message arrives without a reload and ends the indicator.
+      await bertPage.getByRole('textbox', { name: 'Message to E2E chat-a' }).pressSequentially('Hi Anna');
+      await expect(page.getByText('E2E chat-b is typing…')).toBeVisible();
+      await bertPage.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(log(page).getByText('Hi Anna')).toBeVisible();
+      await expect(page.getByText('E2E chat-b is typing…')).toBeHidden();
+
+      // And back again, while both are on the conversation.
+      await send(page, 'E2E chat-b', 'Dinner on Friday?');
+      await expect(log(bertPage).getByText('Dinner on Friday?')).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  });
+}
+
+test('a member whose credits run out gets the credit alert with the way to buy credits', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const [anna, bert] = await Promise.all([createMember(request, 'poor-a'), createMember(request, 'poor-b')]);
+  const other = await secondBrowser(browser);
+  const bertPage = await other.newPage();
+  try {
+    expect(await logIn(bertPage, bert)).toBe(200);
+    const bertId = await profileIdOf(bertPage);
+    expect(await logIn(page, anna)).toBe(200);
+    await startChat(page, EN_DEFAULT, bertId);
+    // A new member: a few free messages, then the sign-up credits pay for a few more.
+    const alert = page.locator('[data-credit-alert]');
+    for (let i = 1; i <= 8 && !(await alert.isVisible()); i++) {
+      await send(page, 'E2E poor-b', `Message number ${i}`);
+      await expect(page.locator('[data-pending]'))
+        .toHaveCount(0, { timeout: 10_000 })
+        .catch(() => undefined);
+    }
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('You do not have enough credits');
+    await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+    // The refused message waits, marked, with its retry.
+    const failed = page.locator('[data-failed]');
+    await expect(failed).toHaveCount(1);
+    await expect(failed.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await expect(page.locator('[data-credits]')).toHaveText('0');
+    expectErrorAnswers(consoleErrors, 402);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a send that fails offline stays marked with a retry, which delivers it once', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const [anna, bert] = await Promise.all([createMember(request, 'offline-a'), createMember(request, 'offline-b')]);
+  const other = await secondBrowser(browser);
+  const bertPage = await other.newPage();
+  try {
+    expect(await logIn(bertPage, bert)).toBe(200);
+    const bertId = await profileIdOf(bertPage);
+    expect(await logIn(page, anna)).toBe(200);
+    await startChat(page, EN_DEFAULT, bertId);
+    await send(page, 'E2E offline-b', 'First, online');
+    await expect(log(page).locator('[data-message]', { hasText: 'First, online' })).toBeVisible();
+
+    await page.context().setOffline(true);
+    await send(page, 'E2E offline-b', 'Sent while offline');
+    const failed = page.locator('[data-failed]', { hasText: 'Sent while offline' });
+    // The client tries a few times before it gives up.
+    await expect(failed).toBeVisible({ timeout: 20_000 });
+    await expect(failed).toContainText('Not sent');
+
+    await page.context().setOffline(false);
+    await failed.getByRole('button', { name: 'Send again' }).click();
+    await expect(log(page).locator('[data-message]', { hasText: 'Sent while offline' })).toHaveCount(1);
+    await expect(page.locator('[data-failed]')).toHaveCount(0);
+
+    // Once on the server: after a reload for the sender, and for the other member.
+    await page.reload();
+    await expect(log(page).locator('[data-message]', { hasText: 'Sent while offline' })).toHaveCount(1);
+    await bertPage.goto(urlOf(EN_DEFAULT, '/chats'));
+    await bertPage.getByRole('link', { name: /E2E offline-a/ }).click();
+    await expect(log(bertPage).locator('[data-message]', { hasText: 'Sent while offline' })).toHaveCount(1);
+    // What failed while offline is the point of this test.
+    const offline = (error: string) => /ERR_INTERNET_DISCONNECTED|Failed to fetch|ERR_NETWORK_CHANGED/.test(error);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !offline(error)));
+  } finally {
+    await other.close();
+  }
+});
+
+test('a visitor on a chat link is asked to log in to chat', async ({ page }) => {
+  await page.goto(urlOf(EN_DEFAULT, '/members/abc123/chat'));
+  await expect(page.getByText('You need to be logged in to chat')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toHaveAttribute('href', /\/login/);
+});

@@ -1,0 +1,409 @@
+/**
+ * SEPA direct debit with the SMS one-time code (SPEC §2.7 'Direct debit', §5 'SMS one-time
+ * code', §8 'Payment and direct debit'; docs/direct-debit.md): the form's checks, the code
+ * (wrong, exhausted, expired, resent), the mandate and the order it pays through billing,
+ * the limit, and a returned debit that takes the credits back and blocks direct debit.
+ */
+import { eq } from 'drizzle-orm';
+import { composeIBAN } from 'ibantools';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTransaction, postOrder, type PackageKey } from '#src/contract/billing.ts';
+import {
+  DIRECT_DEBIT_MAX_TRIES,
+  SEPA_COUNTRIES,
+  postDirectDebitResend,
+  postDirectDebitStart,
+  postDirectDebitVerify,
+} from '#src/contract/direct-debit.ts';
+import { accounts, directDebitMandates, directDebitSessions, orders } from '#src/server/db/schema.ts';
+import { SANDBOX_IBAN, SANDBOX_RETURNED_IBAN } from '#src/server/features/direct-debit/gateway.ts';
+import { returnDebit, sandboxDirectDebit } from '#src/server/features/direct-debit/returns.ts';
+import { call, callError, createTestApp, createTestMember, seedSiteData, send, type TestApp } from './harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedSiteData(t);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+let phoneCounter = 0;
+
+async function member() {
+  const created = await createTestMember(t, { country: 'NL' });
+  phoneCounter += 1;
+  // A distinct Dutch mobile number per member, so each test reads its own SMS.
+  const phone = `06 ${String(20000000 + phoneCounter * 7919 + Math.floor(Math.random() * 1000)).slice(0, 8)}`;
+  return { ...created, session: await t.login(created.accountId), phone };
+}
+
+type Member = Awaited<ReturnType<typeof member>>;
+
+type SepaCountry = (typeof SEPA_COUNTRIES)[number];
+
+function form(m: Member, overrides: { iban?: string; phone?: string; country?: SepaCountry } = {}) {
+  return {
+    holder: 'Sam de Vries',
+    iban: 'nl91 abna 0417 1643 00',
+    street: 'Keizersgracht',
+    house_number: '12a',
+    postal_code: '1015 CX',
+    city: 'Amsterdam',
+    country: 'NL' as SepaCountry,
+    phone: m.phone,
+    authorize: true as const,
+    ...overrides,
+  };
+}
+
+async function sddOrder(m: Member, pkg: PackageKey = 'p0') {
+  const answer = await call(t, postOrder, { session: m.session, body: { package: pkg, method: 'sdd' } });
+  expect(answer.next).toBe('directdebit');
+  return answer.order.payment_id;
+}
+
+async function start(m: Member) {
+  const order = await sddOrder(m);
+  return call(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) } });
+}
+
+/** The newest code sent to a member's number (the SMS outbox). */
+async function lastCode(m: Member): Promise<string> {
+  const digits = m.phone.replace(/\D/g, '').slice(1);
+  const sms = (await t.deps.sms.list()).find((s) => s.to === `+31${digits}`);
+  const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code was sent to ${m.phone}`);
+  return code;
+}
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+async function balance(m: Member): Promise<number> {
+  const [row] = await t.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, m.accountId));
+  return row?.credits ?? -1;
+}
+
+const later = (ms: number) => {
+  t.clock.now = new Date(t.clock.now.getTime() + ms);
+};
+
+describe('the SEPA form', () => {
+  it('refuses an IBAN with a wrong check digit or outside SEPA, naming the field', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    const sentBefore = (await t.deps.sms.list()).length;
+    for (const iban of [
+      'NL91ABNA0417164301',
+      composeIBAN({ countryCode: 'BR', bban: '00360305000010009795493P1' }) ?? 'BR',
+    ]) {
+      const failure = await callError(t, postDirectDebitStart, {
+        session: m.session,
+        body: { order, ...form(m, { iban }) },
+      });
+      expect(failure).toMatchObject({ status: 400, code: 'iban_invalid', field: 'iban' });
+      expect(failure.message).toBe('This IBAN is not valid. Please check it.');
+    }
+    expect(await t.deps.sms.list()).toHaveLength(sentBefore);
+  });
+
+  it('reads the mobile number for the address country, refuses a landline, in the member’s language', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    const landline = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '020 123 4567' }) },
+      cookies: { locale: 'de' },
+    });
+    expect(landline).toMatchObject({
+      code: 'phone_invalid',
+      field: 'phone',
+      message: 'Bitte gib eine gültige Handynummer ein.',
+    });
+    // A German mobile number written nationally is not a Dutch one…
+    const national = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '01512 3456789' }) },
+    });
+    expect(national.code).toBe('phone_invalid');
+    // …but it is for a German address, and internationally for any address.
+    const sent = await call(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '01512 3456789', country: 'DE' }) },
+    });
+    expect(sent.phone_masked).toBe('+49 ••••••••• 89');
+  });
+
+  it('needs the ticked authorization', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    const failure = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m), authorize: false } as never,
+    });
+    expect(failure).toMatchObject({ code: 'invalid_input', field: 'authorize' });
+  });
+
+  it('pays only the member’s own created sdd order', async () => {
+    const m = await member();
+    const other = await member();
+    const order = await sddOrder(other);
+    expect((await callError(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) } })).code).toBe(
+      'not_found',
+    );
+    const card = await call(t, postOrder, { session: m.session, body: { package: 'p0', method: 'visa' } });
+    const failure = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order: card.order.payment_id, ...form(m) },
+    });
+    expect(failure.code).toBe('not_found');
+  });
+});
+
+describe('the SMS code', () => {
+  it('signs the mandate and pays the order: credits after the sandbox collects the debit', async () => {
+    const m = await member();
+    const before = await balance(m);
+    const sent = await start(m);
+    expect(sent).toMatchObject({ iban_masked: 'NL91 •••• 4300', code_length: 6, resend_in: 60 });
+    expect(sent.phone_masked).toMatch(/^\+31 •+ \d\d$/);
+    const code = await lastCode(m);
+    const [sms] = await t.deps.sms.list();
+    expect(sms?.text).toContain('€');
+
+    const bad = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: wrong(code) },
+    });
+    expect(bad).toMatchObject({ code: 'code_invalid', message: 'Code invalid', field: 'code' });
+
+    const verified = await call(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code },
+    });
+    expect(verified.payment_id).toBe(sent.payment_id);
+    expect(verified.status).toBe('completed');
+    expect(verified.mandate_reference).toMatch(/^SDD-[A-Z0-9]+-[A-Z0-9]{6}$/);
+
+    const result = await call(t, getTransaction, { session: m.session, query: { id: sent.payment_id } });
+    expect(result.order).toMatchObject({ status: 'completed', method: 'sdd', kind: 'direct_debit', credits: 50 });
+    expect(await balance(m)).toBe(before + 50);
+
+    const [mandate] = await t.db
+      .select()
+      .from(directDebitMandates)
+      .where(eq(directDebitMandates.accountId, m.accountId));
+    expect(mandate).toMatchObject({
+      reference: verified.mandate_reference,
+      ibanMasked: 'NL91 •••• 4300',
+      holder: 'Sam de Vries',
+    });
+    expect(JSON.stringify(mandate)).not.toContain('0417164300');
+    const [session] = await t.db
+      .select()
+      .from(directDebitSessions)
+      .where(eq(directDebitSessions.publicId, sent.session));
+    expect(session?.ibanSealed).toBeNull();
+
+    // The code is used up, and the order cannot be paid twice.
+    const again = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code },
+    });
+    expect(again.code).toBe('order_closed');
+  });
+
+  it('allows a few wrong codes, then only a new code helps', async () => {
+    const m = await member();
+    const sent = await start(m);
+    const code = await lastCode(m);
+    for (let i = 1; i < DIRECT_DEBIT_MAX_TRIES; i += 1) {
+      const failure = await callError(t, postDirectDebitVerify, {
+        session: m.session,
+        body: { session: sent.session, code: wrong(code) },
+      });
+      expect(failure.code).toBe('code_invalid');
+    }
+    const last = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: wrong(code) },
+    });
+    expect(last.code).toBe('too_many_tries');
+    // Even the right code no longer works.
+    const right = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code },
+    });
+    expect(right.code).toBe('too_many_tries');
+
+    later(61_000);
+    await call(t, postDirectDebitResend, { session: m.session, body: { session: sent.session } });
+    const fresh = await lastCode(m);
+    const old = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: fresh === code ? wrong(code) : code },
+    });
+    expect(old.code).toBe('code_invalid');
+    const verified = await call(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: fresh },
+    });
+    expect(verified.status).toBe('completed');
+  });
+
+  it('expires after ten minutes', async () => {
+    const m = await member();
+    const sent = await start(m);
+    const code = await lastCode(m);
+    expect(new Date(sent.expires_at).getTime() - t.clock.now.getTime()).toBe(600_000);
+    later(600_000);
+    const failure = await callError(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code },
+    });
+    expect(failure.code).toBe('code_expired');
+  });
+
+  it('is resent at most once a minute and five times an hour', async () => {
+    const m = await member();
+    const sent = await start(m);
+    const soon = await callError(t, postDirectDebitResend, { session: m.session, body: { session: sent.session } });
+    expect(soon.code).toBe('rate_limited');
+    for (let i = 0; i < 4; i += 1) {
+      later(60_000);
+      const again = await call(t, postDirectDebitResend, { session: m.session, body: { session: sent.session } });
+      expect(again.resend_in).toBe(60);
+    }
+    later(60_000);
+    const hourly = await callError(t, postDirectDebitResend, { session: m.session, body: { session: sent.session } });
+    expect(hourly).toMatchObject({ status: 429, code: 'rate_limited' });
+    // A new start counts against the same hour.
+    const order = await sddOrder(m);
+    const restart = await callError(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) } });
+    expect(restart.code).toBe('rate_limited');
+  });
+
+  it('is written in the member’s language, and the dev inbox lists it', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    await call(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) }, cookies: { locale: 'fr' } });
+    const code = await lastCode(m);
+    const to = `+31${m.phone.replace(/\D/g, '').slice(1)}`;
+    const inbox = (await (await t.request(`/_dev/sms.json?to=${encodeURIComponent(to)}`)).json()) as {
+      messages: { to: string; text: string }[];
+    };
+    expect(inbox.messages).toHaveLength(1);
+    expect(inbox.messages[0]?.text).toMatch(
+      new RegExp(`^${code} est votre code Flirtmoment pour le prélèvement de 4,99`),
+    );
+    const page = await (await t.request('/_dev/sms')).text();
+    expect(page).toContain(code);
+  });
+
+  it('buys a bundle straight from the form (the order is made at start)', async () => {
+    const m = await member();
+    const sent = await call(t, postDirectDebitStart, { session: m.session, body: { package: 'p1', ...form(m) } });
+    const verified = await call(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: await lastCode(m) },
+    });
+    const result = await call(t, getTransaction, { session: m.session, query: { id: verified.payment_id } });
+    expect(result.order).toMatchObject({ package: 'p1', credits: 250, status: 'completed', amount_minor: 1999 });
+  });
+});
+
+describe('limits and blocks', () => {
+  async function pay(m: Member, pkg: PackageKey, iban = SANDBOX_IBAN) {
+    const sent = await call(t, postDirectDebitStart, {
+      session: m.session,
+      body: { package: pkg, ...form(m, { iban }) },
+    });
+    return call(t, postDirectDebitVerify, {
+      session: m.session,
+      body: { session: sent.session, code: await lastCode(m) },
+    });
+  }
+
+  it('keeps a new account within two debits and €50 per 30 days', async () => {
+    const m = await member();
+    const big = await callError(t, postDirectDebitStart, { session: m.session, body: { package: 'p3', ...form(m) } });
+    expect(big).toMatchObject({
+      code: 'direct_debit_limit',
+      message:
+        'Your limit for direct debit payments has been reached. Please try later, a cheaper package or another payment method.',
+    });
+    // Nothing was ordered for the refused bundle.
+    expect(await t.db.select().from(orders).where(eq(orders.accountId, m.accountId))).toHaveLength(0);
+    await pay(m, 'p0');
+    later(61_000);
+    await pay(m, 'p1');
+    later(61_000);
+    const third = await callError(t, postDirectDebitStart, { session: m.session, body: { package: 'p0', ...form(m) } });
+    expect(third.code).toBe('direct_debit_limit');
+    // 30 days later the window has moved on.
+    later(31 * 86_400_000);
+    await pay({ ...m, session: await t.login(m.accountId) }, 'p2');
+  });
+
+  it('takes the credits back when the bank returns the debit, and blocks direct debit', async () => {
+    const m = await member();
+    const before = await balance(m);
+    const paid = await pay(m, 'p1');
+    expect(await balance(m)).toBe(before + 250);
+    expect(await returnDebit(t.deps, paid.payment_id)).toBe(true);
+    expect(await balance(m)).toBe(before);
+    const result = await call(t, getTransaction, { session: m.session, query: { id: paid.payment_id } });
+    expect(result.order.status).toBe('charged_back');
+
+    later(61_000);
+    const blocked = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { package: 'p0', ...form(m) },
+      cookies: { locale: 'nl' },
+    });
+    expect(blocked).toMatchObject({
+      status: 403,
+      code: 'direct_debit_blocked',
+      message: 'Je account is geblokkeerd voor betalingen via automatische incasso.',
+    });
+    // The IBAN is blocked on other accounts too.
+    const other = await member();
+    const sameIban = await callError(t, postDirectDebitStart, {
+      session: other.session,
+      body: { package: 'p0', ...form(other, { iban: SANDBOX_IBAN }) },
+    });
+    expect(sameIban.code).toBe('direct_debit_blocked');
+    // A second return of the same debit changes nothing.
+    await returnDebit(t.deps, paid.payment_id);
+    expect(await balance(m)).toBe(before);
+  });
+
+  it('the sandbox returns debits from its test IBAN some time after collecting them', async () => {
+    const sandbox = sandboxDirectDebit(t.deps.payments);
+    sandbox.returnDelayMs = 0;
+    const m = await member();
+    const before = await balance(m);
+    const paid = await pay(m, 'p0', SANDBOX_RETURNED_IBAN);
+    expect(paid.status).toBe('completed');
+    await sandbox.settled();
+    expect(await balance(m)).toBe(before);
+    const [order] = await t.db.select().from(orders).where(eq(orders.publicId, paid.payment_id));
+    expect(order).toMatchObject({ status: 'charged_back', chargebackCredits: 50 });
+    later(61_000);
+    const blocked = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { package: 'p0', ...form(m) },
+    });
+    expect(blocked.code).toBe('direct_debit_blocked');
+  });
+
+  it('never answers the full IBAN', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    const response = await send(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) } });
+    expect(await response.text()).not.toMatch(/0417\s?1643/);
+  });
+});
