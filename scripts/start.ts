@@ -34,6 +34,7 @@ if (seeded) console.log(`Seeded the demo world: ${seeded.members} members in ${s
 const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
 const moderator = DEMO_LOGINS.find((l) => l.role === 'moderator');
+const operator = DEMO_LOGINS.find((l) => l.role === 'operator');
 console.log(`
 Serving ${sites.length} sites and the API on Node ${process.version} (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
@@ -41,4 +42,6 @@ ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: ht
 ${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
 Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):
 ${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}
-${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})\n` : ''}`);
+${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})` : ''}
+${operator ? `Chat-pal operator console: ${host(operator.siteId)}operator (log in as ${operator.email})` : ''}
+${config.payments === 'sandbox' ? 'Payments: the sandbox checkout (test card 4242 4242 4242 4242 pays; docs/payments.md)\n' : ''}`);

@@ -171,9 +171,13 @@ function MembersLayout({
     // the fallback.
     let active = true;
     let stopUpdates: (() => void) | undefined;
-    void import('../stores/polling.ts').then((polling) => {
-      if (active) stopUpdates = polling.startMemberUpdates();
-    });
+    import('../stores/polling.ts').then(
+      (polling) => {
+        if (active) stopUpdates = polling.startMemberUpdates();
+      },
+      // Without it the screens still load their own data; the badges wait for a reload.
+      (error: unknown) => environment().report(error),
+    );
     return () => {
       active = false;
       stopUpdates?.();

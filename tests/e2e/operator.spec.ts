@@ -72,11 +72,12 @@ test('an operator answers as a chat pal', async ({ page, browser, request }) => 
   try {
     expect(await logIn(operator, 'operator@demo.test', DEMO_PASSWORD)).toBe(200);
     await operator.goto(urlOf(EN_DEFAULT, '/operator'));
-    await expect(operator.getByRole('heading', { name: 'Chat pal inbox' })).toBeVisible();
+    // The console first asks who is signed in.
+    await expect(operator.getByRole('heading', { name: 'Chat pal inbox' })).toBeVisible({ timeout: 20_000 });
     await operator.getByLabel('Show').selectOption('waiting');
     const row = operator.getByRole('button', { name: new RegExp(`E2E ${label} \\(\\d+\\) writes to`) });
     await row.click();
-    await expect(operator.getByText(question)).toBeVisible();
+    await expect(operator.getByTestId('operator-history').getByText(question)).toBeVisible({ timeout: 15_000 });
     await expect(operator.getByText('This is a chat pal', { exact: false }).first()).toBeVisible();
 
     await operator.getByRole('button', { name: 'Take conversation' }).click();
@@ -92,7 +93,7 @@ test('an operator answers as a chat pal', async ({ page, browser, request }) => 
 
     // The member finds the answer in the conversation.
     await page.goto(urlOf(EN_DEFAULT, `/chats/${conversation}`));
-    await expect(page.getByText(answer)).toBeVisible();
+    await expect(page.getByRole('log', { name: 'Messages' }).getByText(answer)).toBeVisible({ timeout: 20_000 });
   } finally {
     await operatorContext.close();
   }

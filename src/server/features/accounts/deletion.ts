@@ -12,6 +12,9 @@ import {
   accountDeletions,
   accountEvents,
   conversations,
+  directDebitMandates,
+  directDebitSessions,
+  smsCodes,
   systemMessages,
   accountTokens,
   accounts,
@@ -184,6 +187,14 @@ export async function purgeDeletedAccounts(
       }
       await tx.delete(sessions).where(eq(sessions.accountId, id));
       await tx.delete(systemMessages).where(eq(systemMessages.accountId, id));
+      // Direct debit: unfinished sessions and codes go; signed mandates stay as the record of
+      // the debits (reference, masked IBAN), without the holder's name and address.
+      await tx.delete(directDebitSessions).where(eq(directDebitSessions.accountId, id));
+      await tx.delete(smsCodes).where(eq(smsCodes.accountId, id));
+      await tx
+        .update(directDebitMandates)
+        .set({ holder: '', street: '', houseNumber: '', postalCode: '', city: '' })
+        .where(eq(directDebitMandates.accountId, id));
       await tx.delete(accountEvents).where(eq(accountEvents.accountId, id));
       await tx.delete(accountTokens).where(eq(accountTokens.accountId, id));
       await tx.delete(trafficSources).where(eq(trafficSources.accountId, id));

@@ -9,7 +9,7 @@
  * the other. Only delivered messages count: a member's held messages (e-mail address not
  * confirmed yet) are not seen by the chat pal's side, as by any other receiver.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   OPERATOR_CONFLICT_STATUS,
@@ -110,26 +110,36 @@ const waitingSince = sql<Date | string | null>`(select min(wm.created_at) from $
  * must exist: a purged member's profile has none), with what the inbox orders by.
  */
 function chatPalConversations(db: Db) {
-  return db
-    .select({
-      id: conversations.id,
-      publicId: conversations.publicId,
-      siteId: pal.siteId,
-      palId: sql<string | number>`${pal.id}`.as('pal_id'),
-      memberId: sql<string | number>`${member.id}`.as('member_id'),
-      lastId: lastMessageId.as('last_id'),
-      waitingSince: waitingSince.as('waiting_since'),
-    })
-    .from(conversations)
-    .innerJoin(pal, or(eq(pal.id, conversations.profileLow), eq(pal.id, conversations.profileHigh)))
-    .innerJoin(
-      member,
-      eq(
-        member.id,
-        sql`case when ${conversations.profileLow} = ${pal.id} then ${conversations.profileHigh} else ${conversations.profileLow} end`,
-      ),
-    )
-    .innerJoin(memberAccount, eq(memberAccount.id, member.accountId));
+  return (
+    db
+      .select({
+        id: conversations.id,
+        publicId: conversations.publicId,
+        siteId: pal.siteId,
+        palId: sql<string | number>`${pal.id}`.as('pal_id'),
+        memberId: sql<string | number>`${member.id}`.as('member_id'),
+        lastId: lastMessageId.as('last_id'),
+        waitingSince: waitingSince.as('waiting_since'),
+      })
+      .from(conversations)
+      // The chat pal is the side of type 'fictional': an equality join (an OR of both sides
+      // would make the planner walk every profile).
+      .innerJoin(
+        pal,
+        eq(
+          pal.id,
+          sql`case when (select pl.type from ${profiles} pl where pl.id = ${conversations.profileLow}) = 'fictional' then ${conversations.profileLow} else ${conversations.profileHigh} end`,
+        ),
+      )
+      .innerJoin(
+        member,
+        eq(
+          member.id,
+          sql`case when ${conversations.profileLow} = ${pal.id} then ${conversations.profileHigh} else ${conversations.profileLow} end`,
+        ),
+      )
+      .innerJoin(memberAccount, eq(memberAccount.id, member.accountId))
+  );
 }
 
 /** The main photo's public id of a profile, when it is active. */
