@@ -1,6 +1,6 @@
 /**
- * The main links of the members nav: staff (the moderator roles) also get the way to the
- * moderation console, which members never see.
+ * The main links of the members nav: staff also get the way to their console (moderators the
+ * moderation console, operators the chat-pal inbox), which members never see.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { MEMBERS_NAMESPACES } from '#src/islands/MembersApp.tsx';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { MODERATOR_ROLES } from '#src/lib/constants.ts';
+import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { member } from '../fixtures/members.ts';
 
 afterEach(cleanup);
@@ -41,5 +41,17 @@ describe('the members nav links', () => {
     show(role);
     expect(screen.queryByRole('link', { name: catalogues.en.nav.moderation })).toBeNull();
     expect(screen.getAllByRole('link', { name: catalogues.en.nav.likes })).toHaveLength(2);
+  });
+
+  it.each(OPERATOR_ROLES)('leads %s accounts to the chat-pal operator console', (role) => {
+    show(role as CurrentUser['role'], 'de');
+    const links = screen.getAllByRole('link', { name: catalogues.de.nav.operator });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.getAttribute('href')).toBe('/operator');
+  });
+
+  it.each(['member', 'moderator'] as const)('shows %s accounts no operator link', (role) => {
+    show(role);
+    expect(screen.queryByRole('link', { name: catalogues.en.nav.operator })).toBeNull();
   });
 });

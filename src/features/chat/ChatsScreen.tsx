@@ -4,7 +4,7 @@
  * two panes, the list beside the open conversation (or a hint to choose one). A failed
  * delete shows its alert above the list, which has been loaded again.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
@@ -32,12 +32,18 @@ export default function ChatsScreen({ user, locale, brand, conversationId, hash 
   const chats = useStore($chats);
   const load = useStore($chatsLoad);
   const error = useStore($chatsError);
+  const panes = useRef<HTMLDivElement>(null);
+  const height = usePanesHeight(panes);
   useEffect(() => {
     void loadChats();
   }, []);
 
   return (
-    <div className="lg:grid lg:h-[calc(100dvh-8.5rem)] lg:min-h-[32rem] lg:grid-cols-[minmax(18rem,22rem)_1fr] lg:gap-4">
+    <div
+      ref={panes}
+      style={height ? ({ '--panes-height': `${height}px` } as CSSProperties) : undefined}
+      className="lg:grid lg:h-[var(--panes-height,calc(100dvh-8.5rem))] lg:min-h-[30rem] lg:grid-cols-[minmax(18rem,22rem)_1fr] lg:gap-4"
+    >
       <section
         aria-labelledby="chats-title"
         className={`${conversationId ? 'hidden lg:flex' : 'flex'} min-h-0 flex-col lg:overflow-hidden lg:rounded-3xl lg:border lg:border-line lg:bg-surface`}
@@ -111,4 +117,29 @@ export default function ChatsScreen({ user, locale, brand, conversationId, hash 
       )}
     </div>
   );
+}
+
+/**
+ * Desktop: the two panes fill the window below whatever is above them (the nav, banners),
+ * so the composer stays in view. Measured again when the window or the page above changes.
+ */
+function usePanesHeight(ref: RefObject<HTMLDivElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.round(window.innerHeight - top - 24));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref]);
+  return height;
 }

@@ -80,13 +80,14 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
         <GiftPanel onPick={(gift) => sendAndClose({ kind: 'gift', gift })} onClose={() => setPanel('none')} />
       )}
       <form
-        className="flex items-end gap-1 px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:gap-2 sm:px-3"
+        className="flex flex-wrap items-end gap-1 px-2 pt-2 pb-[max(0.25rem,env(safe-area-inset-bottom))] sm:flex-nowrap sm:gap-2 sm:px-3 sm:pb-[max(0.5rem,env(safe-area-inset-bottom))]"
         onSubmit={(event) => {
           event.preventDefault();
           submit();
         }}
       >
-        <div className="flex shrink-0 items-center">
+        {/* Phones: the tools on a row of their own under the text, which gets the width. */}
+        <div className="order-last flex w-full shrink-0 items-center sm:order-none sm:w-auto">
           <ToolButton icon="image" label={t('chat.composer.photo')} onClick={() => fileRef.current?.click()} />
           <ToolButton
             icon="gif"
@@ -137,13 +138,13 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
           />
           <p className="flex justify-between gap-2 px-3 pt-0.5 text-xs text-ink-muted">
             {desktop ? (
-              <span id={`${id}-hint`} className="truncate">
+              <span id={`${id}-hint`} className="hidden truncate sm:inline">
                 {t('chat.composer.enter_hint')}
               </span>
             ) : (
               <span />
             )}
-            <span id={`${id}-count`} data-count>
+            <span id={`${id}-count`} className="ml-auto whitespace-nowrap" data-count>
               {maxLength === null ? (
                 text.length
               ) : (
@@ -186,7 +187,7 @@ function ToolButton({
       title={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className="mb-5 flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft hover:text-ink aria-pressed:bg-primary-soft aria-pressed:text-primary-ink sm:size-11"
+      className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft hover:text-ink aria-pressed:bg-primary-soft aria-pressed:text-primary-ink sm:mb-5 sm:size-11"
     >
       {icon === 'gift' ? <LineIcon name="gift" className="size-6" /> : <ChatIcon name={icon} className="size-6" />}
     </button>

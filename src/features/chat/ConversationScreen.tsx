@@ -374,6 +374,8 @@ function MessageList({
     const sentMore = pending.length > seenPending.current;
     seenFirst.current = firstId;
     seenPending.current = pending.length;
+    // A new chat starts at the top, with its icebreakers.
+    if (state.messages.length === 0 && pending.length === 0) return;
     // Older messages above: the one being read stays in place. Otherwise follow the newest
     // while the member is at the bottom, and always after they sent something.
     if (prepended && !atBottom.current) list.scrollTop = list.scrollHeight - list.clientHeight - fromBottom.current;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { LOCALES, type Locale } from '#src/lib/locales.ts';
-import { MODERATOR_ROLES } from '#src/lib/constants.ts';
+import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
 import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import BrandLink from '#src/ui/BrandLink.tsx';
@@ -74,6 +74,9 @@ export default function MembersNav({
     // Staff land on /members too; the console is a page of its own.
     ...(MODERATOR_ROLES.includes(user.role)
       ? [{ key: 'moderation', href: '/moderation', icon: 'eye' as const, label: t('nav.moderation'), count: 0 }]
+      : []),
+    ...(OPERATOR_ROLES.includes(user.role)
+      ? [{ key: 'operator', href: '/operator', icon: 'chat' as const, label: t('nav.operator'), count: 0 }]
       : []),
     {
       key: 'credits',

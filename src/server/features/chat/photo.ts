@@ -34,7 +34,10 @@ export async function storeChatPhoto(storage: StorageProvider, processed: Proces
 }
 
 /** Removes the files of photo messages (a refused send, a block, a purge). */
-export async function removeChatPhotos(storage: Pick<StorageProvider, 'delete'>, keys: readonly string[]): Promise<void> {
+export async function removeChatPhotos(
+  storage: Pick<StorageProvider, 'delete'>,
+  keys: readonly string[],
+): Promise<void> {
   await Promise.all(
     keys.flatMap((key) =>
       CHAT_PHOTO_VARIANTS.map((variant) => storage.delete(photoFileName(key, variant)).catch(() => {})),
