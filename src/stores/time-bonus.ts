@@ -136,7 +136,11 @@ function onSession(state: SessionState): void {
   loadedFor = key;
   if (state.status === 'member') {
     void loadTimeBonus(state.user);
-    void loadWelcomeDiscount();
+    // The welcome discount is for the first purchase only: a paid member has none to ask for.
+    if (state.user.paid_user) {
+      welcomeGeneration++;
+      $welcome.set(null);
+    } else void loadWelcomeDiscount();
   } else {
     clearTimeBonus();
     welcomeGeneration++;

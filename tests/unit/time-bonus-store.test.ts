@@ -12,6 +12,7 @@ import { $session } from '#src/stores/session.ts';
 import {
   $activeDiscountCode,
   $timeBonus,
+  $welcomeDiscount,
   countdownTimer,
   mayHaveTimeBonus,
   type TimeBonus,
@@ -172,6 +173,19 @@ describe('$timeBonus', () => {
     expect($timeBonus.get()).toBeNull();
     // Only the first member was worth asking.
     expect(calls.filter((c) => c === 'time_bonus')).toHaveLength(1);
+  });
+
+  it('asks for the welcome discount only while the member has not bought yet', async () => {
+    const { api, calls } = discountApi({ expiresIn: 600 });
+    setUp(api);
+    $session.set({ status: 'member', user: newMember() });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c === 'welcome')).toHaveLength(1);
+    $session.set({ status: 'member', user: newMember(60, { paid_user: true }) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c === 'welcome')).toHaveLength(1);
+    expect($welcomeDiscount.get()).toBeNull();
+    expect($activeDiscountCode.get()).toBeNull();
   });
 
   it('a refused time bonus and a refused welcome code leave none, silently', async () => {

@@ -49,7 +49,7 @@ export function TimeBonusBanner({ bonus }: { bonus: Bonus }) {
     <div className="bg-unread text-on-unread">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
         <LineIcon name="sparkle" className="size-5 shrink-0" />
-        <p className="min-w-0 flex-1 font-semibold">{t('time_bonus.banner', { percent: percentOf(bonus) })}</p>
+        <p className="min-w-48 flex-1 font-semibold">{t('time_bonus.banner', { percent: percentOf(bonus) })}</p>
         <Countdown bonus={bonus} className="rounded-lg bg-black/20 px-2 py-0.5 font-bold" />
         <a href="/credits" className="btn btn-light px-4 text-sm">
           {t('time_bonus.banner_cta')}
