@@ -120,6 +120,8 @@ export const getActivate = defineEndpoint({
 export const postLogin = defineEndpoint({
   method: 'POST',
   path: '/api/user.php',
+  // POST user.php?push=1 is the push subscription (src/contract/push.ts).
+  matches: (query) => query['push'] === undefined,
   body: z.object({ email, password: passwordInput }),
   response: z.object({ user: currentUser }),
   errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned'],
@@ -207,6 +209,7 @@ export const DELETE_REASONS = [
 export const deleteAccount = defineEndpoint({
   method: 'DELETE',
   path: '/api/user.php',
+  matches: (query) => query['push'] === undefined,
   body: z.object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(DELETE_REMARKS_MAX).optional() }),
   response: z.object({ redirect: z.url().nullable() }),
   errors: ['authentication_required', 'unknown_site'],

@@ -47,6 +47,8 @@ const PaymentScreen = lazy(() => import('../features/credits/PaymentScreen.tsx')
 const RepeatOrderScreen = lazy(() => import('../features/credits/RepeatOrderScreen.tsx'));
 const TransactionScreen = lazy(() => import('../features/credits/TransactionScreen.tsx'));
 const DirectDebitScreen = lazy(() => import('../features/direct-debit/DirectDebitScreen.tsx'));
+/** The complaints form (SPEC §2.7 'Complaints'): for visitors too, so it is not behind the login wall. */
+const ComplaintsScreen = lazy(() => import('../features/complaints/ComplaintsScreen.tsx'));
 /** The time-bonus banner and modal (SPEC §2.4 (e), §2.6) load only for members who may have one. */
 const TimeBonus = lazy(() => import('../features/time-bonus/TimeBonus.tsx'));
 /** The like modal (SPEC §2.6) loads only when a page asks for it with `?t=`. */
@@ -60,6 +62,7 @@ export const MEMBERS_NAMESPACES = [
   'members',
   'members_nav',
   'settings',
+  'push',
   'banners',
   'profile',
   'member_profile',
@@ -78,6 +81,7 @@ export const MEMBERS_NAMESPACES = [
   'credits',
   'direct_debit',
   'chat',
+  'complaints',
 ] as const satisfies readonly (keyof Catalogue)[];
 export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 
@@ -124,6 +128,12 @@ function MembersRoot({ locale, brand, logo }: { locale: Locale; brand: string; l
       <p role="alert" className="p-8 text-center text-danger">
         {t('errors.try_later')}
       </p>
+    );
+  if (page?.route === 'complaints')
+    return (
+      <Suspense fallback={<Spinner />}>
+        <ComplaintsScreen member={false} search={page.search} />
+      </Suspense>
     );
   const chat = page?.route === 'members-id-chat' || page?.route === 'chats' || page?.route === 'chats-id';
   return <LoginWall chat={chat} />;
@@ -265,6 +275,8 @@ function MembersLayout({
             <TransactionScreen user={user} locale={locale} id={page.params.id} />
           ) : route === 'directdebit' ? (
             <DirectDebitScreen locale={locale} brand={brand} search={page?.search ?? {}} />
+          ) : page?.route === 'complaints' ? (
+            <ComplaintsScreen member search={page.search} />
           ) : page?.route === 'members-id-chat' ? (
             <StartChat key={page.params.id} profile={page.params.id} hash={page.hash} />
           ) : (
@@ -308,6 +320,8 @@ function screenTitle(route: MembersRoute, t: TFunction): string | null {
     case 'chats-id':
     case 'members-id-chat':
       return t('chat.title');
+    case 'complaints':
+      return t('complaints.title');
     default:
       return null;
   }

@@ -16,11 +16,17 @@ import { logout } from '../stores/account.ts';
 import type { CurrentUser } from '../contract/user.ts';
 import IslandI18n from '../ui/IslandI18n.tsx';
 import BrandLink from '../ui/BrandLink.tsx';
-import ModerationScreen, { type ModerationSite } from '../features/moderation/ModerationScreen.tsx';
+import type { ModerationSite } from '../features/moderation/ModerationScreen.tsx';
+import ConsoleTabs from '../features/moderation/ConsoleTabs.tsx';
 import { MODERATOR_ROLES } from '../lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
-export const MODERATION_NAMESPACES = ['moderation', 'photos', 'nav'] as const satisfies readonly (keyof Catalogue)[];
+export const MODERATION_NAMESPACES = [
+  'moderation',
+  'photos',
+  'nav',
+  'complaints',
+] as const satisfies readonly (keyof Catalogue)[];
 export type ModerationCatalogue = Pick<Catalogue, (typeof MODERATION_NAMESPACES)[number]>;
 
 interface Props {
@@ -123,7 +129,7 @@ function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly Modera
       </Notice>
     );
   }
-  return <ModerationScreen locale={locale} sites={sites} />;
+  return <ConsoleTabs locale={locale} sites={sites} />;
 }
 
 function Notice({ title, text, children }: { title: string; text: string; children: ReactNode }) {

@@ -18,6 +18,8 @@ import { resolveHost, resolveLocale } from './http/site-resolver.ts';
 import { sessionMiddleware } from './features/session/sessions.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
+import { registerPushRoutes } from './features/push/routes.ts';
+import { pushContext, withPushes } from './features/push/hooks.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerPhotoRoutes } from './features/photos/routes.ts';
 import { registerProfileRoutes } from './features/profile/routes.ts';
@@ -35,6 +37,7 @@ import { registerChatCatalogueRoutes } from './features/chat-catalogue/routes.ts
 import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerBillingRoutes } from './features/billing/routes.ts';
 import { registerDirectDebitRoutes } from './features/direct-debit/routes.ts';
+import { registerComplaintRoutes } from './features/complaints/routes.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
@@ -70,7 +73,7 @@ export function composeApp(
     gifs: createGifProvider(config),
     payments: createPaymentProvider(config, database.db, now),
     sms: createSmsProvider(config, now),
-    events: createEventHub(config, database, now),
+    events: withPushes(createEventHub(config, database, now), pushContext({ config, database, sites })),
     now,
   };
   const deps = options.override ? options.override(built) : built;
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/api/*', sessionMiddleware);
   registerSiteRoutes(api);
   registerUserRoutes(api);
+  registerPushRoutes(api);
   registerAccountRoutes(api);
   registerPhotoRoutes(api);
   registerProfileRoutes(api);
@@ -119,6 +123,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerDiscountRoutes(api);
   registerBillingRoutes(api);
   registerDirectDebitRoutes(api);
+  registerComplaintRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });

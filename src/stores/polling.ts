@@ -14,6 +14,7 @@ import { loadChats, watchChatEvents } from './chats.ts';
 import { $newLikes } from './counters.ts';
 import { environment } from './environment.ts';
 import { $totalNewLikes, loadLikes } from './likes.ts';
+import { $push, initPush, watchPush } from './push.ts';
 import { onServerEvent, startRealtime, stopRealtime } from './realtime.ts';
 import { $session } from './session.ts';
 
@@ -73,14 +74,18 @@ export function startMemberUpdates(options: PollingOptions = {}): () => void {
   startRealtime();
   void loadChats();
   void loadLikes();
+  // Push: the worker's NEW_PUSH_MESSAGE reloads chats and likes, and a subscribed browser
+  // polls every 300 s instead of 60 s (SPEC §4).
+  void initPush();
   const stops = [
+    watchPush(),
     watchChatEvents(),
     $totalNewLikes.subscribe((count) => $newLikes.set(count)),
     onServerEvent('counters', ({ total_new_likes }) => {
       if (total_new_likes !== undefined && total_new_likes !== $totalNewLikes.get()) void loadLikes();
     }),
     onServerEvent('resync', () => void loadLikes()),
-    startPolling(options),
+    startPolling({ pushSubscribed: () => $push.get().isSubscribed, ...options }),
     stopRealtime,
   ];
   return () => {

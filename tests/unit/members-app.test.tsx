@@ -68,9 +68,22 @@ describe('members island', () => {
     expect(document.documentElement.dataset['member']).toBeUndefined();
   });
 
-  it('greets a logged-in member by name on the members home of a screen still to come', async () => {
-    renderAt('/complaints', member());
+  it('greets a logged-in member by name on the members home', async () => {
+    renderAt('/members/home/of/nothing', member());
     expect(await screen.findByRole('heading', { name: 'Welcome back, Birgit' })).toBeTruthy();
+  });
+
+  it('shows the complaints form to members and, without the login wall, to visitors', async () => {
+    renderAt('/complaints', member());
+    expect(await screen.findByRole('heading', { name: en.complaints.title })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: en.complaints.email_label })).toHaveProperty('required', false);
+    cleanup();
+    $session.set({ status: 'loading' });
+    document.cookie = 'auth.loggedIn=; path=/; max-age=0';
+    renderAt('/complaints', null);
+    expect(await screen.findByRole('heading', { name: en.complaints.title })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: en.complaints.email_label })).toHaveProperty('required', true);
+    expect(screen.queryByText(en.members.login_required)).toBeNull();
   });
 
   it('shows the logged-in top nav: Get Premium for free members, the credits badge in warning colour', async () => {

@@ -1,7 +1,7 @@
 /**
  * Settings (route notifications, SPEC §2.7): account e-mail, password, language, privacy
- * (invisible and privacy mode), blocked members and account deletion. Notification
- * preferences and push join this screen with their issues.
+ * (invisible and privacy mode), push notifications, blocked members and account deletion.
+ * Notification preferences join this screen with their issue.
  */
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -15,6 +15,7 @@ import { languageName } from '../members-shell/language-name.ts';
 import { createAccountForms, type AccountForms, type PasswordChange } from './settings-store.ts';
 import DeleteAccount from './DeleteAccount.tsx';
 import PrivacySection from './PrivacySection.tsx';
+import PushSection from './PushSection.tsx';
 import BlockedMembers from './BlockedMembers.tsx';
 import Section from './Section.tsx';
 
@@ -28,6 +29,7 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
       <PasswordSection forms={forms} />
       <LanguageSection locale={locale} forms={forms} />
       <PrivacySection />
+      <PushSection />
       <BlockedMembers locale={locale} />
       <DeleteAccount />
     </div>

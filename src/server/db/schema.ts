@@ -998,3 +998,63 @@ export const directDebitBlocks = pgTable(
   },
   (t) => [index('direct_debit_blocks_account').on(t.accountId), index('direct_debit_blocks_iban').on(t.ibanHash)],
 );
+
+// ── Complaints ──
+
+/**
+ * Complaints sent with the /complaints form (src/server/features/complaints), by visitors
+ * (account_id null) and members. `public_id` is the reference the sender gets; `email` is
+ * where staff answer. A deleted account's complaints stay for staff, detached from it.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => accounts.id, { onDelete: 'set null' }),
+    topic: text('topic', {
+      enum: ['billing', 'refund', 'member_behaviour', 'fictional_profiles', 'privacy', 'technical', 'other'],
+    }).notNull(),
+    /** The payment id and the profile public id the sender named, as given. */
+    orderRef: text('order_ref'),
+    memberRef: text('member_ref'),
+    description: text('description').notNull(),
+    email: text('email').notNull(),
+    /** The sender's language (the confirmation mail's). */
+    locale: varchar('locale', { length: 5 }).notNull(),
+    status: text('status', { enum: ['open', 'handled'] })
+      .notNull()
+      .default('open'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: bigint('handled_by', { mode: 'number' }).references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_status').on(t.status, t.createdAt)],
+);
+
+// ── Push ──
+
+/**
+ * A browser's web push subscription (src/server/features/push): one row per endpoint (a
+ * browser that subscribes again under another account moves the row). `failures` counts
+ * sends that failed in a row (other than 404/410, which delete the row); a success resets it.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('push_subscriptions_account').on(t.accountId)],
+);

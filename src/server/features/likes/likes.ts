@@ -72,13 +72,15 @@ export async function loadLikes(ctx: LikesContext): Promise<LikesData> {
 export async function likeProfile(
   ctx: LikesContext,
   publicId: string,
+  /** Called after the commit of a like that did not exist (the liked member's push). */
+  onNewLike?: (likedProfileId: number) => Promise<void>,
 ): Promise<{ match: boolean; likes_left: number; profile: ProfileCard }> {
   const { viewer, now } = ctx;
   const targetId = await findVisible(ctx, publicId);
-  const likesLeft = await ctx.db.transaction(async (tx) => {
+  const { likesLeft, fresh } = await ctx.db.transaction(async (tx) => {
     await lockMember(tx, viewer.profileId);
     const budget = await loadBudget(tx, viewer.profileId, now);
-    if (await likeExists(tx, viewer.profileId, targetId)) return budget.likes.left;
+    if (await likeExists(tx, viewer.profileId, targetId)) return { likesLeft: budget.likes.left, fresh: false };
     const free = budget.likes.counted.has(targetId);
     if (!free && budget.likes.left === 0) throw dailyLimitReached(hoursUntil(budget.likes.nextAt ?? now, now));
     await tx
@@ -86,8 +88,9 @@ export async function likeProfile(
       .values({ likerId: viewer.profileId, likedId: targetId, createdAt: now })
       .onConflictDoNothing();
     await recordDecision(tx, viewer.profileId, targetId, 'yes', now);
-    return free ? budget.likes.left : budget.likes.left - 1;
+    return { likesLeft: free ? budget.likes.left : budget.likes.left - 1, fresh: true };
   });
+  if (fresh && onNewLike) await onNewLike(targetId);
   const profile = await loadCard(ctx, targetId);
   return { match: profile.liked_by_profile, likes_left: likesLeft, profile };
 }

@@ -17,6 +17,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
+import { pushContext, pushLike } from '../push/hooks.ts';
 import { loadSite } from '../site/settings.ts';
 import { autoLike } from './auto-like.ts';
 import type { LikesContext } from './candidates.ts';
@@ -41,7 +42,10 @@ async function likesContext(c: Context<AppEnv>, site: SiteConfig | null): Promis
 export function registerLikeRoutes(app: Hono<AppEnv>): void {
   route(app, getLikes, async ({ c, site }) => loadLikes(await likesContext(c, site)));
 
-  route(app, postLike, async ({ c, body, site }) => likeProfile(await likesContext(c, site), body.profile));
+  route(app, postLike, async ({ c, body, site }) => {
+    const ctx = await likesContext(c, site);
+    return likeProfile(ctx, body.profile, (liked) => pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked));
+  });
 
   route(app, deleteLike, async ({ c, body, site }) => ({
     ok: true as const,
@@ -50,9 +54,12 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, getSwipe, async ({ c, site }) => loadSwipeGame(await likesContext(c, site)));
 
-  route(app, postSwipe, async ({ c, body, site }) =>
-    swipeProfile(await likesContext(c, site), body.profile, body.decision),
-  );
+  route(app, postSwipe, async ({ c, body, site }) => {
+    const ctx = await likesContext(c, site);
+    return swipeProfile(ctx, body.profile, body.decision, (liked) =>
+      pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
+    );
+  });
 
   route(app, getMatchFinder, async ({ c, query, site }) => ({
     profiles: await findMatches(await likesContext(c, site), query),

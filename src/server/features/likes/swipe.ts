@@ -56,6 +56,8 @@ export async function swipeProfile(
   ctx: LikesContext,
   publicId: string,
   decision: 'yes' | 'no',
+  /** Called after the commit of a Yes that made a new like (the liked member's push). */
+  onNewLike?: (likedProfileId: number) => Promise<void>,
 ): Promise<{ match: boolean; swipes_left: number; likes_left: number }> {
   const { viewer, now } = ctx;
   const targetId = await findVisible(ctx, publicId);
@@ -64,7 +66,7 @@ export async function swipeProfile(
     await lockMember(tx, me);
     const budget = await loadBudget(tx, me, now);
     const liked = await likeExists(tx, me, targetId);
-    const unchanged = { swipes: budget.swipes.left, likes: budget.likes.left };
+    const unchanged = { swipes: budget.swipes.left, likes: budget.likes.left, fresh: false };
     if (decision === 'no' && liked) return unchanged;
     const swipeCost = budget.swipes.counted.has(targetId) ? 0 : 1;
     const likeCost = decision === 'yes' && !liked && !budget.likes.counted.has(targetId) ? 1 : 0;
@@ -75,8 +77,10 @@ export async function swipeProfile(
       await tx.insert(likes).values({ likerId: me, likedId: targetId, createdAt: now }).onConflictDoNothing();
     }
     await recordDecision(tx, me, targetId, decision, now);
-    return { swipes: budget.swipes.left - swipeCost, likes: budget.likes.left - likeCost };
+    const fresh = decision === 'yes' && !liked;
+    return { swipes: budget.swipes.left - swipeCost, likes: budget.likes.left - likeCost, fresh };
   });
+  if (left.fresh && onNewLike) await onNewLike(targetId);
   const match = decision === 'yes' && (await likeExists(ctx.db, targetId, me));
   return { match, swipes_left: left.swipes, likes_left: left.likes };
 }

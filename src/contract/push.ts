@@ -1,0 +1,69 @@
+/**
+ * Web push subscriptions (SPEC §7 POST /api/user.php?push=1). The body carries the browser's
+ * PushSubscription as a JSON string (`JSON.stringify(subscription)`), as the original client
+ * sends it. The `push=1` query tells these calls apart from the login (POST user.php) and the
+ * account deletion (DELETE user.php).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+
+/** The `push` query of user.php: present means a push subscription call. */
+export const isPushCall = (query: Record<string, string>): boolean => query['push'] !== undefined;
+
+/** A PushSubscription as JSON: an https endpoint and its two keys (URL-safe base64). */
+export const pushSubscriptionJson = z.object({
+  endpoint: z.url().max(2000),
+  keys: z.object({
+    p256dh: z.string().min(1).max(200),
+    auth: z.string().min(1).max(100),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionJson>;
+
+/** The subscription as a JSON string (SPEC §7), parsed and checked. */
+const subscriptionString = z
+  .string()
+  .max(4000)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(pushSubscriptionJson);
+
+/** POST /api/user.php?push=1 {subscription}: stores the browser's subscription for the member. */
+export const postPushSubscription = defineEndpoint({
+  method: 'POST',
+  path: '/api/user.php',
+  matches: isPushCall,
+  body: z.object({ subscription: subscriptionString }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/** DELETE /api/user.php?push=1 {endpoint}: forgets a subscription of the member (unsubscribing). */
+export const deletePushSubscription = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/user.php',
+  matches: isPushCall,
+  body: z.object({ endpoint: z.url().max(2000) }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['authentication_required'],
+  auth: true,
+});
+
+/** What a push message carries (never a message's text): the service worker shows and posts it. */
+export const pushPayload = z.object({
+  type: z.enum(['message', 'like']),
+  title: z.string(),
+  body: z.string(),
+  /** Opened on a click when the member is logged in. */
+  checkUrl: z.string(),
+  /** Opened on a click otherwise (the login, returning to checkUrl). */
+  openUrl: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayload>;

@@ -1,0 +1,67 @@
+/**
+ * The push service worker, /sw-push.js (SPEC §7; the client registers /sw-push.js?v=2). It
+ * is plain JavaScript sent as it is written here, the same for every site and locale, so it
+ * is served by the API app instead of being copied into every static root.
+ *
+ * - `push`: shows the notification of the payload (src/contract/push.ts: title, body,
+ *   checkUrl, openUrl; never a message's text) and posts {type: 'NEW_PUSH_MESSAGE', data} to
+ *   every open window of the site, which reloads its chats and likes.
+ * - `notificationclick`: with a window open, posts {type: 'NEW_PUSH_CLICK', data} to it and
+ *   focuses it; the page knows whether the member is logged in and goes to checkUrl or
+ *   openUrl. With none, the worker asks GET /api/user.php (same origin, with the session
+ *   cookie) and opens checkUrl when that answers 200, otherwise openUrl.
+ */
+export const SERVICE_WORKER_PATH = '/sw-push.js';
+
+export const SERVICE_WORKER_SOURCE = `'use strict';
+self.addEventListener('install', function () {
+  self.skipWaiting();
+});
+self.addEventListener('activate', function (event) {
+  event.waitUntil(self.clients.claim());
+});
+function windows() {
+  return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+}
+self.addEventListener('push', function (event) {
+  var data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = {};
+  }
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(data.title || '', { body: data.body || '', tag: data.type, data: data }),
+      windows().then(function (list) {
+        list.forEach(function (client) {
+          client.postMessage({ type: 'NEW_PUSH_MESSAGE', data: data });
+        });
+      }),
+    ]),
+  );
+});
+self.addEventListener('notificationclick', function (event) {
+  event.notification.close();
+  var data = event.notification.data || {};
+  event.waitUntil(
+    windows().then(function (list) {
+      var client = list[0];
+      if (client) {
+        client.postMessage({ type: 'NEW_PUSH_CLICK', data: data });
+        return client.focus();
+      }
+      return fetch('/api/user.php', { credentials: 'same-origin' })
+        .then(function (response) {
+          return response.ok;
+        })
+        .catch(function () {
+          return false;
+        })
+        .then(function (loggedIn) {
+          return self.clients.openWindow((loggedIn ? data.checkUrl : data.openUrl) || '/');
+        });
+    }),
+  );
+});
+`;
