@@ -17,6 +17,7 @@ import {
   type CreditPackage,
   type OrderStatus,
   type PaymentMethod,
+  PAYMENT_METHOD_BRANDS,
 } from '#src/contract/billing.ts';
 import type { DiscountCode } from '#src/contract/discounts.ts';
 
@@ -121,41 +122,13 @@ export function quote(
   };
 }
 
-/** The brand names of payment methods, written the same in every language. */
-const METHOD_BRANDS: Readonly<Partial<Record<PaymentMethod, string>>> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  maestro: 'Maestro',
-  cartebancaire: 'Carte Bancaire',
-  dankort: 'Dankort',
-  nexi: 'Nexi',
-  applepay: 'Apple Pay',
-  googlepay: 'Google Pay',
-  paypal: 'PayPal',
-  ideal: 'iDEAL',
-  bancontact: 'Bancontact',
-  sofort: 'Sofort',
-  giropay: 'giropay',
-  eps: 'eps',
-  prezelewy24: 'Przelewy24',
-  blik: 'BLIK',
-  mobilepay: 'MobilePay',
-  swish: 'Swish',
-  twint: 'TWINT',
-  satispay: 'Satispay',
-  vipps: 'Vipps',
-  klarna: 'Klarna',
-  trustly: 'Trustly',
-  paysafecard: 'paysafecard',
-};
-
 /** The methods named by a text in the member's language rather than a brand. */
 export const GENERIC_METHODS = ['creditcard', 'sct', 'sdd'] as const;
 export type GenericMethod = (typeof GENERIC_METHODS)[number];
 
 /** A method's name: its brand, or the catalogue key of a generic one. */
 export function methodName(method: PaymentMethod): { brand: string } | { key: `credits.methods.${GenericMethod}` } {
-  const brand = METHOD_BRANDS[method];
+  const brand = PAYMENT_METHOD_BRANDS[method];
   return brand ? { brand } : { key: `credits.methods.${method as GenericMethod}` };
 }
 
