@@ -7,16 +7,10 @@
  * call regardless.
  */
 import '../styles/islands.css';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Catalogue } from '../i18n/index.ts';
 import type { Locale } from '../lib/locales.ts';
-import { $session, loadSession } from '../stores/session.ts';
-import { logout } from '../stores/account.ts';
-import type { CurrentUser } from '../contract/user.ts';
 import IslandI18n from '../ui/IslandI18n.tsx';
-import BrandLink from '../ui/BrandLink.tsx';
+import StaffConsole from '../ui/StaffConsole.tsx';
 import OperatorScreen, { type OperatorSite } from '../features/operator/OperatorScreen.tsx';
 import { OPERATOR_ROLES } from '../lib/constants.ts';
 
@@ -44,101 +38,9 @@ interface Props {
 export default function OperatorConsole({ locale, catalogue, sites, brand, logo = null }: Props) {
   return (
     <IslandI18n locale={locale} catalogue={catalogue}>
-      <ConsoleHeader brand={brand} logo={logo} />
-      <ConsoleRoot locale={locale} sites={sites} />
+      <StaffConsole namespace="operator" roles={OPERATOR_ROLES} brand={brand} logo={logo} width="max-w-7xl">
+        <OperatorScreen locale={locale} sites={sites} />
+      </StaffConsole>
     </IslandI18n>
-  );
-}
-
-function ConsoleHeader({ brand, logo }: { brand: string; logo: string | null }) {
-  const session = useStore($session);
-  return (
-    <header className="border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <BrandLink brand={brand} logo={logo} size="h-7" />
-        {session.status === 'member' && <SignedIn user={session.user} />}
-      </div>
-    </header>
-  );
-}
-
-function SignedIn({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  return (
-    <div className="flex min-w-0 flex-wrap items-center gap-3">
-      <p className="min-w-0 text-sm leading-tight">
-        <span className="block truncate font-semibold">{t('operator.signed_in_as', { name: user.name })}</span>
-        <span className="block truncate text-ink-muted">{user.email}</span>
-      </p>
-      <button
-        type="button"
-        className="btn btn-outline min-h-10 px-4"
-        disabled={state === 'busy'}
-        onClick={() => {
-          setState('busy');
-          logout().catch(() => setState('failed'));
-        }}
-      >
-        {t('nav.logout')}
-      </button>
-      {state === 'failed' && (
-        <p role="alert" className="w-full text-sm text-danger">
-          {t('operator.try_later')}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ConsoleRoot({ locale, sites }: { locale: Locale; sites: readonly OperatorSite[] }) {
-  const { t } = useTranslation();
-  const session = useStore($session);
-  useEffect(() => {
-    void loadSession({ cookies: document.cookie });
-  }, []);
-
-  if (session.status === 'loading') {
-    return (
-      <p role="status" className="p-12 text-center text-ink-muted">
-        {t('operator.loading')}
-      </p>
-    );
-  }
-  if (session.status === 'error') {
-    return (
-      <p role="alert" className="p-8 text-center text-danger">
-        {t('operator.try_later')}
-      </p>
-    );
-  }
-  if (session.status === 'guest') {
-    return (
-      <Notice title={t('operator.title')} text={t('operator.login_required')}>
-        <a href="/login" className="btn btn-primary">
-          {t('operator.log_in')}
-        </a>
-      </Notice>
-    );
-  }
-  if (!OPERATOR_ROLES.includes(session.user.role)) {
-    return (
-      <Notice title={t('operator.no_access_title')} text={t('operator.no_access_text')}>
-        <a href="/members" className="btn btn-outline">
-          {t('operator.back_to_members')}
-        </a>
-      </Notice>
-    );
-  }
-  return <OperatorScreen locale={locale} sites={sites} />;
-}
-
-function Notice({ title, text, children }: { title: string; text: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p>{text}</p>
-      {children}
-    </div>
   );
 }
