@@ -1,6 +1,7 @@
 # The API (and, optionally, the static roots) in production, on the same Node major as
 # development, tests and CI: Node.js 24 LTS (docs/decisions.md 'Runtime').
-# docker build -t flirt-network . && docker run -e DATABASE_URL=… -e NODE_ENV=production -p 4321:4321 flirt-network
+# docker build -t flirt-network . && docker run -e DATABASE_URL=… -e SMTP_URL=… -e TRUST_PROXY=1 -p 4321:4321 flirt-network
+# (production refuses to start without SMTP_URL and TRUST_PROXY: docs/operations.md)
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./

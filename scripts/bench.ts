@@ -10,12 +10,17 @@
  * - Realtime: delivery latency to 1,000 open SSE channels, on one process and across two
  *   through Redis (scripts/lib/bench-realtime.ts; needs the local PostgreSQL and Redis;
  *   `-- --no-realtime` skips it).
- * - Page weight: compressed HTML of each static page type and the members shell's JS.
+ * - Page weight: compressed HTML of each static page type and the members shell's JS (up
+ *   front, the largest later chunk, a member's first screen).
  * - Lighthouse (mobile, simulated throttling, Debian Chromium) per static page type, served
  *   by the same app on a local port (needs a build: `npm run build`).
  * - With --builds: the build strategies of docs/decisions.md (takes about a minute).
  * - With --search: the member search on one site of N members (default 1,000,000; the
  *   seeded world is cached, see scripts/bench-search.ts), on PGlite or the given PostgreSQL.
+ * - With --load: only the load benchmark (scripts/lib/bench-load.ts): the API as a server
+ *   process under concurrent load beside a bare Hono baseline, on PGlite, or on PostgreSQL
+ *   with --load-database-url=URL (or DATABASE_URL); its own section of docs/benchmarks.md,
+ *   which the other runs keep.
  */
 import './lib/runtime.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,14 +40,32 @@ import { createSession } from '#src/server/features/session/sessions.ts';
 import { seed } from '#src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
-import { upfrontScriptBytes } from './lib/shell-js.ts';
+import { lazyChunks, upfrontScriptBytes } from './lib/shell-js.ts';
 import { runLighthouse } from './lib/bench-lighthouse.ts';
 import { runChatBench } from './lib/bench-chat.ts';
 import { runRealtimeBench } from './lib/bench-realtime.ts';
 import { landerPath } from '#src/landers/paths.ts';
+import { loadSectionOf, loadTable, runLoadBench, writeLoadSection, type LoadBenchOptions } from './lib/bench-load.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
+
+if (process.argv.includes('--load')) {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const databaseUrl = arg('load-database-url') ?? process.env['DATABASE_URL'];
+  const options: LoadBenchOptions = {
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(arg('load-seconds') ? { seconds: Number(arg('load-seconds')) } : {}),
+    ...(arg('load-connections') ? { connections: Number(arg('load-connections')) } : {}),
+    ...(arg('load-profile') ? { profileDir: arg('load-profile') } : {}),
+    ...(arg('load-env') === 'production' ? { env: 'production' as const } : {}),
+  };
+  const loadRows = await runLoadBench(options);
+  console.log(loadTable(loadRows));
+  writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
+  console.log('\nWritten to docs/benchmarks.md (load section)');
+  process.exit(0);
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -217,8 +240,27 @@ if (existsSync(join(dist, 'build.json'))) {
       '',
     );
   }
-  const js = upfrontScriptBytes(join(dist, 'default/en'), 'members.html').gzipBytes;
-  add('weight', 'members shell JavaScript loaded up front, gzip', kb(js), '', '', '');
+  const shellRoot = join(dist, 'default/en');
+  const js = upfrontScriptBytes(shellRoot, 'members.html').gzipBytes;
+  add('weight', 'members shell JavaScript loaded up front, gzip (budget 120 KB)', kb(js), '', '', '');
+  // Each later chunk with what it adds when asked for (docs/pwa.md); the first screen of
+  // /members for a member is the up-front part, the root, the layout and the search screen.
+  const chunks = lazyChunks(shellRoot, 'members.html');
+  const largest = chunks[0];
+  if (largest)
+    add(
+      'weight',
+      'members shell: largest later chunk, gzip (budget 50 KB)',
+      `${kb(largest.gzipBytes)} (${largest.chunk.replace(/^\/_astro\/|\.[^.]+\.js$/g, '')})`,
+      `${chunks.length} chunks`,
+      '',
+      '',
+    );
+  const firstScreen = ['MembersRoot', 'MembersLayout', 'SearchScreen'].reduce(
+    (n, name) => n + (chunks.find((c) => c.chunk.startsWith(`/_astro/${name}.`))?.gzipBytes ?? 0),
+    js,
+  );
+  add('weight', "members shell: a member's first screen of /members, gzip", kb(firstScreen), '', '', '');
 }
 
 // Build strategies
@@ -282,8 +324,10 @@ const keptSearch = !existsSync(doc)
       .split('\n')
       .filter((l) => /^\|\s*search\s*\|/.test(l))
       .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
+// The load section (npm run bench -- --load) stays as its own run wrote it.
+const keptLoad = existsSync(doc) ? loadSectionOf(readFileSync(doc, 'utf8')) : '';
 writeFileSync(
   doc,
-  `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies, \`-- --search\` the member search at scale) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.${keptSearch.length > 0 || process.argv.includes('--search') ? ' Search rows: 500 requests each after 30 warm-ups, rotating over filter combinations (docs/decisions.md "Search at scale").' : ''}\n\n${[table, ...keptBuilds, ...keptSearch].join('\n')}\n`,
+  `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies, \`-- --search\` the member search at scale) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.${keptSearch.length > 0 || process.argv.includes('--search') ? ' Search rows: 500 requests each after 30 warm-ups, rotating over filter combinations (docs/decisions.md "Search at scale").' : ''}\n\n${[table, ...keptBuilds, ...keptSearch].join('\n')}\n${keptLoad ? `\n${keptLoad}\n` : ''}`,
 );
 console.log('\nWritten to docs/benchmarks.md');

@@ -2,6 +2,7 @@
  * build-sites: builds every (site, locale) variant and writes one self-contained static
  * root per variant to dist/sites/<site>/<locale>/ (index.html, 404.html, pages, _astro
  * assets, manifest, robots.txt, sitemap.xml and rewrite rules for common static hosts), with
+ * the installable app's icons and service worker (/sw-push.js, docs/pwa.md),
  * the lander illustrations (AVIF/WebP), the share image, the affiliate-traffic script, and
  * each static page's inlined CSS trimmed to what its markup uses.
  *
@@ -29,6 +30,7 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
   const { writeSiteImages } = await import('./lib/lander-images.ts');
   const { writeOgImage } = await import('./lib/og-image.ts');
   const { trimVariantCss } = await import('./lib/page-css.ts');
+  const { writeAppIcons, writeAppWorker } = await import('./lib/pwa-files.ts');
   const list = buildVariants();
 
   rmSync(astroOut, { recursive: true, force: true });
@@ -52,6 +54,9 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
     await writeSiteImages(site, to);
     await writeOgImage(site, locale, to);
     await trimVariantCss(to);
+    await writeAppIcons(site, to);
+    // Last: its version hashes the root's final shell page, scripts, manifest and icons.
+    writeAppWorker(to);
   }
   rmSync(astroOut, { recursive: true, force: true });
   writeFileSync(

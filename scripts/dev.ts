@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { siteById } from '#sites-config';
 import { isLocale } from '#src/lib/locales.ts';
-import { loadConfig } from '#src/server/env.ts';
+import { loadConfig, localDemoEnv } from '#src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
 import { seedIfEmpty } from '#src/server/seed/index.ts';
 
@@ -20,7 +20,7 @@ const site = siteById(values.site);
 if (!site) throw new Error(`Unknown site "${values.site}" (see sites.config.ts)`);
 if (!isLocale(values.locale)) throw new Error(`Unknown locale "${values.locale}"`);
 
-const base = loadConfig();
+const base = loadConfig(localDemoEnv());
 const config = { ...base, port: base.port + 1 };
 const database = await openConfiguredDatabase(config);
 await seedIfEmpty(database, config);

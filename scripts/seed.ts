@@ -6,7 +6,8 @@
  * operators' edits), then, when the database has no members yet, a deterministic demo
  * world of N members per site (default SEED_MEMBERS, 2 000) with generated photos, plus
  * the demo logins. The same --seed and day give the same world. --reset deletes all
- * members, photos, sessions and credits first (refused in production without --force).
+ * members, photos, sessions and credits first. In production only --reference-only runs (the demo
+ * world has demo logins with a known password); --force overrides that on a staging copy.
  * --reference-only writes just the reference data (production deploys).
  * Large worlds stream in batches: `--members 1000000` runs in flat memory.
  */

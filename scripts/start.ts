@@ -8,14 +8,14 @@ import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { sites } from '#sites-config';
-import { loadConfig } from '#src/server/env.ts';
+import { loadConfig, localDemoEnv } from '#src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
 import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '#src/server/seed/index.ts';
 import { isBuildCurrent } from './lib/build-freshness.ts';
 import { variants } from '#src/lib/variants.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const config = loadConfig();
+const config = loadConfig(localDemoEnv());
 
 const allVariants = variants().map((v) => `${v.site.id}/${v.locale}`);
 if (!isBuildCurrent(config.sitesDir, allVariants)) {
@@ -39,9 +39,7 @@ console.log(`
 Serving ${sites.length} sites and the API on Node ${process.version} (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
 ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: http://de.${s.id}.localhost:${server.port}/ …)`).join('\n')}
-${config.production ? '' : `  dev inbox        ${server.url}/_dev/mail\n`}
-Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):
-${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}
-${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})` : ''}
+${config.devInbox ? `  dev inbox        ${server.url}/_dev/mail\n` : ''}
+${config.demoSeed ? `Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):\n${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}\n` : ''}${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})` : ''}
 ${operator ? `Chat-pal operator console: ${host(operator.siteId)}operator (log in as ${operator.email})` : ''}
 ${config.payments === 'sandbox' ? 'Payments: the sandbox checkout (test card 4242 4242 4242 4242 pays; docs/payments.md)\n' : ''}`);

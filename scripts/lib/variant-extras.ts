@@ -1,6 +1,6 @@
 /**
- * Files each static root needs besides its pages: the web app manifest (own lang, scope and
- * start_url), robots.txt and sitemap.xml for its own locale domain, a favicon, and the
+ * Files each static root needs besides its pages: the web app manifest (own lang, scope,
+ * start_url and icons), robots.txt and sitemap.xml for its own locale domain, a favicon, and the
  * rewrite rules that send members-area paths to the members shell page on Netlify/Cloudflare
  * Pages (_redirects), Vercel (vercel.json), Apache (.htaccess) and nginx (nginx.conf include).
  */
@@ -14,24 +14,44 @@ import { landerPath } from '#src/landers/paths.ts';
 import { alternates } from '#src/lib/seo.ts';
 import { variantOrigin } from '#src/lib/variants.ts';
 import { translator } from '#src/i18n/index.ts';
+import { APP_ICONS } from '#src/pwa/icons.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
-export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string): void {
+/**
+ * The web app manifest of a variant (docs/pwa.md): the brand and the niche in the variant's
+ * language, the site's colours, the members area as the app (start_url, scope of the whole
+ * domain) and the icons the build draws from the site's symbol (scripts/lib/pwa-files.ts).
+ */
+export function webAppManifest(site: SiteConfig, locale: Locale) {
   const t = translator(locale);
-  const manifest = {
+  return {
+    id: '/members',
     name: site.brand,
     short_name: site.brand,
     description: t(`niche.${site.niche}`),
     lang: locale,
+    dir: 'ltr',
     scope: '/',
     start_url: '/members',
     display: 'standalone',
     background_color: site.theme.surface,
     theme_color: site.theme.primary,
-    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    categories: ['social', 'lifestyle'],
+    icons: [
+      ...APP_ICONS.map((icon) => ({
+        src: icon.src,
+        sizes: `${icon.size}x${icon.size}`,
+        type: 'image/png',
+        purpose: icon.purpose,
+      })),
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
   };
-  writeFileSync(join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string): void {
+  writeFileSync(join(dir, 'manifest.webmanifest'), `${JSON.stringify(webAppManifest(site, locale), null, 2)}\n`);
   writeFileSync(join(dir, 'robots.txt'), robotsTxt(site, locale));
   writeFileSync(join(dir, 'sitemap.xml'), sitemapXml(site, locale));
   const favicon = join(root, 'sites', site.id, 'favicon.svg');

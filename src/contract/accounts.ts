@@ -57,6 +57,7 @@ export const ACCOUNT_ERRORS = [
   'link_invalid', // 'Link expired or invalid, request a new email'
   'passwords_differ', // 'The entered passwords are not the same.'
   'old_password_wrong', // 'Please check your old password.'
+  'password_wrong', // the current password, asked before an e-mail change or a deletion
   'new_email_invalid', // 'New email adress is invalid.'
   'new_email_taken', // 'This email address already owns an account on this website.'
   'already_confirmed',
@@ -127,11 +128,23 @@ export const postLogin = defineEndpoint({
   errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned'],
 });
 
-/** GET /api/logout.php: ends the session; the client then goes to '/'. */
+/** POST /api/logout.php: ends the session; the client then goes to '/'. */
+export const postLogout = defineEndpoint({
+  method: 'POST',
+  path: '/api/logout.php',
+  response: z.object({ ok: z.literal(true) }),
+});
+
+/**
+ * GET /api/logout.php (SPEC §7): the same, for links and older clients, but only when the
+ * browser says the request came from this site (Sec-Fetch-Site, Origin or Referer): an image
+ * or link on another site cannot log members out (403 cross_site).
+ */
 export const getLogout = defineEndpoint({
   method: 'GET',
   path: '/api/logout.php',
   response: z.object({ ok: z.literal(true) }),
+  errors: ['cross_site'],
 });
 
 /** POST /api/password-reset.php {email}: sends a reset link (daily cap per account). */
@@ -173,22 +186,37 @@ export const postPasswordChange = defineEndpoint({
   auth: true,
 });
 
-/** POST /api/mail-change.php {email}: sends a confirmation link to the new address. */
+/**
+ * POST /api/mail-change.php {email, password}: after the current password, sends a
+ * confirmation link to the new address.
+ */
 export const postMailChange = defineEndpoint({
   method: 'POST',
   path: '/api/mail-change.php',
-  body: z.object({ email }),
+  body: z.object({ email, password: passwordInput }),
   response: z.object({ sent: z.literal(true) }),
-  errors: ['authentication_required', 'rate_limited', 'unknown_site', 'new_email_invalid', 'new_email_taken'],
+  errors: [
+    'authentication_required',
+    'rate_limited',
+    'unknown_site',
+    'new_email_invalid',
+    'new_email_taken',
+    'password_wrong',
+  ],
   auth: true,
 });
 
-/** PUT /api/mail-change.php {token}: confirms the change (from /mail-change/do); the old address is told. */
+/**
+ * PUT /api/mail-change.php {token}: confirms the change (from /mail-change/do). It ends the
+ * account's other sessions and unused links, and mails the old address a link that undoes
+ * the change (the same page). `undone` says the link was such an undo: the old address is
+ * back, every session ended, and a password reset link is on its way there.
+ */
 export const putMailChange = defineEndpoint({
   method: 'PUT',
   path: '/api/mail-change.php',
   body: z.object({ token: linkToken }),
-  response: z.object({ email: z.string() }),
+  response: z.object({ email: z.string(), undone: z.boolean().optional() }),
   errors: ['unknown_site', 'link_invalid', 'new_email_taken'],
 });
 
@@ -203,16 +231,21 @@ export const DELETE_REASONS = [
 ] as const;
 
 /**
- * DELETE /api/user.php {reason, remarks}: deletes the account at once (reactivation link by
+ * DELETE /api/user.php {reason, remarks, password}: deletes the account at once (reactivation link by
  * e-mail, valid 14 days; purge after). Answers a partner redirect when one is configured.
  */
 export const deleteAccount = defineEndpoint({
   method: 'DELETE',
   path: '/api/user.php',
   matches: (query) => query['push'] === undefined,
-  body: z.object({ reason: z.enum(DELETE_REASONS), remarks: z.string().trim().max(DELETE_REMARKS_MAX).optional() }),
+  body: z.object({
+    reason: z.enum(DELETE_REASONS),
+    remarks: z.string().trim().max(DELETE_REMARKS_MAX).optional(),
+    /** The current password: a session left open somewhere cannot delete the account. */
+    password: passwordInput,
+  }),
   response: z.object({ redirect: z.url().nullable() }),
-  errors: ['authentication_required', 'unknown_site'],
+  errors: ['authentication_required', 'unknown_site', 'rate_limited', 'password_wrong'],
   auth: true,
 });
 

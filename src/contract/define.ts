@@ -14,13 +14,23 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   unknown_site: 404,
+  /** A write from another site (no client header, or a foreign Origin): src/server/http/route.ts. */
+  cross_site: 403,
+  /** A body over the API's limit (src/server/http/body-limit.ts). */
+  payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Codes every endpoint may answer without declaring them. */
-export const UNDECLARED_ERRORS = ['invalid_input', 'rate_limited', 'internal'] as const;
+export const UNDECLARED_ERRORS = [
+  'invalid_input',
+  'rate_limited',
+  'internal',
+  'payload_too_large',
+  'cross_site',
+] as const;
 
 /** The body of every error answer: a code, a message in the member's language, the field. */
 export const errorBody = z.object({

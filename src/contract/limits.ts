@@ -25,6 +25,27 @@ export const NAME_MIN = 2;
 export const NAME_MAX = 30;
 export const CITY_MAX = 80;
 
+/** The window of LOOKUP_LIMITS: an hour. */
+export const LOOKUP_WINDOW_MS = 3_600_000;
+/**
+ * How many times per hour the reading calls a scraper would loop over may be made, per
+ * member account and per IP address. Beyond either, the call answers 429 rate_limited. A
+ * person reading profiles one after the other stays far below: 600 an hour is ten a minute
+ * for a whole hour. The IP numbers are higher because many people can share one address
+ * (offices, mobile carriers' NAT); the home page loads teasers for every visitor.
+ */
+export const LOOKUP_LIMITS = {
+  /** GET /api/search.php (members and, where open, visitors). */
+  search: { account: 600, ip: 2400 },
+  /** GET /api/member.php, a profile page. */
+  member: { account: 600, ip: 2400 },
+  /** GET /api/teasers.php and /api/teaser.php, for visitors. */
+  teasers: { ip: 1200 },
+  /** GET /api/cities.php, one per typed letter (debounced). */
+  cities: { account: 600, ip: 2400 },
+} as const;
+export type LookupKind = keyof typeof LOOKUP_LIMITS;
+
 /** The username rules' error codes (signup, profile), texts in `accounts.errors.<code>`. */
 export const NAME_ERRORS = [
   'name_is_email', // 'Username may not be the same as your e-mail address'

@@ -1,6 +1,7 @@
 /**
  * E-mail change confirmation (SPEC §2.7, §4): /mail-change/do reads ?token=, confirms the
- * change once on mount and shows the new address, or that the link is not valid.
+ * change once on mount and shows the new address, or that the link is not valid. The old
+ * address's undo link lands here too: it shows the restored address.
  */
 import '../styles/islands.css';
 import { useEffect } from 'react';
@@ -11,7 +12,12 @@ import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { $changedEmail, $mailChangeLinkInvalid, mailChangeForm } from '../features/auth/mail-change-store.ts';
+import {
+  $changedEmail,
+  $mailChangeLinkInvalid,
+  $mailChangeUndone,
+  mailChangeForm,
+} from '../features/auth/mail-change-store.ts';
 import { isWellFormedToken } from '../features/auth/password-reset-store.ts';
 import { useQueryParam } from '../features/auth/hooks.ts';
 
@@ -29,6 +35,7 @@ function MailChange() {
   const token = useQueryParam('token');
   const { error } = useForm(mailChangeForm);
   const email = useStore($changedEmail);
+  const undone = useStore($mailChangeUndone);
   const linkInvalid = useStore($mailChangeLinkInvalid) || !isWellFormedToken(token);
 
   useEffect(() => {
@@ -43,7 +50,7 @@ function MailChange() {
     <div className="flex flex-col gap-5">
       <Alert tone="success">
         <Trans
-          i18nKey="auth.mail_change.done"
+          i18nKey={undone ? 'auth.mail_change.undone' : 'auth.mail_change.done'}
           values={{ email }}
           components={{ email: <strong className="break-all" /> }}
         />

@@ -9,15 +9,24 @@ export const RETURN_PARAM = 'return';
 
 const FALLBACK = '/members';
 
+/** A stand-in origin: a return path must resolve against it and stay on it. */
+const ORIGIN = 'https://site.invalid';
+
 /**
  * `value` when it is a same-origin relative path (one leading '/', no '//' or '/\' that a
  * browser reads as another host, no backslashes or control characters a browser drops or
- * turns into '/'); otherwise `fallback` (/members).
+ * turns into '/'), and resolving it against the site's origin stays on that origin (the
+ * browser's own URL rules, whatever else they accept); otherwise `fallback` (/members).
  */
 export function safeReturnPath(value: string | null | undefined, fallback = FALLBACK): string {
   if (!value?.startsWith('/') || value.startsWith('//')) return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+  try {
+    if (new URL(value, ORIGIN).origin !== ORIGIN) return fallback;
+  } catch {
+    return fallback;
+  }
   return value;
 }
 

@@ -1,19 +1,23 @@
 /**
  * The Hono application: API under /api/*.php (contract-first, JSON errors in the request's
- * language), the dev inbox outside production, and the static sites by host name.
+ * language), the dev inbox when DEV_INBOX is on (local only), and the static sites by host name.
  * `createApp` takes all its services as arguments; `composeApp` builds them from a
  * configuration and an opened database (the server, the benchmarks and the integration tests).
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { ZodError } from 'zod';
 import { LOCALE_COOKIE_NAME } from '../lib/constants.ts';
 import { DEFAULT_LOCALE } from '../lib/locales.ts';
 import { sites } from '#sites-config';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
+import { jsonBodyLimit } from './http/body-limit.ts';
+import { originGuard } from './http/csrf.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { HttpError, errorResponse, notFound } from './http/errors.ts';
+import { setAnswerHeader } from './http/headers.ts';
+import { describeError } from './http/error-log.ts';
 import { resolveHost, resolveLocale } from './http/site-resolver.ts';
 import { sessionMiddleware } from './features/session/sessions.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
@@ -38,6 +42,8 @@ import { registerChatRoutes } from './features/chat/routes.ts';
 import { registerBillingRoutes } from './features/billing/routes.ts';
 import { registerDirectDebitRoutes } from './features/direct-debit/routes.ts';
 import { registerComplaintRoutes } from './features/complaints/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
+import { withNotificationMails } from './features/notifications/triggers.ts';
 import { registerDevInbox } from './features/dev-inbox/routes.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
@@ -73,7 +79,11 @@ export function composeApp(
     gifs: createGifProvider(config),
     payments: createPaymentProvider(config, database.db, now),
     sms: createSmsProvider(config, now),
-    events: withPushes(createEventHub(config, database, now), pushContext({ config, database, sites })),
+    // Chat messages announced by the hub also push and mail (features/push, features/notifications).
+    events: withNotificationMails(
+      withPushes(createEventHub(config, database, now), pushContext({ config, database, sites })),
+      () => deps,
+    ),
     now,
   };
   const deps = options.override ? options.override(built) : built;
@@ -94,14 +104,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('session', null);
     await next();
   });
+  app.use('*', securityHeaders);
 
   const api = new Hono<AppEnv>();
   api.use('/api/*', async (c, next) => {
     await next();
     // Photo files set their own (private) caching; every other answer is not stored.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Cache-Control')) setAnswerHeader(c, 'Cache-Control', 'no-store');
+    setAnswerHeader(c, 'X-Content-Type-Options', 'nosniff');
   });
+  api.use('/api/*', originGuard);
+  api.use('/api/*', jsonBodyLimit);
   api.use('/api/*', sessionMiddleware);
   registerSiteRoutes(api);
   registerUserRoutes(api);
@@ -124,19 +137,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerBillingRoutes(api);
   registerDirectDebitRoutes(api);
   registerComplaintRoutes(api);
+  registerNotificationRoutes(api);
   api.all('/api/*', () => {
     throw notFound();
   });
   app.route('/', api);
 
-  if (!deps.config.production) registerDevInbox(app);
+  if (deps.config.devInbox && !deps.config.production) registerDevInbox(app);
   if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments);
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) return errorResponse(c, error);
     // Not the member's fault: log it for operators, answer without internals.
-    console.error(`[api] ${c.req.method} ${c.req.path}:`, error instanceof ZodError ? error.issues : error);
+    // Method and path only, and no bind values: query strings and SQL parameters hold e-mail
+    // addresses and token hashes.
+    console.error(`[api] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
     return errorResponse(c, new HttpError('internal', 'api.internal', 500));
   });
   app.notFound((c) => errorResponse(c, notFound()));

@@ -42,11 +42,30 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   /** The gateway's bearer token. */
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
-  /** Trust X-Forwarded-* headers (behind a proxy or CDN). */
+  /** The shared secret of the mail service's bounce and complaint webhook (POST /api/mail-events.php); unset: off. */
+  MAIL_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /**
+   * How many proxies (load balancer, CDN) stand in front of the server: 0 = none (the socket
+   * is the client), N = the N-th X-Forwarded-For entry from the right is the client, and
+   * X-Forwarded-Proto and the CDN country header count. 'true' is 1, 'false' is 0.
+   */
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('0')
-    .transform((v) => v === '1' || v === 'true'),
+    .string()
+    .regex(/^(\d{1,2}|true|false)$/, 'a number of proxy hops (0-99), true or false')
+    .optional(),
+  /** A header the CDN sets to the client's address (e.g. cf-connecting-ip); it wins over X-Forwarded-For. */
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]+$/i, 'a header name')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  /**
+   * The development inbox at /_dev/mail (every mailed link; answers on localhost hosts only).
+   * Off unless set; `npm start` and `npm run dev` turn it on. Refused in production.
+   */
+  DEV_INBOX: z.enum(['0', '1']).optional(),
+  /** The demo world (members and demo logins) on an empty database; `npm start` and `npm run dev` set it. */
+  DEMO_SEED: z.enum(['0', '1']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,7 +81,18 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sitesDir: string;
+  /** Behind trusted proxies (TRUST_PROXY ≥ 1): forwarded headers count. */
   trustProxy: boolean;
+  /** How many trusted proxies (src/server/http/client-ip.ts). */
+  proxyHops: number;
+  /** Whether TRUST_PROXY was set at all (production needs it said out loud). */
+  proxyConfigured: boolean;
+  /** The CDN's client-address header, lower-case. */
+  clientIpHeader: string | undefined;
+  /** Serve the development inbox (/_dev/mail) on localhost hosts. */
+  devInbox: boolean;
+  /** Seed the demo world (and its demo staff logins) into an empty database. */
+  demoSeed: boolean;
   seedMembers: number;
   camProvider: Env['CAM_PROVIDER'];
   camRedirectUrl: string;
@@ -73,6 +103,8 @@ export interface Config {
   payments: 'sandbox' | 'none';
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
+  /** The bearer secret of POST /api/mail-events.php (docs/notifications.md); undefined: the endpoint refuses all. */
+  mailWebhookSecret: string | undefined;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -83,12 +115,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const hops =
+    e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false' ? 0 : e.TRUST_PROXY === 'true' ? 1 : Number(e.TRUST_PROXY);
+  const production = e.NODE_ENV === 'production';
+  for (const flag of ['DEV_INBOX', 'DEMO_SEED'] as const) {
+    if (production && e[flag] === '1') {
+      throw new Error(`Invalid environment:\n  ${flag}: not in production (it shows mails or seeds known passwords)`);
+    }
+  }
   if (e.GIF_PROVIDER === 'giphy' && !e.GIF_API_KEY) {
     throw new Error('Invalid environment:\n  GIF_API_KEY: GIF_PROVIDER=giphy needs GIF_API_KEY');
   }
   return {
     env: e.NODE_ENV,
-    production: e.NODE_ENV === 'production',
+    production,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -97,7 +137,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sitesDir: resolve(e.SITES_DIR),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: hops > 0,
+    proxyHops: hops,
+    proxyConfigured: e.TRUST_PROXY !== undefined,
+    clientIpHeader: e.CLIENT_IP_HEADER,
+    devInbox: e.DEV_INBOX === '1',
+    demoSeed: e.DEMO_SEED === '1',
     seedMembers: e.SEED_MEMBERS,
     camProvider: e.CAM_PROVIDER,
     camRedirectUrl: e.CAM_REDIRECT_URL,
@@ -108,5 +153,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: e.PAYMENTS ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
   };
+}
+
+/**
+ * What a production start lacks (empty when nothing): real mail and a said-out-loud proxy
+ * setting, so reset links never land in a folder and per-IP limits never count the proxy.
+ */
+export function productionProblems(config: Config): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  if (!config.smtpUrl) problems.push('SMTP_URL: production sends real mail; set smtp://user:pass@host:587');
+  if (!config.proxyConfigured && !config.clientIpHeader) {
+    problems.push(
+      'TRUST_PROXY: say how many proxies stand in front of the server (0 when none; docs/operations.md "Client IP")',
+    );
+  }
+  return problems;
+}
+
+/**
+ * The environment of the local entry points (`npm start`, `npm run dev`): outside production
+ * the dev inbox and the demo world are on unless the environment says otherwise.
+ */
+export function localDemoEnv(
+  source: Record<string, string | undefined> = process.env,
+): Record<string, string | undefined> {
+  if (source['NODE_ENV'] === 'production') return source;
+  return { DEV_INBOX: '1', DEMO_SEED: '1', ...source };
 }

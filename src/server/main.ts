@@ -5,13 +5,9 @@
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { composeApp } from './app.ts';
-import type { Config } from './env.ts';
+import { productionProblems, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { purgeDeletedAccounts } from './features/accounts/deletion.ts';
-import { pruneAccountEvents } from './events/index.ts';
-
-/** How often the server purges accounts whose reactivation window has passed. */
-export const PURGE_INTERVAL_MS = 3_600_000;
+import { startHourlyJob } from './jobs/hourly.ts';
 
 export interface RunningServer {
   url: string;
@@ -28,27 +24,26 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   return database;
 }
 
+/** Stops a production start that lacks real mail or a proxy setting, naming what to set. */
+export function assertProductionReady(config: Config): void {
+  const problems = productionProblems(config);
+  if (problems.length > 0) {
+    throw new Error(`Refusing to start in production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
 export async function startServer(config: Config, database: Database): Promise<RunningServer> {
+  assertProductionReady(config);
   const { app, deps } = composeApp(config, database);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  // Hourly: erase accounts deleted longer than the reactivation window ago (issue 3).
-  const purge = () => {
-    purgeDeletedAccounts(database.db, deps.now(), deps.photoStorage).catch((error: unknown) => {
-      console.error('[purge] failed:', error instanceof Error ? error.message : error);
-    });
-    // The realtime event log keeps a day: reconnects replay from it, older news is in the chats.
-    pruneAccountEvents(database.db, deps.now()).catch((error: unknown) => {
-      console.error('[events] pruning failed:', error instanceof Error ? error.message : error);
-    });
-  };
-  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
-  purgeTimer.unref();
+  // Purges, cleanups and reminders: the named tasks of jobs/hourly.ts.
+  const stopHourlyJob = startHourlyJob(deps);
   const close = async () => {
-    clearInterval(purgeTimer);
+    stopHourlyJob();
     // Open realtime channels end first, or the server would wait for them to be closed.
     await deps.events.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));

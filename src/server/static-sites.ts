@@ -22,6 +22,7 @@ import { SHELL_PAGE, isShellPath, pageRewrite } from '../lib/routes.ts';
 import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { hostnameOf } from './http/site-resolver.ts';
+import { pageSecurityHeaders } from './http/security-headers.ts';
 import { headerCountry } from './http/visitor-country.ts';
 
 const TYPES: Record<string, string> = {
@@ -103,29 +104,31 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
 
   app.get('*', async (c) => {
     const site = c.get('site');
-    if (!site) return siteIndex(c, deps);
+    // The index of brands is a local convenience: in production an unknown host learns nothing.
+    if (!site) return deps.config.production ? c.text('Not found', 404) : siteIndex(c, deps);
     const locale = c.get('locale');
     const root = join(sitesDir, site.id, locale);
-    if (!existsSync(root)) {
+    if (!files.isDirectory(root)) {
       return c.text(`The site ${site.id}/${locale} is not built yet: run npm run build.`, 503);
     }
     if (!c.req.header('cookie')?.includes(`${LOCALE_COOKIE_NAME}=`)) {
       setCookie(c, LOCALE_COOKIE_NAME, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' });
     }
-    const file = await resolveStaticFile(root, c.req.path);
-    const status = file ? 200 : 404;
-    const path = file ?? join(root, '404.html');
-    const type = TYPES[extname(path)] ?? 'application/octet-stream';
-    const body = await readFile(path);
-    const headers: Record<string, string> = { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' };
+    const resolved = await files.resolve(root, c.req.path);
+    const status = resolved ? 200 : 404;
+    const file = await files.read(resolved ?? join(root, '404.html'));
+    const headers: Record<string, string> = { 'Content-Type': file.type, 'X-Content-Type-Options': 'nosniff' };
     if (c.req.path.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
     else {
       headers['Cache-Control'] = 'no-cache';
       headers['Vary'] = 'Cookie';
     }
-    if (type.startsWith('text/html')) {
+    if (file.type.startsWith('text/html')) {
       headers['X-Frame-Options'] = 'DENY';
       headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+      // Per version of the file, not per request (the policy hashes the page's inline scripts).
+      file.pageHeaders ??= pageSecurityHeaders(file.body, deps.config.production);
+      Object.assign(headers, file.pageHeaders);
       // The page's inline script reads the geoip country from this cookie (language menu,
       // site-entry warning); a session cookie, renewed when the visitor's country changes.
       const geoip = headerCountry(c);
@@ -133,45 +136,112 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
         setCookie(c, COUNTRY_COOKIE_NAME, geoip, { path: '/', sameSite: 'Lax' });
       }
     }
-    const encoded = await compressed(path, body, type, c.req.header('accept-encoding'));
+    const encoded = compressed(file, c.req.header('accept-encoding'));
     if (encoded) {
       headers['Content-Encoding'] = encoded.encoding;
       headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
-      return c.body(new Uint8Array(encoded.bytes), status, headers);
+      return c.body(encoded.bytes, status, headers);
     }
-    return c.body(body, status, headers);
+    return c.body(file.body, status, headers);
   });
   return app;
 }
 
+/** How long a lookup on disk (folder, path resolution, file) is trusted before it is checked again. */
+const RECHECK_MS = 1_000;
+/** More remembered path lookups than this and they start over (paths are the visitor's to choose). */
+const MAX_LOOKUPS = 20_000;
+
+interface StaticFile {
+  type: string;
+  body: Uint8Array<ArrayBuffer>;
+  mtimeMs: number;
+  size: number;
+  /** The security headers of an HTML page (made once per version of the file). */
+  pageHeaders?: Record<string, string>;
+  /** Compressed once, on first demand, per version of the file. */
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The static roots held in memory: path lookups, file bytes and their brotli and gzip
+ * forms, as a CDN would hold them. Each lookup is checked against the disk again after
+ * RECHECK_MS (a file whose size or modification time changed is read anew), so a new build
+ * is served within a second without a restart.
+ */
+class StaticFiles {
+  readonly #directories = new Map<string, { at: number; exists: boolean }>();
+  readonly #lookups = new Map<string, { at: number; file: string | null }>();
+  readonly #files = new Map<string, { at: number; file: StaticFile }>();
+
+  isDirectory(path: string): boolean {
+    const known = this.#directories.get(path);
+    if (known && Date.now() - known.at < RECHECK_MS) return known.exists;
+    const exists = existsSync(path);
+    this.#directories.set(path, { at: Date.now(), exists });
+    return exists;
+  }
+
+  async resolve(root: string, pathname: string): Promise<string | null> {
+    const key = `${root}\0${pathname}`;
+    const known = this.#lookups.get(key);
+    if (known && Date.now() - known.at < RECHECK_MS) return known.file;
+    const file = await resolveStaticFile(root, pathname);
+    if (this.#lookups.size >= MAX_LOOKUPS) this.#lookups.clear();
+    this.#lookups.set(key, { at: Date.now(), file });
+    return file;
+  }
+
+  async read(path: string): Promise<StaticFile> {
+    const known = this.#files.get(path);
+    if (known && Date.now() - known.at < RECHECK_MS) return known.file;
+    const { mtimeMs, size } = await stat(path);
+    if (known && known.file.mtimeMs === mtimeMs && known.file.size === size) {
+      known.at = Date.now();
+      return known.file;
+    }
+    const bytes = await readFile(path);
+    const file: StaticFile = {
+      type: TYPES[extname(path)] ?? 'application/octet-stream',
+      body: bytesOf(bytes),
+      mtimeMs,
+      size,
+    };
+    this.#files.set(path, { at: Date.now(), file });
+    return file;
+  }
+}
+
+const files = new StaticFiles();
+
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
-const compressedCache = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
 
 /**
  * The file compressed as the browser accepts (brotli, else gzip), as a CDN would serve it;
  * each file is compressed once per change and kept in memory (the static roots are small).
  */
-async function compressed(
-  path: string,
-  body: Buffer,
-  type: string,
+function compressed(
+  file: StaticFile,
   acceptEncoding: string | undefined,
-): Promise<{ encoding: 'br' | 'gzip'; bytes: Buffer } | null> {
-  if (!COMPRESSIBLE.test(type) || body.length < 512 || !acceptEncoding) return null;
-  const wantsBr = /\bbr\b/.test(acceptEncoding);
-  const wantsGzip = /\bgzip\b/.test(acceptEncoding);
-  if (!wantsBr && !wantsGzip) return null;
-  const { mtimeMs } = await stat(path);
-  let entry = compressedCache.get(path);
-  if (!entry || entry.mtimeMs !== mtimeMs) {
-    entry = {
-      mtimeMs,
-      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(body, { level: 9 }),
-    };
-    compressedCache.set(path, entry);
+): { encoding: 'br' | 'gzip'; bytes: Uint8Array<ArrayBuffer> } | null {
+  if (!COMPRESSIBLE.test(file.type) || file.body.length < 512 || !acceptEncoding) return null;
+  if (/\bbr\b/.test(acceptEncoding)) {
+    file.br ??= bytesOf(brotliCompressSync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+    return { encoding: 'br', bytes: file.br };
   }
-  return wantsBr ? { encoding: 'br', bytes: entry.br } : { encoding: 'gzip', bytes: entry.gzip };
+  if (/\bgzip\b/.test(acceptEncoding)) {
+    file.gzip ??= bytesOf(gzipSync(file.body, { level: 9 }));
+    return { encoding: 'gzip', bytes: file.gzip };
+  }
+  return null;
+}
+
+/** The bytes in an ArrayBuffer of their own (a Buffer may share a pool with others). */
+function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(buffer.byteLength);
+  bytes.set(buffer);
+  return bytes;
 }
 
 function siteIndex(c: Context<AppEnv>, deps: AppDeps): Response {
@@ -185,7 +255,7 @@ function siteIndex(c: Context<AppEnv>, deps: AppDeps): Response {
         ).join(' ')}</li>`,
     )
     .join('');
-  const inbox = deps.config.production ? '' : `<p><a href="/_dev/mail">Development inbox</a></p>`;
+  const inbox = deps.config.devInbox ? `<p><a href="/_dev/mail">Development inbox</a></p>` : '';
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Sites</title><style>body{font:16px/1.6 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem}li{margin:.5rem 0}</style></head><body><h1>Sites on this server</h1><ul>${rows}</ul>${inbox}</body></html>`,
   );

@@ -15,8 +15,8 @@ import { $session } from './session.ts';
 export async function logout(): Promise<void> {
   const { api, navigate } = environment();
   // The accounts contract loads when needed: it is not part of the members shell's first load.
-  const { getLogout } = await import('../contract/accounts.ts');
-  await api.call(getLogout);
+  const { postLogout } = await import('../contract/accounts.ts');
+  await api.call(postLogout);
   $session.set({ status: 'guest' });
   navigate('/');
 }

@@ -44,9 +44,12 @@ function once<T>(fetch: () => Promise<T>): Once<T> {
   };
 }
 
+/** SPEC §7: the current route query, plus _force_domain naming the host (it wins over a query's own). */
 const settings = once<SiteSettings>(async () => {
   const { api, location } = environment();
-  return (await api.call(getSettings, { query: { _force_domain: location().host } })).settings;
+  const here = location();
+  const query = { ...Object.fromEntries(here.searchParams), _force_domain: here.host };
+  return (await api.call(getSettings, { query })).settings;
 });
 const regions = once<Record<string, Region[]>>(async () => (await environment().api.call(getRegions)).regions);
 const interests = once<InterestItem[]>(async () => (await environment().api.call(getInterests)).interests);

@@ -150,12 +150,14 @@ for (const { site, locale } of VARIANTS) {
       await page.goto(siteUrl(site, '/signup', locale));
       await expect(page).toHaveURL(siteUrl(site, '/members', locale));
 
-      // Logout as the app does it: GET /api/logout.php, then '/'. From a static page: the
-      // members area still loading would meet the ended session with 403 answers.
+      // Logout as the SPEC's GET /api/logout.php from a page of the site (the app POSTs),
+      // then '/'. From a static page: the members area still loading would meet the ended
+      // session with 403 answers.
       await page.goto(siteUrl(site, '/pages/faq', locale));
-      await page.evaluate(async () => {
-        await fetch('/api/logout.php', { credentials: 'same-origin' });
-      });
+      const status = await page.evaluate(
+        async () => (await fetch('/api/logout.php', { credentials: 'same-origin' })).status,
+      );
+      expect(status).toBe(200);
       await page.goto(siteUrl(site, '/', locale));
       await logIn(page, t, site, locale, account.email, PASSWORD);
       await expect(page).toHaveURL(siteUrl(site, '/members', locale));

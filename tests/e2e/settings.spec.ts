@@ -72,6 +72,8 @@ for (const where of JOURNEY_SITES) {
     await expect(section.getByText(email)).toBeVisible();
 
     const field = section.getByLabel(t('settings.email.new'));
+    // The change is confirmed with the current password (docs/security.md).
+    await section.getByLabel(t('settings.email.password')).fill(PASSWORD);
     await field.fill('not-an-address');
     await section.getByRole('button', { name: t('settings.email.submit') }).click();
     await expect(section.getByRole('alert')).toHaveText(t('accounts.errors.new_email_invalid'));
@@ -88,6 +90,20 @@ for (const where of JOURNEY_SITES) {
     await expect(page.getByRole('heading', { level: 1, name: t('settings.title') })).toBeVisible();
     await expect(page.locator('#account-email').getByText(newEmail)).toBeVisible();
 
+    // SPEC §2.3: settings offer the locales of the member's country; Switzerland has both.
+    const moved = await page.evaluate(
+      async () =>
+        (
+          await fetch('/api/profile.php', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', 'x-request-type': 'client' },
+            body: JSON.stringify({ country: 'CH' }),
+          })
+        ).status,
+    );
+    expect(moved).toBe(200);
+    await page.reload();
+    await enterSite(page);
     // SPEC §4 "Locale": the language is saved to the server and the page reloads in it.
     const next: Locale = where.locale === 'de' ? 'en' : 'de';
     await page.locator('#language').getByRole('combobox').selectOption(next);
@@ -130,6 +146,8 @@ for (const where of JOURNEY_SITES) {
     await expect(confirm).toBeDisabled();
     await section.getByLabel(t('settings.delete.reasons.found_someone')).check();
     await section.getByLabel(t('settings.delete.remarks')).fill('Met someone here, thank you.');
+    await expect(confirm).toBeDisabled();
+    await section.getByLabel(t('settings.delete.password')).fill(newPassword);
     await confirm.click();
     await expect(page).toHaveURL(urlOf(where, '/account-deleted'));
 

@@ -17,6 +17,7 @@ import {
   sessions,
 } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
+import { hashPassword } from '#src/server/features/user/password.ts';
 import { createLocalStorageProvider } from '#src/server/providers/storage/local.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import {
@@ -44,8 +45,14 @@ afterAll(async () => {
   await rm(photosDir, { recursive: true, force: true });
 });
 
+/** Deletes the account of a session, confirmed with the (test) password unless the body names one. */
 const remove = (session: string, body: Record<string, unknown> = { reason: 'found_someone' }, host?: string) =>
-  call(t, '/api/user.php', { method: 'DELETE', json: body, session, ...(host ? { host } : {}) });
+  call(t, '/api/user.php', {
+    method: 'DELETE',
+    json: { password: PASSWORD, ...body },
+    session,
+    ...(host ? { host } : {}),
+  });
 const login = (email: string) => call(t, '/api/user.php', { method: 'POST', json: { email, password: PASSWORD } });
 
 async function activated(overrides: Record<string, unknown> = {}) {
@@ -62,6 +69,19 @@ describe('DELETE /api/user.php', () => {
       403,
       'authentication_required',
     );
+  });
+
+  it('asks for the current password: a session left open somewhere cannot delete the account', async () => {
+    const { accountId, session } = await activated();
+    await expectError(
+      await remove(session, { reason: 'other', password: 'Not-The-Password-1' }),
+      400,
+      'password_wrong',
+    );
+    await expectError(await remove(session, { reason: 'other', password: undefined }), 400, 'invalid_input');
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.status).toBe('confirmed');
+    expect((await call(t, '/api/user.php', { session })).status).toBe(200);
   });
 
   it('deletes at once: sessions ended, cookies cleared, profile hidden, reason stored, mail with a reactivation link', async () => {
@@ -141,7 +161,10 @@ describe('GET /api/reactivate.php', () => {
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, fresh.accountId));
     expect(account?.status).toBe('not_confirmed');
 
-    const seeded = await createTestMember(t, { email: `seeded.${Date.now()}@example.test` });
+    const seeded = await createTestMember(t, {
+      email: `seeded.${Date.now()}@example.test`,
+      passwordHash: await hashPassword(PASSWORD),
+    });
     await remove(await t.login(seeded.accountId));
     const [row] = await t.db.select().from(accounts).where(eq(accounts.id, seeded.accountId));
     const second = await tokenFromMail(t, row?.email ?? '', '/api/reactivate.php');

@@ -6,6 +6,7 @@ import type { ErrorBody } from '#src/contract/define.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { sites } from '#src/server/db/schema.ts';
+import { siteData } from '#src/server/features/site/cache.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { answerOf, createTestApp, errorAnswerOf, seedSiteData, type TestApp, type TestRequestInit } from './harness.ts';
 
@@ -114,12 +115,14 @@ export async function tokenFromMail(
   return { mail, link: match[1], token: match[2] };
 }
 
-/** Changes operational settings of a site in the database. */
+/** Changes operational settings of a site in the database; resolves once the app has heard of it. */
 export async function setSiteSettings(t: TestApp, siteId: string, patch: Record<string, unknown>): Promise<void> {
+  const heard = siteData(t.database).nextChange();
   await t.db
     .update(sites)
     .set({ settings: sql`${sites.settings} || ${JSON.stringify(patch)}::jsonb` })
     .where(eq(sites.id, siteId));
+  await heard;
 }
 
 /** Asserts that a response text contains none of the given secrets. */

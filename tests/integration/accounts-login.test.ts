@@ -1,7 +1,7 @@
 /** Login, soft lock, ban, cookies and logout (SPEC §4 "Session", §8, §9). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getLogout, postLogin } from '#src/contract/accounts.ts';
+import { getLogout, postLogin, postLogout } from '#src/contract/accounts.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
 import { hashToken } from '#src/server/features/session/sessions.ts';
 import { hashPassword } from '#src/server/features/user/password.ts';
@@ -15,7 +15,7 @@ import {
   sessionOf,
   uniqueEmail,
 } from './accounts-helpers.ts';
-import { createTestMember, type TestApp, answerOf } from './harness.ts';
+import { createTestMember, type TestApp, answerOf, errorAnswerOf } from './harness.ts';
 
 const verifications = vi.hoisted(() => vi.fn());
 vi.mock('#src/server/features/user/password.ts', async (importOriginal) => {
@@ -146,6 +146,46 @@ describe('POST /api/user.php (login)', () => {
     t.clock.now = start;
   });
 
+  it('checks exactly 5 of 30 parallel wrong passwords, then the account is locked', async () => {
+    const { email } = await member();
+    verifications.mockClear();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(email, `Wrong-Password-${i}`)));
+    // Only the first 5 attempts are checked against the account's hash; the rest spend the
+    // same time on a dummy hash and learn nothing.
+    expect(verifications.mock.calls.filter(([hash]) => hash === passwordHash)).toHaveLength(5);
+    expect(verifications).toHaveBeenCalledTimes(30);
+    const codes = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { error: { code: string } }).error.code),
+    );
+    expect(codes.filter((code) => code === 'login_failed')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'login_blocked')).toHaveLength(26);
+    await expectError(await login(email, PASSWORD), 429, 'login_blocked', { minutes: 15 });
+  });
+
+  it('answers an unknown address like a locked account, so the lock tells nobody an account exists', async () => {
+    const { email } = await member();
+    const nobody = uniqueEmail('nobody');
+    for (const address of [email, nobody]) {
+      for (let i = 0; i < 4; i++) await expectError(await login(address, `Wrong-${i}-password`), 401, 'login_failed');
+      await expectError(await login(address, 'Wrong-5-password'), 429, 'login_blocked', { minutes: 15 });
+      verifications.mockClear();
+      await expectError(await login(address, PASSWORD), 429, 'login_blocked', { minutes: 15 });
+      // Locked or not, each answer spends one argon2 verification.
+      expect(verifications).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('holds the IP limit against parallel attempts: 20 checked, the rest refused unchecked', async () => {
+    const ip = freshIp();
+    verifications.mockClear();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(uniqueEmail('spray'), 'Wrong-Password-1', { ip })),
+    );
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(20);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
+    expect(verifications).toHaveBeenCalledTimes(20);
+  });
+
   it('limits failed logins per IP address (rate_limited), whoever the accounts are', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
@@ -172,13 +212,15 @@ describe('POST /api/user.php (login)', () => {
   });
 });
 
-describe('GET /api/logout.php', () => {
-  it('ends the session and clears both cookies', async () => {
+describe('logout', () => {
+  const sameOrigin: Record<string, string> = { 'sec-fetch-site': 'same-origin' };
+
+  it('POST ends the session and clears both cookies', async () => {
     const { email } = await member();
     const token = sessionOf(await login(email, PASSWORD)) ?? '';
-    const response = await call(t, '/api/logout.php', { session: token });
+    const response = await call(t, '/api/logout.php', { method: 'POST', json: {}, session: token });
     expect(response.status).toBe(200);
-    expect(await answerOf(getLogout, response)).toEqual({ ok: true });
+    expect(await answerOf(postLogout, response)).toEqual({ ok: true });
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('auth.session='))).toMatch(/Max-Age=0/);
     expect(cookies.find((c) => c.startsWith('auth.loggedIn='))).toMatch(/Max-Age=0/);
@@ -190,7 +232,39 @@ describe('GET /api/logout.php', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('GET still works from the site itself (Sec-Fetch-Site, Origin or Referer)', async () => {
+    const { email } = await member();
+    for (const headers of <Record<string, string>[]>[
+      sameOrigin,
+      { origin: 'http://default.localhost' },
+      { referer: 'http://default.localhost/members' },
+    ]) {
+      const token = sessionOf(await login(email, PASSWORD)) ?? '';
+      const response = await call(t, '/api/logout.php', { session: token, headers });
+      expect(response.status).toBe(200);
+      expect(await answerOf(getLogout, response)).toEqual({ ok: true });
+      expect((await call(t, '/api/user.php', { session: token })).status).toBe(403);
+    }
+  });
+
+  it('GET from another site (an image or link elsewhere) logs nobody out', async () => {
+    const { email } = await member();
+    const token = sessionOf(await login(email, PASSWORD)) ?? '';
+    for (const headers of <Record<string, string>[]>[
+      { 'sec-fetch-site': 'cross-site' },
+      { referer: 'https://evil.example/page' },
+      { origin: 'https://evil.example' },
+      {},
+    ]) {
+      const response = await call(t, '/api/logout.php', { session: token, headers });
+      expect(response.status).toBe(403);
+      expect((await errorAnswerOf(response)).error.code).toBe('cross_site');
+    }
+    expect((await call(t, '/api/user.php', { session: token })).status).toBe(200);
+  });
+
   it('answers ok without a session too', async () => {
-    expect((await call(t, '/api/logout.php')).status).toBe(200);
+    expect((await call(t, '/api/logout.php', { headers: sameOrigin })).status).toBe(200);
+    expect((await call(t, '/api/logout.php', { method: 'POST', json: {} })).status).toBe(200);
   });
 });

@@ -82,6 +82,15 @@ describe('password reset', () => {
     await expectError(await completeReset(token, 'Another-Password-77'), 400, 'link_invalid');
   });
 
+  it("ends the account's other reset links when one of them is used", async () => {
+    const { email } = await member();
+    for (let i = 0; i < 2; i++) expect((await requestReset(email)).status).toBe(200);
+    const [newer, older] = (await mailsTo(t, email)).map((mail) => /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '');
+    expect((await completeReset(older ?? '', NEW_PASSWORD)).status).toBe(200);
+    await expectError(await completeReset(newer ?? '', 'Another-Password-77'), 400, 'link_invalid');
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('refuses an expired or unknown link', async () => {
     const { email } = await member();
     await requestReset(email);
@@ -193,9 +202,10 @@ describe('POST /api/password.php (change password)', () => {
 });
 
 describe('e-mail change', () => {
-  const request = (session: string, email: string) =>
-    call(t, '/api/mail-change.php', { method: 'POST', json: { email }, session });
-  const confirm = (token: string) => call(t, '/api/mail-change.php', { method: 'PUT', json: { token } });
+  const request = (session: string, email: string, password = PASSWORD) =>
+    call(t, '/api/mail-change.php', { method: 'POST', json: { email, password }, session });
+  const confirm = (token: string, session?: string) =>
+    call(t, '/api/mail-change.php', { method: 'PUT', json: { token }, ...(session ? { session } : {}) });
 
   it('refuses an invalid or taken address', async () => {
     const { accountId, email } = await member();
@@ -205,13 +215,26 @@ describe('e-mail change', () => {
     await expectError(await request(session, other.email.toUpperCase()), 409, 'new_email_taken');
     await expectError(await request(session, email), 409, 'new_email_taken');
     await expectError(
-      await call(t, '/api/mail-change.php', { method: 'POST', json: { email: uniqueEmail() } }),
+      await call(t, '/api/mail-change.php', { method: 'POST', json: { email: uniqueEmail(), password: PASSWORD } }),
       403,
       'authentication_required',
     );
   });
 
-  it('confirms via a link to the new address and tells the old one', async () => {
+  it('asks for the current password: a session left open somewhere cannot move the account', async () => {
+    const { accountId } = await member();
+    const session = await t.login(accountId);
+    const next = uniqueEmail('thief');
+    await expectError(await request(session, next, 'Not-The-Password-1'), 400, 'password_wrong');
+    await expectError(
+      await call(t, '/api/mail-change.php', { method: 'POST', json: { email: next }, session }),
+      400,
+      'invalid_input',
+    );
+    expect(await mailsTo(t, next)).toHaveLength(0);
+  });
+
+  it('confirms via a link to the new address and mails the old one a way back', async () => {
     const { accountId, email } = await member();
     const session = await t.login(accountId);
     const next = uniqueEmail('new');
@@ -222,20 +245,78 @@ describe('e-mail change', () => {
     const { token, link } = await tokenFromMail(t, next, '/mail-change/do');
     expect(link).toBe(`http://default.localhost/mail-change/do?token=${token}`);
 
-    const done = await confirm(token);
+    const done = await confirm(token, session);
     expect(done.status).toBe(200);
     const text = await done.text();
     expect(JSON.parse(text)).toEqual({ email: next });
     expectNoSecrets(text, [token]);
     const [account] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account?.email).toBe(next);
-    const [notice] = await mailsTo(t, email);
-    expect(notice?.subject).toBe('The e-mail address of your Flirtmoment account was changed');
-    expect(notice?.text).not.toContain('token=');
+    const undo = await tokenFromMail(t, email, '/mail-change/do');
+    expect(undo.mail.subject).toBe('The e-mail address of your Flirtmoment account was changed');
+    expect(undo.mail.text).toContain('Undo the change');
+    expect(undo.token).not.toBe(token);
 
     await expectError(await confirm(token), 400, 'link_invalid');
     expect((await login(next, PASSWORD)).status).toBe(200);
     await expectError(await login(email, PASSWORD), 401, 'login_failed');
+  });
+
+  it('a confirmed new address lifts a bounce of the old one, and keeps other reasons', async () => {
+    const { accountId } = await member();
+    await t.db
+      .update(accounts)
+      .set({ notificationsDisabled: ['bounce', 'fbl'] })
+      .where(eq(accounts.id, accountId));
+    const session = await t.login(accountId);
+    const next = uniqueEmail('fixed');
+    await request(session, next);
+    const { token } = await tokenFromMail(t, next, '/mail-change/do');
+    expect((await confirm(token, session)).status).toBe(200);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.notificationsDisabled).toEqual(['fbl']);
+  });
+
+  it('ends the other sessions and the reset links sent before the change', async () => {
+    const { accountId, email } = await member();
+    const mine = await t.login(accountId);
+    const elsewhere = await t.login(accountId);
+    expect((await requestReset(email)).status).toBe(200);
+    const earlierReset = await tokenFromMail(t, email, '/reset-password/do');
+    const next = uniqueEmail('moved');
+    await request(mine, next);
+    const { token } = await tokenFromMail(t, next, '/mail-change/do');
+    expect((await confirm(token, mine)).status).toBe(200);
+
+    expect((await call(t, '/api/user.php', { session: mine })).status).toBe(200);
+    expect((await call(t, '/api/user.php', { session: elsewhere })).status).toBe(403);
+    await expectError(await completeReset(earlierReset.token, NEW_PASSWORD), 400, 'link_invalid');
+  });
+
+  it('lets the old address undo the change: address back, every session ended, a reset link sent', async () => {
+    const { accountId, email } = await member();
+    const thief = await t.login(accountId);
+    const stolen = uniqueEmail('stolen');
+    await request(thief, stolen);
+    const change = await tokenFromMail(t, stolen, '/mail-change/do');
+    expect((await confirm(change.token, thief)).status).toBe(200);
+    // The thief's reset link to the new address dies with the undo too.
+    expect((await requestReset(stolen)).status).toBe(200);
+    const thiefReset = await tokenFromMail(t, stolen, '/reset-password/do');
+
+    const undo = await tokenFromMail(t, email, '/mail-change/do');
+    const undone = await confirm(undo.token);
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toEqual({ email, undone: true });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.email).toBe(email);
+    expect((await call(t, '/api/user.php', { session: thief })).status).toBe(403);
+    await expectError(await completeReset(thiefReset.token, NEW_PASSWORD), 400, 'link_invalid');
+    // The owner gets a reset link; the stolen address gets no way to undo the undo.
+    const reset = await tokenFromMail(t, email, '/reset-password/do');
+    expect((await completeReset(reset.token, NEW_PASSWORD)).status).toBe(200);
+    expect((await mailsTo(t, stolen)).filter((m) => m.text.includes('/mail-change/do'))).toHaveLength(1);
+    await expectError(await confirm(undo.token), 400, 'link_invalid');
   });
 
   it('refuses an expired link and an address taken meanwhile', async () => {

@@ -197,6 +197,20 @@ describe('POST /api/signup.php', () => {
     t.clock.now = new Date(t.clock.now.getTime() + 3_600_000);
     expect((await signup({}, { ip })).status).toBe(200);
   });
+
+  it('holds the IP limit against parallel signups: exactly 5 of 12 are created', async () => {
+    const ip = freshIp();
+    // Two refused ones run alongside: they give their count back.
+    const answers = await Promise.all([
+      signup({ email: 'bad' }, { ip }),
+      ...Array.from({ length: 12 }, () => signup({}, { ip })),
+      signup({ date_of_birth: '2020-01-01' }, { ip }),
+    ]);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(2);
+  });
 });
 
 describe('activation', () => {
@@ -302,11 +316,23 @@ describe('secrets', () => {
     );
     const next = uniqueEmail('secret');
     await record(
-      await call(t, '/api/mail-change.php', { method: 'POST', json: { email: next }, session: third ?? '' }),
+      await call(t, '/api/mail-change.php', {
+        method: 'POST',
+        json: { email: next, password: 'Brass-Meadow-4410' },
+        session: third ?? '',
+      }),
     );
     const change = await tokenFromMail(t, next, '/mail-change/do');
-    await record(await call(t, '/api/mail-change.php', { method: 'PUT', json: { token: change.token } }));
-    await record(await call(t, '/api/user.php', { method: 'DELETE', json: { reason: 'other' }, session: third ?? '' }));
+    await record(
+      await call(t, '/api/mail-change.php', { method: 'PUT', json: { token: change.token }, session: third ?? '' }),
+    );
+    await record(
+      await call(t, '/api/user.php', {
+        method: 'DELETE',
+        json: { reason: 'other', password: 'Brass-Meadow-4410' },
+        session: third ?? '',
+      }),
+    );
     const reactivation = await tokenFromMail(t, next, '/api/reactivate.php');
     await record(await call(t, `/api/reactivate.php?token=${reactivation.token}`));
 

@@ -13,6 +13,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.t
 import { getSettings } from '#src/contract/site.ts';
 import { accounts, discountCodes, discountRedemptions, sites } from '#src/server/db/schema.ts';
 import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/service.ts';
+import { siteData } from '#src/server/features/site/cache.ts';
 import { DEMO_PROMO_CODE } from '#src/server/features/discounts/seed.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { FIXED_NOW, call, callError, createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
@@ -336,10 +337,13 @@ describe("the premium page's claim", () => {
     const before = await call(t, getSettings, { host: 'she.localhost' });
     expect(before.settings.premium_claim).toBe(true);
     const [row] = await t.db.select({ settings: sites.settings }).from(sites).where(eq(sites.id, 'she'));
+    // The app hears of the change through the database's notification (PostgreSQL: ms later).
+    const heard = siteData(t.database).nextChange();
     await t.db
       .update(sites)
       .set({ settings: { ...row?.settings, premium_claim: false } })
       .where(eq(sites.id, 'she'));
+    await heard;
     const after = await call(t, getSettings, { host: 'she.localhost' });
     expect(after.settings.premium_claim).toBe(false);
   });

@@ -27,6 +27,7 @@ import { MIGRATIONS_DIR, openDatabase, pgliteOf, type Database, type Db } from '
 import { loadConfig, type Config } from '#src/server/env.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import { createSession } from '#src/server/features/session/sessions.ts';
+import { notificationMailsSettled } from '#src/server/features/notifications/sender.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import type { MailProvider } from '#src/server/providers/mail/types.ts';
@@ -166,7 +167,10 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'flirt-data-'));
   const sitesDir = await mkdtemp(join(tmpdir(), 'flirt-sites-'));
-  const config = loadConfig({ NODE_ENV: options.env ?? 'test', DATA_DIR: dataDir, SITES_DIR: sitesDir });
+  const env = options.env ?? 'test';
+  // Outside production the tests read mails and SMS codes from the dev inbox, as `npm start` does.
+  const devInbox = env === 'production' ? {} : { DEV_INBOX: '1' };
+  const config = loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, SITES_DIR: sitesDir, ...devInbox });
   const opened = TEST_DATABASE_URL
     ? await openPostgres(TEST_DATABASE_URL)
     : { database: await openPglite(), drop: async () => {} };
@@ -202,6 +206,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     login: (accountId) => createSession(database.db, accountId, now()),
     async close() {
+      // Notification mails go out in the background: let them finish before the folders go.
+      await notificationMailsSettled();
       await database.close();
       await opened.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -23,9 +23,10 @@ import { getUser } from '#src/contract/user.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { OPERATOR_CLAIM_MS } from '#src/lib/constants.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
-import { operatorNotes, photos, profiles } from '#src/server/db/schema.ts';
+import { accounts, operatorNotes, photos, profiles } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
+import { hashPassword } from '#src/server/features/user/password.ts';
 import { PHOTO_SIZES } from '#src/server/features/photos/files.ts';
 import {
   call,
@@ -124,6 +125,16 @@ async function member(site = 'default', credits = 50) {
 
 type Member = Awaited<ReturnType<typeof member>>;
 
+/** The member deletes the account, confirmed with the password (which the test sets first). */
+async function deleteOwnAccount(m: Member) {
+  const password = 'Velvet-Harbor-2931';
+  await t.db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(accounts.id, m.accountId));
+  await call(t, deleteAccount, { session: m.session, body: { reason: 'other', password } });
+}
+
 /** The member writes to the chat pal through the chat calls; answers the conversation id. */
 async function writes(from: Member, to: { publicId: string }, text: string): Promise<string> {
   const { id } = await call(t, getChatStart, {
@@ -218,7 +229,7 @@ describe('the inbox', () => {
     expect(before).toEqual(expect.arrayContaining([blocked, deleted]));
 
     await call(t, postBlock, { session: blocker.session, body: { profile: pal.publicId } });
-    await call(t, deleteAccount, { session: leaver.session, body: { reason: 'other' } });
+    await deleteOwnAccount(leaver);
 
     const after = (await inbox(operatorA)).conversations.map((c) => c.id);
     expect(after).not.toContain(blocked);
@@ -437,7 +448,7 @@ describe('notes', () => {
     ).toBe('not_found');
 
     // Deleted, then purged after the reactivation window: the notes go with the profile.
-    await call(t, deleteAccount, { session: sam.session, body: { reason: 'other' } });
+    await deleteOwnAccount(sam);
     later(15 * 86_400_000);
     await purgeDeletedAccounts(t.db, t.clock.now, t.deps.photoStorage);
     const left = await t.db.select().from(operatorNotes).where(eq(operatorNotes.memberProfileId, sam.profileId));

@@ -1,7 +1,8 @@
 /**
  * The 'My profile' calls (issue 4; SPEC §2.7 'My profile', §5): the own profile, saving
- * basics, location and details with the SPEC texts, city suggestions, and the own photos
+ * basics, location and details with the SPEC texts, and the own photos
  * (list, profile image, premium-only, delete with files). Another member's ids do nothing.
+ * City suggestions: cities.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '#src/contract/user.ts';
 import en from '#src/i18n/locales/en.json' with { type: 'json' };
 import { deletePhoto, getPhotos, putPhoto } from '#src/contract/photos.ts';
-import { getCities, getOwnProfile, putProfileDetails } from '#src/contract/profile.ts';
+import { getOwnProfile, putProfileDetails } from '#src/contract/profile.ts';
 import { accounts, photos, profiles, regions } from '#src/server/db/schema.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
@@ -140,23 +141,6 @@ describe('PUT /api/profile.php', () => {
     expect(moved.profile).toMatchObject({ country: 'DE', countryregion: 0 });
     const withRegion = await answerOf(putProfileDetails, await put(m.session, { countryregion: bavaria?.id }));
     expect(withRegion.profile.countryregion).toBe(bavaria?.id);
-  });
-});
-
-describe('GET /api/cities.php', () => {
-  it('suggests the cities members of the site give, most common first, matching what was typed', async () => {
-    const m = await member();
-    await member(0, { city: 'Amstelveen' });
-    await member(0, { city: 'Amstelveen' });
-    await member(0, { city: 'Amstelveen', siteId: 'gay' });
-    const { cities } = await answerOf(
-      getCities,
-      await t.request('/api/cities.php?country=NL&q=ams', { session: m.session }),
-    );
-    expect(cities.slice(0, 2)).toEqual(['Amsterdam', 'Amstelveen']);
-    const none = await answerOf(getCities, await t.request('/api/cities.php?country=NL&q=%25', { session: m.session }));
-    expect(none.cities).toEqual([]);
-    expect((await t.request('/api/cities.php?country=NL')).status).toBe(403);
   });
 });
 

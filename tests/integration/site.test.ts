@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyFor, sites } from '#sites-config';
 import { catalogues } from '#src/i18n/index.ts';
 import { INTERESTS } from '#src/lib/constants.ts';
-import { sites as sitesTable, regions as regionsTable } from '#src/server/db/schema.ts';
+import { companies, sites as sitesTable, regions as regionsTable } from '#src/server/db/schema.ts';
 import { pushPublicKey } from '#src/server/features/push/vapid.ts';
+import { siteData } from '#src/server/features/site/cache.ts';
 import { seedRegions } from '#src/server/seed/index.ts';
 import { getCompanyInfo, getInterests, getRegions, getSettings } from '#src/contract/site.ts';
 import { createTestApp, seedSiteData, type TestApp, errorAnswerOf, answerOf } from './harness.ts';
@@ -16,6 +17,16 @@ beforeAll(async () => {
   await seedSiteData(t);
 });
 afterAll(() => t.close());
+
+/**
+ * An operator's change in the database, resolved once the app has heard of it (the
+ * database notifies at the commit; on PostgreSQL that arrives a few milliseconds later).
+ */
+async function operatorChange(write: () => Promise<unknown>): Promise<void> {
+  const heard = siteData(t.database).nextChange();
+  await write();
+  await heard;
+}
 
 const settingsOf = async (host: string, init: Parameters<TestApp['request']>[1] = {}) => {
   const response = await t.request('/api/settings.php', { host, ...init });
@@ -83,10 +94,12 @@ describe('GET /api/settings.php', () => {
 
   it('keeps operator-edited settings over the config', async () => {
     const [row] = await t.db.select({ settings: sitesTable.settings }).from(sitesTable).where(eq(sitesTable.id, 'she'));
-    await t.db
-      .update(sitesTable)
-      .set({ settings: { ...row!.settings, message_credits: 12, signups: 'with_trafficsource' } })
-      .where(eq(sitesTable.id, 'she'));
+    await operatorChange(() =>
+      t.db
+        .update(sitesTable)
+        .set({ settings: { ...row!.settings, message_credits: 12, signups: 'with_trafficsource' } })
+        .where(eq(sitesTable.id, 'she')),
+    );
     await seedSiteData(t); // a restart re-runs the reference seed
     const s = await settingsOf('sheflirts.com');
     expect(s.message_credits).toBe(12);
@@ -168,10 +181,12 @@ describe('GET /api/regions.php', () => {
       .select({ settings: sitesTable.settings })
       .from(sitesTable)
       .where(eq(sitesTable.id, 'gilf'));
-    await t.db
-      .update(sitesTable)
-      .set({ settings: { ...row!.settings, countries: ['NL', 'BE'] } })
-      .where(eq(sitesTable.id, 'gilf'));
+    await operatorChange(() =>
+      t.db
+        .update(sitesTable)
+        .set({ settings: { ...row!.settings, countries: ['NL', 'BE'] } })
+        .where(eq(sitesTable.id, 'gilf')),
+    );
     const { regions } = await answerOf(getRegions, await t.request('/api/regions.php', { host: 'silverdesire.nl' }));
     expect(Object.keys(regions).sort()).toEqual(['BE', 'NL']);
   });
@@ -198,6 +213,45 @@ describe('GET /api/interests.php', () => {
       expect(interest.name).toBe(catalogues.de.interests[interest.key as keyof typeof catalogues.de.interests]);
     }
     expect(interests.find((i) => i.key === 'kissing')?.name).toBe('Küssen');
+  });
+});
+
+describe('site reads kept in memory', () => {
+  it('answer an ETag, and 304 without a body while nothing changed', async () => {
+    for (const path of ['/api/settings.php', '/api/companyinfo.php', '/api/regions.php', '/api/interests.php']) {
+      const first = await t.request(path, { host: 'flirtmoment.nl' });
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^".+"$/);
+      expect(first.headers.get('content-type')).toContain('application/json');
+      const again = await t.request(path, { host: 'flirtmoment.nl', headers: { 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      // Another language is another answer where the texts are translated.
+      if (path === '/api/companyinfo.php' || path === '/api/regions.php') continue;
+      const french = await t.request(path, {
+        host: 'flirtmoment.nl',
+        cookies: { locale: 'fr' },
+        headers: { 'if-none-match': etag! },
+      });
+      expect(french.status).toBe(200);
+    }
+  });
+
+  it("show an operator's change in the database on the next request, under a new ETag", async () => {
+    const before = await t.request('/api/companyinfo.php', { host: 'sheflirts.com' });
+    const etag = before.headers.get('etag')!;
+    const { company } = await answerOf(getCompanyInfo, before);
+    await operatorChange(() =>
+      t.db.update(companies).set({ supportPhone: '+31 20 000 0000' }).where(eq(companies.name, company.name)),
+    );
+    const after = await t.request('/api/companyinfo.php', {
+      host: 'sheflirts.com',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect((await answerOf(getCompanyInfo, after)).company.support_phone).toBe('+31 20 000 0000');
   });
 });
 

@@ -186,6 +186,9 @@ describe('GET /api/teasers.php', () => {
       photos: [{ key: 'zqlanderkey', status: 'active' }],
     });
     const hidden = await createTestMember(t, { gender: 'female', name: 'Hidden', invisible: true });
+    const privacy = await createTestMember(t, { gender: 'female', name: 'Private' });
+    await t.db.update(profiles).set({ privacyMode: true }).where(eq(profiles.id, privacy.profileId));
+    const unconfirmed = await createTestMember(t, { gender: 'female', name: 'Unconfirmed', status: 'not_confirmed' });
     const pal = await fictional({ gender: 'female', name: 'PalLander' });
 
     const response = await call(t, `/api/teaser.php?id=${shown.publicId}`);
@@ -197,14 +200,15 @@ describe('GET /api/teasers.php', () => {
     const palAnswer = await answerOf(getTeaser, await call(t, `/api/teaser.php?id=${pal.publicId}`));
     expect(palAnswer.profile).toMatchObject({ name: 'PalLander', type: 'fictional' });
 
-    // Hidden and unknown profiles answer alike, so the answer tells nothing about them.
+    // Hidden (invisible, privacy mode, not confirmed) and unknown profiles answer alike, so
+    // the answer tells nothing about them (docs/marketing.md).
     const answers = [];
-    for (const id of [hidden.publicId, 'doesnotexist']) {
+    for (const id of [hidden.publicId, privacy.publicId, unconfirmed.publicId, 'doesnotexist']) {
       const missing = await call(t, `/api/teaser.php?id=${id}`);
       expect(missing.status).toBe(200);
       answers.push(await missing.text());
     }
-    expect(answers).toEqual(['{"profile":null}', '{"profile":null}']);
+    expect(answers).toEqual(Array(4).fill('{"profile":null}'));
     // Another site does not answer this site's profile.
     const foreign = await call(t, `/api/teaser.php?id=${shown.publicId}`, { host: 'gay.localhost' });
     expect(await foreign.text()).toBe('{"profile":null}');

@@ -106,17 +106,45 @@ describe('POST /api/page-hidden.php', () => {
     expect(await rows()).toEqual([{ siteId: 'default', day: '2025-06-01', path: '(unknown)', network: '', count: 1 }]);
   });
 
-  it('keeps the port of the own host, cuts long paths and networks, cleans the network', async () => {
-    const long = `/${'p'.repeat(300)}`;
+  it('keeps the port of the own host, cuts long networks, cleans the network', async () => {
     await beacon({
       host: 'default.localhost:4321',
-      referer: `http://default.localhost:4321${long}?network=${'n'.repeat(300)}`,
+      referer: `http://default.localhost:4321/landers/video/spring-sale?network=${'n'.repeat(300)}`,
     });
-    await beacon({ referer: 'http://default.localhost/x?network=%7Bnet%7D%0A' });
+    await beacon({ referer: 'http://default.localhost/members/ab12cd34ef56/landing2/summer?network=%7Bnet%7D%0A' });
     const [cut, clean] = await rows();
-    expect(cut?.path).toBe(long.slice(0, 200));
-    expect(cut?.network).toBe('n'.repeat(100));
-    expect(clean).toMatchObject({ path: '/x', network: 'net' });
+    expect(cut).toMatchObject({ path: '/landers/video/spring-sale', network: 'n'.repeat(100) });
+    expect(clean).toMatchObject({ path: '/members/ab12cd34ef56/landing2/summer', network: 'net' });
+  });
+
+  it.each([
+    '/',
+    '/signup',
+    '/signup-matches/',
+    '/members/ab12cd34ef56/landing',
+    '/members/ab12cd34ef56/signup',
+    '/members/ab12cd34ef56/landing3',
+    '/landers/swipe',
+    '/landers/alonetonight',
+    '/landers/maplanding/bdsm-nearby',
+  ])('counts the lander %s', async (path) => {
+    await beacon({ referer: `http://default.localhost${path}?lb=1` });
+    expect((await rows()).map((r) => r.path)).toEqual([path]);
+  });
+
+  it.each([
+    '/members',
+    '/members/ab12cd34ef56',
+    '/chats/12',
+    '/pages/terms',
+    '/landers/not-a-lander',
+    '/landers/video/a/b',
+    `/landers/video/${'s'.repeat(81)}`,
+    '/x',
+    '/wp-admin/any-path-a-script-likes',
+  ])('counts nothing for the own page %s, which is no lander', async (path) => {
+    expect((await beacon({ referer: `http://default.localhost${path}?lb=1&network=spam` })).status).toBe(204);
+    expect(await rows()).toEqual([]);
   });
 
   it('stores no visitor data: no address, no cookie, no time of day', async () => {

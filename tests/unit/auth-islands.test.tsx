@@ -166,6 +166,19 @@ describe('e-mail change', () => {
     expect(call).toHaveBeenCalledExactlyOnceWith(putMailChange, { body: { token: '0123456789abcdef' } });
   });
 
+  it('says so when the link undid a change: the old address is back and a reset link is on its way', async () => {
+    mailChangeForm.reset();
+    const { api } = fakeApi({ email: 'old@example.com', undone: true });
+    testEnvironment({ api, location: at('?token=0123456789abcdef') });
+    render(<AuthMailChange locale="en" catalogue={catalogue} />);
+    expect((await screen.findByRole('strong')).textContent).toBe('old@example.com');
+    expect(screen.getByText(/We logged out every device/).textContent).toBe(
+      en.auth.mail_change.undone.replace('<email>{{email}}</email>', 'old@example.com'),
+    );
+    cleanup();
+    mailChangeForm.reset();
+  });
+
   it("says when the link is not valid, and shows any other failure's text", async () => {
     testEnvironment({
       api: fakeApi(new ApiError(400, 'link_invalid', 'Invalid')).api,

@@ -83,8 +83,19 @@ describe('account deletion flow (SPEC §2.7)', () => {
     const { store, requests } = setup();
     store.open();
     store.toReason();
+    store.setPassword('my-password');
     await store.confirm();
     expect(store.$state.get()).toMatchObject({ step: 'reason', reason: null });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('needs the current password before deleting', async () => {
+    const { store, requests } = setup();
+    store.open();
+    store.toReason();
+    store.setReason('other');
+    await store.confirm();
+    expect(store.$state.get()).toMatchObject({ step: 'reason', reason: 'other', password: '' });
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
@@ -94,12 +105,14 @@ describe('account deletion flow (SPEC §2.7)', () => {
     store.toReason();
     store.setReason('no_members_nearby');
     store.setRemarks('  too far away  ');
+    store.setPassword('my-password');
     const done = store.confirm();
     expect(store.$state.get()).toMatchObject({ step: 'deleting', reason: 'no_members_nearby' });
     await done;
     expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({
       reason: 'no_members_nearby',
       remarks: 'too far away',
+      password: 'my-password',
     });
     expect(store.$state.get()).toEqual({ step: 'left', url: ACCOUNT_DELETED_PATH });
     expect(go).toHaveBeenCalledWith(ACCOUNT_DELETED_PATH);
@@ -111,8 +124,9 @@ describe('account deletion flow (SPEC §2.7)', () => {
     store.toReason();
     store.setReason('other');
     store.setRemarks('   ');
+    store.setPassword('my-password');
     await store.confirm();
-    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({ reason: 'other' });
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({ reason: 'other', password: 'my-password' });
   });
 
   it('shows the server message and keeps the answers when the deletion fails', async () => {
@@ -123,11 +137,13 @@ describe('account deletion flow (SPEC §2.7)', () => {
     store.toReason();
     store.setReason('price');
     store.setRemarks('expensive');
+    store.setPassword('my-password');
     await store.confirm();
     expect(store.$state.get()).toEqual({
       step: 'reason',
       reason: 'price',
       remarks: 'expensive',
+      password: 'my-password',
       error: 'Something is wrong.',
     });
     expect(go).not.toHaveBeenCalled();
@@ -140,6 +156,7 @@ describe('account deletion flow (SPEC §2.7)', () => {
       ctx.store.open();
       ctx.store.toReason();
       ctx.store.setReason('found_someone');
+      ctx.store.setPassword('my-password');
       await ctx.store.confirm();
       return ctx;
     }

@@ -165,7 +165,9 @@ describe('members island', () => {
     localStorage.clear();
     renderAt('/members', member({ notifications_disabled: ['bounce'] }));
     expect(await screen.findByText(en.banners.notifications_disabled.bounce)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: en.common.dismiss }));
+    // The add-photo banner shows too (no main image): dismiss this one.
+    const banner = screen.getByRole('region', { name: en.banners.notifications_disabled.title });
+    fireEvent.click(within(banner).getByRole('button', { name: en.common.dismiss }));
     expect(screen.queryByText(en.banners.notifications_disabled.bounce)).toBeNull();
     expect(localStorage.getItem('banners.notifications_disabled.dismissed_at')).toMatch(/^\d+$/);
   });

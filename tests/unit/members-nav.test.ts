@@ -38,12 +38,12 @@ const env = (api = scriptedApi(() => ({ status: 500, body: {} })).api) => {
 describe('account actions of the nav', () => {
   const user = member();
 
-  it('logs out through GET /api/logout.php, then goes home', async () => {
+  it('logs out through POST /api/logout.php, then goes home', async () => {
     const { api, requests } = scriptedApi(() => ({ status: 200, body: { ok: true } }));
     $session.set({ status: 'member', user });
     const page = env(api);
     await logout();
-    expect(requests).toEqual([{ method: 'GET', path: '/api/logout.php', body: undefined }]);
+    expect(requests).toEqual([{ method: 'POST', path: '/api/logout.php', body: undefined }]);
     expect($session.get()).toEqual({ status: 'guest' });
     expect(page.go).toHaveBeenCalledWith('/');
   });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '#src/client/api.ts';
 import type { Endpoint } from '#src/contract/define.ts';
 import type { PushPayload } from '#src/contract/push.ts';
-import { SERVICE_WORKER_SOURCE } from '#src/server/features/push/service-worker.ts';
+import { PUSH_HANDLERS_SOURCE } from '#src/server/features/push/service-worker.ts';
 import { resetChats } from '#src/stores/chats.ts';
 import { resetLikes } from '#src/stores/likes.ts';
 import {
@@ -222,7 +222,7 @@ describe('the push worker /sw-push.js', () => {
       },
     };
     const fetch = () => Promise.resolve({ ok: loggedIn });
-    runInNewContext(SERVICE_WORKER_SOURCE, { self, fetch });
+    runInNewContext(PUSH_HANDLERS_SOURCE, { self, fetch });
     const dispatch = async (type: string, event: Record<string, unknown>) => {
       let work: Promise<unknown> = Promise.resolve();
       listeners[type]?.({ ...event, waitUntil: (p: Promise<unknown>) => (work = p) });

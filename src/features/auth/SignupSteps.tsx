@@ -11,6 +11,7 @@ import { attributeValueKey } from '#src/i18n/attribute-keys.ts';
 import {
   $signup,
   $signupAnswers,
+  $signupPush,
   $signupErrors,
   $signupValues,
   acceptSiteEntry,
@@ -475,10 +476,14 @@ function PersonalStep({ titleId, page }: { titleId: string; page: PersonalPage }
   );
 }
 
+/** 'Allow' subscribes this browser through the push store, loaded only when asked for. */
+const subscribeToPush = () => import('#src/stores/push.ts').then((push) => push.subscribePush());
+
 function PushStep({ titleId }: { titleId: string }) {
   const { t } = useTranslation();
+  const answer = useStore($signupPush);
   useFocusTitle(titleId, 'push');
-  const canAsk = typeof Notification !== 'undefined';
+  const asking = answer === 'asking';
   return (
     <>
       <StepTitle id={titleId}>{t('auth.push.title')}</StepTitle>
@@ -486,12 +491,13 @@ function PushStep({ titleId }: { titleId: string }) {
       <div className="flex flex-col gap-2">
         <button
           type="button"
-          className="btn btn-primary btn-lg w-full"
-          onClick={() => void answerPush(true, canAsk ? () => Notification.requestPermission() : undefined)}
+          className="btn btn-primary btn-lg w-full disabled:opacity-60"
+          disabled={asking}
+          onClick={() => void answerPush(true, subscribeToPush)}
         >
           {t('auth.push.allow')}
         </button>
-        <button type="button" className="btn btn-ghost w-full" onClick={() => void answerPush(false)}>
+        <button type="button" className="btn btn-ghost w-full" disabled={asking} onClick={() => void answerPush(false)}>
           {t('auth.push.not_now')}
         </button>
       </div>
@@ -503,6 +509,7 @@ function CompleteStep({ titleId, state }: { titleId: string; state: Extract<Sign
   const { t } = useTranslation();
   const answers = useStore($signupAnswers);
   const resend = useForm(resendForm);
+  const push = useStore($signupPush);
   useFocusTitle(titleId, 'complete');
   const given = [
     ...PERSONAL_FIELDS[2].concat(PERSONAL_FIELDS[3]).flatMap((field) => {
@@ -525,6 +532,7 @@ function CompleteStep({ titleId, state }: { titleId: string; state: Extract<Sign
         />
       </p>
       <p className="text-sm text-ink-muted">{t('auth.complete.spam')}</p>
+      {push === 'refused' && <p className="text-sm text-ink-muted">{t('auth.push.refused')}</p>}
       {resend.done && <Alert tone="success">{t('auth.complete.resent')}</Alert>}
       {resend.error && <Alert tone="danger">{resend.error}</Alert>}
       <button

@@ -221,6 +221,15 @@ export function resumeState(user: CurrentUser, profile: OwnProfile, reached = -1
   return user.status === 'not_confirmed' ? { step: 'complete', email: user.email } : null;
 }
 
+/**
+ * The push opt-in's answer: 'asking' while the browser asks and the subscription is sent,
+ * then 'on' (subscribed), 'refused' ('Allow', but the browser refused or could not
+ * subscribe: the complete step says notifications can be turned on in the settings) or
+ * 'skipped' ('Not now').
+ */
+export type SignupPushAnswer = 'unanswered' | 'asking' | 'on' | 'refused' | 'skipped';
+export const $signupPush = atom<SignupPushAnswer>('unanswered');
+
 /** True while /signup asks the server how far a logged-in member's signup went. */
 export const $signupResuming = atom(false);
 
@@ -259,6 +268,7 @@ export async function resumeLoggedInSignup(): Promise<void> {
 function resetAnswersAndForms() {
   $signupAnswers.set({ interests: [], about: '' });
   $signupErrors.set({});
+  $signupPush.set('unanswered');
   for (const form of [accountForm, personalForm, resendForm]) form.reset();
 }
 
@@ -495,19 +505,24 @@ export function backPersonal() {
 }
 
 /**
- * Push opt-in: 'Allow' asks the browser for permission (the subscription itself comes with
- * the push issue); either answer ends on 'complete'.
+ * Push opt-in: 'Allow' subscribes this browser to push (`subscribe`: the push store's
+ * subscribePush, passed in so this store does not load it; true when subscribed). A refusal,
+ * a browser without push or a failure does not stop the flow: either answer ends on
+ * 'complete'.
  */
-export async function answerPush(allow: boolean, requestPermission?: () => Promise<unknown>): Promise<void> {
+export async function answerPush(allow: boolean, subscribe?: () => Promise<boolean>): Promise<void> {
   const state = $signup.get();
-  if (state.step !== 'push') return;
-  if (allow && requestPermission) {
+  if (state.step !== 'push' || $signupPush.get() === 'asking') return;
+  let subscribed = false;
+  if (allow && subscribe) {
+    $signupPush.set('asking');
     try {
-      await requestPermission();
+      subscribed = await subscribe();
     } catch {
-      // A refused or unsupported prompt does not stop the flow.
+      // Refused, no service worker, or the server did not take it: the flow goes on.
     }
   }
+  $signupPush.set(subscribed ? 'on' : allow ? 'refused' : 'skipped');
   $signup.set({ step: 'complete', email: state.email });
 }
 

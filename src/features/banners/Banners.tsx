@@ -1,15 +1,20 @@
 /**
- * The warning banners of the members layout (SPEC §2.4): (a) the activation reminder, as an
- * alert or, right after signup, as a modal; (d) notifications disabled, dismissible, with
- * advice by reason (SPEC §8). Visibility is decided in rules.ts, state in banners-store.ts.
+ * The warning banners of the members layout (SPEC §2.4), in order: (a) the activation
+ * reminder, as an alert or, right after signup, as a modal; (b) add a profile photo; (c)
+ * enable push notifications (its own chunk with the push store, loaded only where it may
+ * show); (d) notifications disabled, with advice by reason (SPEC §8). (b), (c) and (d) are
+ * dismissible for good. Visibility is decided in rules.ts, state in banners-store.ts.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
 import { createBannersStore, type BannersStore } from './banners-store.ts';
-import { activationReminder, notificationsDisabledBanner } from './rules.ts';
+import { DismissibleBanner } from './DismissibleBanner.tsx';
+import { activationReminder, notificationsDisabledBanner, photoAlert, pushBannerPossible } from './rules.ts';
+
+const PushBanner = lazy(() => import('./PushBanner.tsx'));
 
 interface Props {
   user: CurrentUser;
@@ -18,16 +23,55 @@ interface Props {
 }
 
 export default function Banners({ user, route, search }: Props) {
+  const { t } = useTranslation();
   const store = useMemo(() => createBannersStore(), []);
-  const dismissedAt = useStore(store.$notificationsDisabledDismissedAt);
+  const dismissed = useStore(store.$dismissed);
   const activation = activationReminder(user, route, search);
-  const disabled = notificationsDisabledBanner(user, route, dismissedAt);
-  if (!activation && !disabled) return null;
+  const photo = photoAlert(user, route, search, dismissed.photo);
+  const push = pushBannerPossible(route, dismissed.push);
+  const disabled = notificationsDisabledBanner(user, route, dismissed.notifications_disabled);
+  if (!activation && !photo && !push && !disabled) return null;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 pt-4 sm:px-6">
+    // Empty (no banner after all, e.g. push already on) it takes no room.
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 pt-4 pb-1 empty:hidden sm:px-6 sm:pb-3">
       {activation === 'alert' && <ActivationReminder store={store} />}
       {activation === 'modal' && <ActivationModal store={store} />}
-      {disabled && <NotificationsDisabled reason={disabled} onDismiss={() => store.dismissNotificationsDisabled()} />}
+      {photo && (
+        <DismissibleBanner
+          tone="primary"
+          title={t('banners.photo.title')}
+          text={t('banners.photo.text')}
+          onDismiss={() => store.dismiss('photo')}
+          action={
+            <a href="/profile" className="btn btn-primary">
+              {t('banners.photo.add')}
+            </a>
+          }
+        />
+      )}
+      {push && (
+        <Suspense fallback={null}>
+          <PushBanner route={route} dismissedAt={dismissed.push} onDismiss={() => store.dismiss('push')} />
+        </Suspense>
+      )}
+      {disabled && (
+        <DismissibleBanner
+          tone="danger"
+          title={t('banners.notifications_disabled.title')}
+          text={t(`banners.notifications_disabled.${disabled}`)}
+          onDismiss={() => store.dismiss('notifications_disabled')}
+          action={
+            <a
+              href={disabled === 'bounce' ? '/notifications#account-email' : '/pages/service'}
+              className="btn btn-outline"
+            >
+              {disabled === 'bounce'
+                ? t('banners.notifications_disabled.change_email')
+                : t('banners.notifications_disabled.contact_support')}
+            </a>
+          }
+        />
+      )}
     </div>
   );
 }
@@ -90,39 +134,5 @@ function ActivationModal({ store }: { store: BannersStore }) {
         </button>
       </form>
     </dialog>
-  );
-}
-
-function NotificationsDisabled({
-  reason,
-  onDismiss,
-}: {
-  reason: CurrentUser['notifications_disabled'][number];
-  onDismiss: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex gap-3 rounded-2xl border border-danger bg-surface-alt p-4">
-      <div className="flex-1">
-        <p className="font-bold">{t('banners.notifications_disabled.title')}</p>
-        <p className="mt-1 text-sm text-ink-muted">{t(`banners.notifications_disabled.${reason}`)}</p>
-        <a
-          href={reason === 'bounce' ? '/notifications#account-email' : '/pages/service'}
-          className="mt-2 inline-block text-sm font-semibold"
-        >
-          {reason === 'bounce'
-            ? t('banners.notifications_disabled.change_email')
-            : t('banners.notifications_disabled.contact_support')}
-        </a>
-      </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t('common.dismiss')}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-xl text-ink-muted hover:bg-ink-soft"
-      >
-        ×
-      </button>
-    </div>
   );
 }

@@ -1,14 +1,26 @@
 /**
- * Banner state of the members layout: the dismissal of (d) "notifications disabled",
- * stored as a timestamp so it is not shown again (SPEC §2.4), and the "send a new
- * confirmation e-mail" action of (a). Storage, clock and API come from `environment()`.
+ * Banner state of the members layout (SPEC §2.4): the dismissals of (b) add a photo, (c)
+ * enable push and (d) notifications disabled, each stored as a timestamp in localStorage so
+ * that banner is not shown again, and the "send a new confirmation e-mail" action of (a).
+ * Storage, clock and API come from `environment()`.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
 import { environment } from '#src/stores/environment.ts';
 import { errorText } from '#src/stores/errors.ts';
 
-export const NOTIFICATIONS_DISABLED_DISMISSED_KEY = 'banners.notifications_disabled.dismissed_at';
+/** The banners a member can dismiss for good. */
+export type DismissibleBanner = 'photo' | 'push' | 'notifications_disabled';
+
+/** localStorage keys of the dismissal timestamps (epoch milliseconds). */
+export const DISMISSED_KEYS: Readonly<Record<DismissibleBanner, string>> = {
+  photo: 'banners.photo.dismissed_at',
+  push: 'banners.push.dismissed_at',
+  notifications_disabled: 'banners.notifications_disabled.dismissed_at',
+};
+export const NOTIFICATIONS_DISABLED_DISMISSED_KEY = DISMISSED_KEYS.notifications_disabled;
+
+export type Dismissals = Readonly<Record<DismissibleBanner, number | null>>;
 
 export type ActivationMailState =
   | { status: 'idle' }
@@ -18,31 +30,38 @@ export type ActivationMailState =
   | { status: 'error'; message: string };
 
 export interface BannersStore {
-  $notificationsDisabledDismissedAt: ReadableAtom<number | null>;
+  /** When each banner was dismissed; null while it was not. */
+  $dismissed: ReadableAtom<Dismissals>;
   $activationMail: ReadableAtom<ActivationMailState>;
-  dismissNotificationsDisabled: (now?: number) => void;
+  dismiss: (banner: DismissibleBanner, now?: number) => void;
   sendActivationMail: () => Promise<void>;
 }
 
-/** A failing storage (private mode) counts as empty. */
+/** A stored timestamp; a failing storage (private mode) or a value that is no number counts as none. */
+function readDismissal(banner: DismissibleBanner): number | null {
+  try {
+    const stored = environment().storage?.getItem(DISMISSED_KEYS[banner]);
+    const value = stored === null || stored === undefined ? Number.NaN : Number(stored);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createBannersStore(): BannersStore {
-  const read = (): number | null => {
-    try {
-      const value = Number(environment().storage?.getItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY) ?? Number.NaN);
-      return Number.isFinite(value) ? value : null;
-    } catch {
-      return null;
-    }
-  };
-  const $dismissedAt = atom<number | null>(read());
+  const $dismissed = atom<Dismissals>({
+    photo: readDismissal('photo'),
+    push: readDismissal('push'),
+    notifications_disabled: readDismissal('notifications_disabled'),
+  });
   const $activationMail = atom<ActivationMailState>({ status: 'idle' });
   return {
-    $notificationsDisabledDismissedAt: $dismissedAt,
+    $dismissed,
     $activationMail,
-    dismissNotificationsDisabled(now = environment().now()) {
-      $dismissedAt.set(now);
+    dismiss(banner, now = environment().now()) {
+      $dismissed.set({ ...$dismissed.get(), [banner]: now });
       try {
-        environment().storage?.setItem(NOTIFICATIONS_DISABLED_DISMISSED_KEY, String(now));
+        environment().storage?.setItem(DISMISSED_KEYS[banner], String(now));
       } catch {
         // Storage full or blocked: the banner stays away for this page view.
       }

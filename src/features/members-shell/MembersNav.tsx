@@ -1,17 +1,17 @@
 /**
  * The top nav when logged in (SPEC §2.3): the site's logo, Search members, Messages, Likes,
- * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu and the
- * account menu (My profile, Settings, Logout). On phones the main entries move to a second row.
+ * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu (the
+ * locales of the member's country, SPEC §2.3) and the account menu (My profile, Settings, Logout). On phones the main entries move to a second row.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { LOCALES, type Locale } from '#src/lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
 import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import BrandLink from '#src/ui/BrandLink.tsx';
-import { languageName } from './language-name.ts';
+import { languageName, memberMenuLocales } from './language-name.ts';
 
 interface Props {
   user: CurrentUser;
@@ -132,7 +132,11 @@ export default function MembersNav({
               {badge.text}
             </a>
           )}
-          <LanguageMenu locale={locale} onLanguage={actions.onLanguage} />
+          <LanguageMenu
+            locale={locale}
+            locales={memberMenuLocales(user.profile.country, locale)}
+            onLanguage={actions.onLanguage}
+          />
           <AccountMenu user={user} onLogout={actions.onLogout} />
         </div>
         <ul className="-mx-3 flex border-t border-line lg:hidden">{links('tabs')}</ul>
@@ -185,7 +189,15 @@ function Menu({ label, summary, children }: { label: string; summary: ReactNode;
 const itemClass =
   'flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold text-ink no-underline hover:bg-ink-soft';
 
-function LanguageMenu({ locale, onLanguage }: { locale: Locale; onLanguage: (locale: Locale) => Promise<void> }) {
+function LanguageMenu({
+  locale,
+  locales,
+  onLanguage,
+}: {
+  locale: Locale;
+  locales: readonly Locale[];
+  onLanguage: (locale: Locale) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -199,7 +211,7 @@ function LanguageMenu({ locale, onLanguage }: { locale: Locale; onLanguage: (loc
       }
     >
       <ul className="max-h-[min(22rem,70dvh)] overflow-auto">
-        {LOCALES.map((l) => (
+        {locales.map((l) => (
           <li key={l}>
             <button
               type="button"

@@ -9,7 +9,8 @@ import type { Locale } from '#src/lib/locales.ts';
 import MemberSearch from './MemberSearch.tsx';
 
 interface Props {
-  user: CurrentUser;
+  /** Null for a logged-out visitor (GuestSearch.tsx). */
+  user: CurrentUser | null;
   locale: Locale;
   /** The URL's query parameters ($router's page.search). */
   search: Record<string, string>;

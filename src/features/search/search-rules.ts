@@ -215,3 +215,16 @@ export function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Reco
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
+
+/**
+ * SPEC §6 Visitor: a logged-out visitor may search when logged_out_search is not 'none', or
+ * when logged_out_search_trafficsource is not 'none' and they came with a traffic source.
+ * The server applies the same rule to GET /api/search.php (src/server/features/search/routes.ts).
+ */
+export function visitorMaySearch(
+  settings: { logged_out_search: string; logged_out_search_trafficsource: string },
+  trafficsource: string | null,
+): boolean {
+  if (settings.logged_out_search !== 'none') return true;
+  return settings.logged_out_search_trafficsource !== 'none' && Boolean(trafficsource);
+}

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
-import { FormMessage } from '#src/ui/fields.tsx';
+import { FormMessage, PasswordField } from '#src/ui/fields.tsx';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
 import Section from './Section.tsx';
 
@@ -184,6 +184,15 @@ function Reason({ store }: { store: DeleteAccountStore }) {
           onChange={(event) => store.setRemarks(event.target.value)}
           className="mt-1 block w-full rounded-xl border border-line bg-surface p-3 text-ink"
         />
+        <PasswordField
+          className="mt-4"
+          label={t('settings.delete.password')}
+          name="password"
+          autoComplete="current-password"
+          value={state.password}
+          onChange={(event) => store.setPassword(event.target.value)}
+          required
+        />
       </fieldset>
       {state.step === 'reason' && state.error && (
         <FormMessage tone="danger" className="mt-3">
@@ -197,7 +206,7 @@ function Reason({ store }: { store: DeleteAccountStore }) {
         <button
           type="submit"
           className="btn btn-outline border-danger text-danger hover:border-danger disabled:cursor-not-allowed disabled:opacity-50"
-          disabled={deleting || state.reason === null}
+          disabled={deleting || state.reason === null || state.password === ''}
         >
           {deleting ? t('settings.delete.deleting') : t('settings.delete.confirm')}
         </button>

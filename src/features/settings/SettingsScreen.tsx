@@ -1,14 +1,15 @@
 /**
- * Settings (route notifications, SPEC §2.7): account e-mail, password, language, privacy
- * (invisible and privacy mode), push notifications, blocked members and account deletion.
- * Notification preferences join this screen with their issue.
+ * Settings (route notifications, SPEC §2.7): e-mail notification preferences, push
+ * notifications, privacy (invisible and privacy mode), location, account e-mail, password,
+ * language (the locales of the member's country, SPEC §2.3), blocked members and account
+ * deletion.
  */
 import { useId, useMemo, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/limits.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { LOCALES, isLocale, type Locale } from '#src/lib/locales.ts';
+import { isLocale, type Locale } from '#src/lib/locales.ts';
 import { FormMessage, PasswordField, TextField, inputClass } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { languageName } from '../members-shell/language-name.ts';
@@ -16,6 +17,9 @@ import { createAccountForms, type AccountForms, type PasswordChange } from './se
 import DeleteAccount from './DeleteAccount.tsx';
 import PrivacySection from './PrivacySection.tsx';
 import PushSection from './PushSection.tsx';
+import EmailNotificationsSection from './EmailNotificationsSection.tsx';
+import LocationSection from './LocationSection.tsx';
+import { settingsLocales } from './language-options.ts';
 import BlockedMembers from './BlockedMembers.tsx';
 import Section from './Section.tsx';
 
@@ -25,11 +29,13 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('settings.title')}</h1>
+      <EmailNotificationsSection />
+      <PushSection />
+      <PrivacySection />
+      <LocationSection locale={locale} />
       <EmailSection user={user} forms={forms} />
       <PasswordSection forms={forms} />
-      <LanguageSection locale={locale} forms={forms} />
-      <PrivacySection />
-      <PushSection />
+      <LanguageSection locale={locale} country={user.profile.country} forms={forms} />
       <BlockedMembers locale={locale} />
       <DeleteAccount />
     </div>
@@ -41,9 +47,10 @@ function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms 
   const { busy, error, done } = useForm(forms.mailChange);
   const sentTo = useStore(forms.$mailSentTo);
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    void forms.mailChange.submit(email);
+    void forms.mailChange.submit(email, password);
   };
   return (
     <Section id="account-email" title={t('settings.email.title')}>
@@ -59,6 +66,14 @@ function EmailSection({ user, forms }: { user: CurrentUser; forms: AccountForms 
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           maxLength={EMAIL_MAX}
+          required
+        />
+        <PasswordField
+          label={t('settings.email.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
           required
         />
         {done && <FormMessage tone="success">{t('settings.email.sent', { email: sentTo })}</FormMessage>}
@@ -122,7 +137,7 @@ function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
   );
 }
 
-function LanguageSection({ locale, forms }: { locale: Locale; forms: AccountForms }) {
+function LanguageSection({ locale, country, forms }: { locale: Locale; country: string; forms: AccountForms }) {
   const { t } = useTranslation();
   const id = useId();
   const { busy, error, done } = useForm(forms.language);
@@ -143,7 +158,7 @@ function LanguageSection({ locale, forms }: { locale: Locale; forms: AccountForm
           void forms.language.submit(next);
         }}
       >
-        {LOCALES.map((l) => (
+        {settingsLocales(country, locale).map((l) => (
           <option key={l} value={l} lang={l}>
             {languageName(l)}
           </option>

@@ -6,7 +6,8 @@
  *
  * 1. alternatives: change e-mail, privacy mode, a try-out package and the company's
  *    non-expiring discount code (companyinfo `delete_discount`, loaded on opening);
- * 2. reason (DELETE_REASONS) with free remarks, then DELETE /api/user.php;
+ * 2. reason (DELETE_REASONS) with free remarks and the current password (a session left open
+ *    somewhere cannot delete the account), then DELETE /api/user.php;
  * 3. with a partner redirect in the answer, a 5 s countdown with 'Stay' (to /account-deleted)
  *    and 'Continue' (go now); without one, straight to /account-deleted.
  * Actions are only valid in their state; elsewhere they do nothing. The deletion is a
@@ -29,8 +30,8 @@ export type DeleteAccountState =
   | { step: 'closed' }
   /** `discount` is undefined while the company info loads, null when there is none. */
   | { step: 'alternatives'; discount: string | null | undefined }
-  | { step: 'reason'; reason: DeleteReason | null; remarks: string; error: string | null }
-  | { step: 'deleting'; reason: DeleteReason; remarks: string }
+  | { step: 'reason'; reason: DeleteReason | null; remarks: string; password: string; error: string | null }
+  | { step: 'deleting'; reason: DeleteReason; remarks: string; password: string }
   | { step: 'redirect'; url: string; secondsLeft: number }
   | { step: 'left'; url: string };
 
@@ -42,6 +43,8 @@ export interface DeleteAccountStore {
   toReason: () => void;
   setReason: (reason: DeleteReason) => void;
   setRemarks: (remarks: string) => void;
+  /** The current password the deletion is confirmed with. */
+  setPassword: (password: string) => void;
   confirm: () => Promise<void>;
   stay: () => void;
   continueNow: () => void;
@@ -86,7 +89,9 @@ export function createDeleteAccountStore(): DeleteAccountStore {
       if (step === 'alternatives' || step === 'reason') $state.set({ step: 'closed' });
     },
     toReason() {
-      if ($state.get().step === 'alternatives') $state.set({ step: 'reason', reason: null, remarks: '', error: null });
+      if ($state.get().step === 'alternatives') {
+        $state.set({ step: 'reason', reason: null, remarks: '', password: '', error: null });
+      }
     },
     setReason(reason) {
       const state = $state.get();
@@ -96,15 +101,19 @@ export function createDeleteAccountStore(): DeleteAccountStore {
       const state = $state.get();
       if (state.step === 'reason') $state.set({ ...state, remarks });
     },
+    setPassword(password) {
+      const state = $state.get();
+      if (state.step === 'reason') $state.set({ ...state, password, error: null });
+    },
     async confirm() {
       const state = $state.get();
-      if (state.step !== 'reason' || state.reason === null) return;
-      const { reason, remarks } = state;
-      $state.set({ step: 'deleting', reason, remarks });
+      if (state.step !== 'reason' || state.reason === null || state.password === '') return;
+      const { reason, remarks, password } = state;
+      $state.set({ step: 'deleting', reason, remarks, password });
       try {
         const trimmed = remarks.trim();
         const { redirect } = await environment().api.call(deleteAccount, {
-          body: trimmed ? { reason, remarks: trimmed } : { reason },
+          body: trimmed ? { reason, remarks: trimmed, password } : { reason, password },
         });
         if (redirect === null) {
           leave(ACCOUNT_DELETED_PATH);
@@ -118,7 +127,7 @@ export function createDeleteAccountStore(): DeleteAccountStore {
           else $state.set({ ...current, secondsLeft: current.secondsLeft - 1 });
         }, 1000);
       } catch (error) {
-        $state.set({ step: 'reason', reason, remarks, error: errorText(error) });
+        $state.set({ step: 'reason', reason, remarks, password, error: errorText(error) });
       }
     },
     stay() {

@@ -19,7 +19,8 @@ export interface PasswordChange {
 }
 
 export interface AccountForms {
-  mailChange: Form<[email: string], void>;
+  /** The new address, confirmed with the current password. */
+  mailChange: Form<[email: string, password: string], void>;
   /** The address the last confirmation link went to. */
   $mailSentTo: ReadableAtom<string | null>;
   passwordChange: Form<[input: PasswordChange], void>;
@@ -32,8 +33,8 @@ export function createAccountForms(): AccountForms {
   return {
     $mailSentTo,
     mailChange: createForm(
-      async (email: string) => {
-        await environment().api.call(postMailChange, { body: { email: email.trim() } });
+      async (email: string, password: string) => {
+        await environment().api.call(postMailChange, { body: { email: email.trim(), password } });
         $mailSentTo.set(email.trim());
       },
       { repeatable: true },

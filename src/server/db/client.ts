@@ -21,7 +21,78 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel: `notify` for each NOTIFY on it (from any process, after the
+   * commit), `reset(listening)` when the listener is in place (true; notifications before
+   * it were not heard) or lost (false; it reconnects every second). Resolves once the
+   * first attempt succeeded or failed. PGlite hears its own process's notifications before
+   * the statement that caused them returns; PostgreSQL a few milliseconds after the commit,
+   * on a connection of its own. Ended by close().
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  reset(listening: boolean): void;
+}
+
+/** A channel name as LISTEN takes it (quoted identifier). */
+function channelIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: bad channel name ${channel}`);
+  return `"${channel}"`;
+}
+
+/** LISTEN on a dedicated node-postgres connection, reconnecting while the pool is open. */
+function postgresListener(url: string) {
+  const clients = new Set<pg.Client>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+  const isClosed = () => closed;
+  const listen = async (channel: string, handlers: ListenHandlers): Promise<void> => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      clients.delete(client);
+      if (closed) return;
+      if (error) console.error(`[db] LISTEN ${channel} connection lost:`, error.message);
+      handlers.reset(false);
+      client.end().catch(() => undefined);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void listen(channel, handlers);
+      }, 1_000);
+      timer.unref();
+      timers.add(timer);
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    clients.add(client);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channelIdentifier(channel)}`);
+      if (isClosed()) {
+        await client.end();
+        return;
+      }
+      handlers.reset(true);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const close = async () => {
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.all([...clients].map((client) => client.end().catch(() => undefined)));
+  };
+  return { listen, close };
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,11 +106,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A connection the server drops while idle must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const listener = postgresListener(options.url);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -52,6 +128,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    listen: async (channel, handlers) => {
+      await client.listen(channel, (payload) => handlers.notify(payload));
+      handlers.reset(true);
+    },
     close: () => client.close(),
   };
 }

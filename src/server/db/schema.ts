@@ -545,9 +545,11 @@ export const accountTokens = pgTable(
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
+    kind: text('kind', {
+      enum: ['activation', 'password_reset', 'mail_change', 'mail_change_undo', 'reactivation'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    /** The requested address of a mail_change token. */
+    /** The requested address of a mail_change token (the old one of a mail_change_undo token). */
     newEmail: text('new_email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -1057,4 +1059,55 @@ export const pushSubscriptions = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (t) => [index('push_subscriptions_account').on(t.accountId)],
+);
+
+// ── Notification mails ──
+
+/**
+ * The last notification mail of each kind an account received (src/server/features/notifications):
+ * what the throttling rules read. `reference` is the conversation for chat mails ('' for the
+ * account-wide kinds); `messageId` the newest message a chat mail told of, so the next one waits
+ * until the member has read up to it.
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['chat', 'like', 'unread_reminder', 'weekly'] }).notNull(),
+    reference: text('reference').notNull().default(''),
+    messageId: bigint('message_id', { mode: 'number' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.kind, t.reference] })],
+);
+
+// ── City suggestions ──
+
+/**
+ * The cities of the location field's suggestions (cities.php, src/server/features/geo/cities.ts):
+ * per site, country, region (0: none) and city, how many profiles visitors may see live
+ * there. Rebuilt by the hourly job and the seed from `profiles`; the call answers only cities
+ * with at least CITY_SUGGESTION_MIN_MEMBERS, so no single member's free-text city shows.
+ */
+export const citySuggestions = pgTable(
+  'city_suggestions',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    country: varchar('country', { length: 2 }).notNull(),
+    /** The region's id; 0 for profiles without a region. */
+    regionId: integer('region_id').notNull().default(0),
+    /** The city lower-cased and trimmed: spellings that differ in case count as one. */
+    cityKey: text('city_key').notNull(),
+    /** The most common spelling. */
+    city: text('city').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.country, t.regionId, t.cityKey] }),
+    index('city_suggestions_prefix').on(t.siteId, t.country, t.cityKey.op('text_pattern_ops')),
+  ],
 );

@@ -4,12 +4,9 @@
  * `signup:ip:<hash>` or `activation-mail:account:42`; IP addresses are stored hashed.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import type { AppEnv } from './context.ts';
 import { appKey } from '../features/keys/app-keys.ts';
 import { HttpError } from './errors.ts';
 
@@ -21,19 +18,7 @@ export interface Limit {
 
 export const rateLimited = () => new HttpError('rate_limited', 'api.rate_limited', 429);
 
-/** The client's IP: the socket address, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.trustProxy) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // No Node socket (in-process requests in tests).
-    return 'unknown';
-  }
-}
+export { clientIp } from './client-ip.ts';
 
 const isSecret = (v: unknown): v is { secret: string } =>
   typeof (v as { secret?: unknown } | null)?.secret === 'string';
@@ -44,8 +29,13 @@ const isSecret = (v: unknown): v is { secret: string } =>
  * hashing the small IPv4 space.
  */
 export async function ipKey(db: Db, action: string, ip: string): Promise<string> {
+  return hashedKey(db, action, 'ip', ip);
+}
+
+/** A rate-limit subject for any personal value (an e-mail address): stored as a keyed hash too. */
+export async function hashedKey(db: Db, action: string, kind: string, value: string): Promise<string> {
   const { secret } = await appKey(db, 'ip_hash', isSecret, () => ({ secret: randomBytes(32).toString('hex') }));
-  return `${action}:ip:${createHmac('sha256', secret).update(ip).digest('hex').slice(0, 32)}`;
+  return `${action}:${kind}:${createHmac('sha256', secret).update(value).digest('hex').slice(0, 32)}`;
 }
 
 export function accountKey(action: string, accountId: number): string {
@@ -53,10 +43,11 @@ export function accountKey(action: string, accountId: number): string {
 }
 
 /**
- * Counts one hit of a key and answers whether it is still within the limit. Atomic: an
- * upsert that starts a new window when the old one has passed.
+ * Counts one hit of a key and answers the count in the current window (this hit included).
+ * Atomic: one upsert that starts a new window when the old one has passed, so parallel
+ * requests each get their own number and exactly `max` of them are within the limit.
  */
-export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<boolean> {
+export async function hitCount(db: Db, key: string, limit: Limit, now: Date): Promise<number> {
   const windowOpen = new Date(now.getTime() - limit.windowMs);
   const expired = sql`${rateLimits.windowStart} <= ${windowOpen.toISOString()}::timestamptz`;
   const [row] = await db
@@ -70,7 +61,54 @@ export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise
       },
     })
     .returning({ count: rateLimits.count });
-  return (row?.count ?? 1) <= limit.max;
+  return row?.count ?? 1;
+}
+
+/** Counts one hit of a key and answers whether it is still within the limit (see hitCount). */
+export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<boolean> {
+  return (await hitCount(db, key, limit, now)) <= limit.max;
+}
+
+/**
+ * Takes back one hit counted before the outcome was known (a login that succeeded, a signup
+ * that failed its checks), so only what the limit is about uses it up.
+ */
+export async function undoHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/** An attempt counted by `countAttempt`: its number in the window and when the lock ends. */
+export interface Attempt {
+  /** This attempt's number in the window (1 = the first). */
+  number: number;
+  /** Attempts past `max` wait until then. */
+  lockedUntil: Date;
+}
+
+/**
+ * Counts an attempt of a lock-style limit (login failures): at most `max` attempts per
+ * window, and the attempt that reaches `max` starts the lock, which lasts `windowMs` from
+ * then. Later attempts in the lock are counted but move nothing. Atomic like hitCount.
+ */
+export async function countAttempt(db: Db, key: string, limit: Limit, now: Date): Promise<Attempt> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const expired = sql`${rateLimits.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} or ${rateLimits.count} + 1 = ${limit.max} then ${at} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const windowStart = row?.windowStart ?? now;
+  return { number: row?.count ?? 1, lockedUntil: new Date(windowStart.getTime() + limit.windowMs) };
 }
 
 /** Throws 429 rate_limited when the hit exceeds the limit. */

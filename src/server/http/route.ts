@@ -1,7 +1,8 @@
 /**
  * Binds a contract Endpoint to a handler: parses the query and JSON body with the contract's
  * schemas (400 naming the field), enforces login for `auth` endpoints (403
- * authentication_required), requires JSON for state-changing calls (a CSRF guard), and
+ * authentication_required), requires exact JSON or the client header for state-changing calls
+ * (a CSRF guard, src/server/http/csrf.ts), and
  * passes the handler's result through the response schema, so only contract fields leave
  * the server. Outside production an HttpError whose code the endpoint does not declare
  * (`errors`, see EndpointError) becomes an UndeclaredErrorCode failure (500), so a test that
@@ -13,6 +14,7 @@ import { ERROR_STATUS, allowsError, type Endpoint, type EndpointError, type Erro
 import type { TranslationKey } from '#src/i18n/index.ts';
 import type { AppEnv, SessionAccount } from './context.ts';
 import type { SiteConfig } from '#sites-config';
+import { isClientRequest } from './csrf.ts';
 import { HttpError, authenticationRequired, invalidInput } from './errors.ts';
 
 export interface FailOptions {
@@ -71,6 +73,36 @@ export function checkDeclared(c: Context<AppEnv>, endpoint: Endpoint, error: unk
   }
 }
 
+interface PendingValue {
+  item: unknown;
+  key: string;
+  parent: PendingValue | null;
+}
+
+function pathOf(entry: PendingValue): string {
+  const keys: string[] = [];
+  for (let at = entry; at.parent; at = at.parent) keys.unshift(at.key);
+  return keys.join('.');
+}
+
+/**
+ * The field of a string (or key) in a query or JSON body holding U+0000, or null. PostgreSQL
+ * text cannot store it (the driver fails), so such input is refused at the edge, whatever
+ * the field's schema says.
+ */
+export function nulCharacterField(value: unknown): string | null {
+  // A loop, not recursion: a deeply nested body must not exhaust the stack.
+  const pending: PendingValue[] = [{ item: value, key: '', parent: null }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.key.includes('\u0000') || (typeof next.item === 'string' && next.item.includes('\u0000'))) {
+      return pathOf(next) || 'body';
+    }
+    if (typeof next.item !== 'object' || next.item === null) continue;
+    for (const [key, item] of Object.entries(next.item)) pending.push({ item, key, parent: next });
+  }
+  return null;
+}
+
 function fieldOf(error: z.ZodError): string {
   const path = error.issues[0]?.path ?? [];
   return path.length ? path.join('.') : 'body';
@@ -96,13 +128,15 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
   const session = c.get('session');
   if (endpoint.auth && !session) throw authenticationRequired();
 
-  const query = endpoint.query.safeParse(c.req.query());
+  const rawQuery = c.req.query();
+  const nulInQuery = nulCharacterField(rawQuery);
+  if (nulInQuery) throw invalidInput(nulInQuery);
+  const query = endpoint.query.safeParse(rawQuery);
   if (!query.success) throw invalidInput(fieldOf(query.error));
 
   let rawBody: unknown = {};
   if (endpoint.method !== 'GET') {
-    const type = c.req.header('content-type') ?? '';
-    if (!type.includes('application/json') && c.req.header('x-request-type') !== 'client') {
+    if (!isClientRequest(c)) {
       throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
     }
     const text = await c.req.text();
@@ -112,6 +146,8 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
       throw invalidInput('body');
     }
   }
+  const nulInBody = nulCharacterField(rawBody);
+  if (nulInBody) throw invalidInput(nulInBody);
   const body = endpoint.body.safeParse(rawBody);
   if (!body.success) throw invalidInput(fieldOf(body.error));
 

@@ -16,6 +16,7 @@ import { DEMO_SITE_ID, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { seedMembers } from './members.ts';
 import { ensurePhotoPool } from './photos.ts';
 import { regionIds, seedReferenceData } from './reference.ts';
+import { refreshCitySuggestions } from '../features/geo/cities.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 export { createMember, type NewMember, type CreatedMember } from './accounts.ts';
@@ -89,8 +90,13 @@ export async function seed(database: Database, config: Config, options: SeedOpti
   const now = options.now ?? today();
   const seedText = options.seed ?? DEFAULT_SEED;
 
+  // The demo world brings demo logins with a known password, staff among them.
+  if (config.production && !options.force) {
+    throw new Error(
+      'Refusing to seed demo members and demo logins (known passwords) into a production database: use --reference-only (or --force on a staging copy).',
+    );
+  }
   if (options.reset) {
-    if (config.production && !options.force) throw new Error('Refusing to reset a production database (use --force).');
     log('Deleting members, photos, sessions and credits…');
     await resetMembers(db, config);
   }
@@ -136,13 +142,15 @@ export async function seed(database: Database, config: Config, options: SeedOpti
       await seedDemoChats(db, { now, brand: demoSite.brand });
     }
   }
+  log('City suggestions…');
+  await refreshCitySuggestions(db);
   result.seconds = (performance.now() - started) / 1000;
   return result;
 }
 
 /**
- * For `npm start`: writes the reference data (always: the sites must exist), and outside
- * production generates the demo world when the database has no members yet. Answers what
+ * For `npm start`: writes the reference data (always: the sites must exist), and with
+ * DEMO_SEED (never in production) generates the demo world when the database has no members yet. Answers what
  * it generated, or null.
  */
 export async function seedIfEmpty(
@@ -150,7 +158,7 @@ export async function seedIfEmpty(
   config: Config,
   options: Omit<SeedOptions, 'reset' | 'force'> = {},
 ): Promise<{ members: number; seconds: number; logins: DemoLogin[] } | null> {
-  if (config.production || (await hasMembers(database.db))) {
+  if (!config.demoSeed || config.production || (await hasMembers(database.db))) {
     await seedReferenceData(database.db, configuredSites);
     return null;
   }

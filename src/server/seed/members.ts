@@ -3,6 +3,7 @@
  * purchase ledger rows of paying members, one transaction per batch, ids assigned here
  * so no batch needs a round trip for RETURNING. Memory stays flat at any world size.
  */
+import { EMAIL_PREFERENCES } from '#src/contract/notifications.ts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SiteConfig } from '#sites-config';
@@ -12,6 +13,8 @@ import { PHOTO_SIZES } from '../features/photos/files.ts';
 import { generateMembers, type GeneratedMember } from './generate.ts';
 import type { PhotoPool } from './photos.ts';
 import { Random } from './prng.ts';
+
+const NO_NOTIFICATION_MAILS = Object.fromEntries(EMAIL_PREFERENCES.map((key) => [key, false]));
 
 /** Rows per INSERT: each batch is one JSON parameter, so only its size limits it. */
 const ROWS_PER_STATEMENT = 5_000;
@@ -115,7 +118,8 @@ async function writeBatch(
         credits: m.purchasedCredits,
         paidUser: m.purchasedCredits > 0,
         notificationsDisabled: [],
-        emailPreferences: {},
+        // Invented addresses: no notification mails (docs/notifications.md).
+        emailPreferences: NO_NOTIFICATION_MAILS,
         signupDate: m.signupDate,
         createdAt: m.signupDate,
       });

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { SiteConfig } from '#sites-config';
 import type { Db } from '#src/server/db/client.ts';
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
+import { requestIsHttps } from '#src/server/http/client-ip.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { resolveHost } from '#src/server/http/site-resolver.ts';
 import { loadSite } from '../site/settings.ts';
@@ -27,11 +28,6 @@ export async function siteSettings(ctx: AccountContext): Promise<SiteConfig['set
   return (await loadSite(ctx.db, ctx.site)).settings;
 }
 
-function isHttps(c: Context<AppEnv>): boolean {
-  const proto = c.get('deps').config.trustProxy ? c.req.header('x-forwarded-proto') : undefined;
-  return (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https';
-}
-
 /**
  * The origin for e-mailed links: the request's own Host (port kept) when it is one of this
  * site's host names, so a forged Host header can never point a link elsewhere; otherwise
@@ -39,7 +35,8 @@ function isHttps(c: Context<AppEnv>): boolean {
  */
 export function linkOrigin(ctx: AccountContext): string {
   const { c, site, deps } = ctx;
-  const proto = isHttps(c) ? 'https' : 'http';
+  // Production is https behind its proxy, whatever the request looks like.
+  const proto = deps.config.production || requestIsHttps(c) ? 'https' : 'http';
   const host = (c.req.header('host') ?? '').trim().toLowerCase();
   const match = /^([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(host);
   if (match?.[1] && resolveHost(deps.sites, match[1])?.site.id === site.id) {

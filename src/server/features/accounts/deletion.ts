@@ -24,10 +24,8 @@ import {
   sessions,
   trafficSources,
 } from '#src/server/db/schema.ts';
-import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
 import { pruneAccountEvents } from '#src/server/events/local.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
-import { prunePageBounces } from '../traffic/service.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
 import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
@@ -130,16 +128,15 @@ export async function reactivate(ctx: AccountContext, token: string): Promise<bo
  * profile with its interests and photos (and the photo files no other photo row uses),
  * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
- * Also drops stale rate-limit counters, bounce counts and realtime events older than they
- * are kept (docs/traffic.md, docs/realtime.md). Answers the number of purged accounts.
+ * Also drops realtime events older than they are kept (docs/realtime.md). Answers the number
+ * of purged accounts. (Counters and spent tokens of everyone are pruned by the other tasks of
+ * the hourly job, src/server/jobs/hourly.ts.)
  */
 export async function purgeDeletedAccounts(
   db: Db,
   now: Date,
   photoStorage: Pick<StorageProvider, 'delete'>,
 ): Promise<number> {
-  await pruneRateLimits(db, new Date(now.getTime() - 2 * DAY));
-  await prunePageBounces(db, now);
   // Realtime events carry message texts and names for a day; a purge never leaves older ones.
   await pruneAccountEvents(db, now);
   const due = await db

@@ -1,13 +1,28 @@
 /**
- * Login and logout (SPEC §4 "Session", §8). Wrong passwords lock the account softly: after
- * LOGIN_LOCK.failures within LOGIN_LOCK.windowMs it is blocked for LOGIN_LOCK.lockMs, so a
- * stranger can lock a member out for minutes only. Each IP address has its own failure
- * allowance. Unknown addresses cost the same argon2 work as wrong passwords.
+ * Login (SPEC §4 "Session", §8). Wrong passwords lock the address softly: the
+ * LOGIN_LOCK.failures-th attempt within LOGIN_LOCK.windowMs starts a lock of as long, so a
+ * stranger can lock a member out for minutes only. Every attempt is counted before its
+ * password is checked, in one atomic statement, and decided by its own number: 30 parallel
+ * guesses get exactly LOGIN_LOCK.failures checks (a success takes its count back). The
+ * count belongs to the address on the site, not to an account, and an attempt past the lock
+ * spends the same argon2 time on a dummy hash: an unknown address, a locked account and a
+ * wrong password answer alike, so nothing tells whether an account exists. Each IP address
+ * has its own failure allowance, counted the same way.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CurrentUser } from '#src/contract/user.ts';
+import type { Db } from '#src/server/db/client.ts';
 import { accounts } from '#src/server/db/schema.ts';
-import { clientIp, hit, ipKey, isExhausted, rateLimited } from '#src/server/http/rate-limit.ts';
+import {
+  clientIp,
+  countAttempt,
+  hashedKey,
+  hitCount,
+  ipKey,
+  rateLimited,
+  resetLimit,
+  undoHit,
+} from '#src/server/http/rate-limit.ts';
 import { createSession, setSessionCookie } from '../session/sessions.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
 import type { AccountContext } from './common.ts';
@@ -21,7 +36,7 @@ export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * MINUTE };
 
 let dummyHash: Promise<string> | null = null;
 
-/** Spends the time of a password check when there is no account to check. */
+/** Spends the time of a password check when there is no account (or no check) to make. */
 async function verifyDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('no account has this password: timing only');
   await verifyPassword(await dummyHash, password);
@@ -32,69 +47,53 @@ function blocked(lockedUntil: Date, now: Date) {
   return accountError('login_blocked', 429, 'password', { minutes });
 }
 
-/** Counts a wrong password; answers the lock's end when this failure locked the account. */
-async function recordFailure(ctx: AccountContext, accountId: number): Promise<Date | null> {
-  const { db, now } = ctx;
-  const windowOpen = new Date(now.getTime() - LOGIN_LOCK.windowMs).toISOString();
-  const fresh = sql`${accounts.failedLoginsSince} is null or ${accounts.failedLoginsSince} <= ${windowOpen}::timestamptz`;
-  const [row] = await db
-    .update(accounts)
-    .set({
-      failedLogins: sql`case when ${fresh} then 1 else ${accounts.failedLogins} + 1 end`,
-      failedLoginsSince: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${accounts.failedLoginsSince} end`,
-    })
-    .where(eq(accounts.id, accountId))
-    .returning({ failures: accounts.failedLogins });
-  if (!row || row.failures < LOGIN_LOCK.failures) return null;
-  const until = new Date(now.getTime() + LOGIN_LOCK.lockMs);
-  await db
-    .update(accounts)
-    .set({ loginLockedUntil: until, failedLogins: 0, failedLoginsSince: null })
-    .where(eq(accounts.id, accountId));
-  return until;
+/** The failure counter of an address on a site (hashed: the table holds no addresses). */
+function addressKey(db: Db, siteId: string, email: string): Promise<string> {
+  return hashedKey(db, 'login', 'email', `${siteId}:${email}`);
+}
+
+/** Lifts the lock of an address (a password reset proved the owner). */
+export async function forgetLoginFailures(db: Db, siteId: string, email: string): Promise<void> {
+  await resetLimit(db, await addressKey(db, siteId, email));
 }
 
 export async function login(ctx: AccountContext, input: { email: string; password: string }): Promise<CurrentUser> {
   const { db, site, now, c } = ctx;
+  // Counted first: the IP's allowance is taken before the (slow) check, given back on success.
   const ipFailures = await ipKey(db, 'login-failures', clientIp(c));
-  if (await isExhausted(db, ipFailures, LOGIN_IP_LIMIT, now)) throw rateLimited();
-  const failed = async () => {
-    await hit(db, ipFailures, LOGIN_IP_LIMIT, now);
-    return accountError('login_failed', 401);
-  };
+  if ((await hitCount(db, ipFailures, LOGIN_IP_LIMIT, now)) > LOGIN_IP_LIMIT.max) throw rateLimited();
 
   const email = normalizeEmail(input.email);
-  const [account] = email
-    ? await db
-        .select({
-          id: accounts.id,
-          status: accounts.status,
-          passwordHash: accounts.passwordHash,
-          lockedUntil: accounts.loginLockedUntil,
-        })
-        .from(accounts)
-        .where(and(eq(accounts.siteId, site.id), eq(accounts.email, email)))
-        .limit(1)
-    : [];
-  if (!account?.passwordHash || account.status === 'deleted' || account.status === 'purged') {
+  if (!email) {
     await verifyDummy(input.password);
-    throw await failed();
+    throw accountError('login_failed', 401);
   }
-  if (account.lockedUntil && account.lockedUntil > now) throw blocked(account.lockedUntil, now);
+  const lockWindow = { max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.lockMs };
+  const addressFailures = await addressKey(db, site.id, email);
+  const attempt = await countAttempt(db, addressFailures, lockWindow, now);
+  if (attempt.number > LOGIN_LOCK.failures) {
+    // Locked: the password is not checked, but the answer takes as long as a check.
+    await verifyDummy(input.password);
+    throw blocked(attempt.lockedUntil, now);
+  }
 
-  if (!(await verifyPassword(account.passwordHash, input.password))) {
-    const lockedUntil = await recordFailure(ctx, account.id);
-    await hit(db, ipFailures, LOGIN_IP_LIMIT, now);
-    if (lockedUntil) throw blocked(lockedUntil, now);
+  const [account] = await db
+    .select({ id: accounts.id, status: accounts.status, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(and(eq(accounts.siteId, site.id), eq(accounts.email, email)))
+    .limit(1);
+  const live = account?.passwordHash && account.status !== 'deleted' && account.status !== 'purged';
+  const right = live ? await verifyPassword(account.passwordHash ?? '', input.password) : false;
+  if (!live) await verifyDummy(input.password);
+  if (!account || !right) {
+    if (attempt.number === LOGIN_LOCK.failures) throw blocked(attempt.lockedUntil, now);
     throw accountError('login_failed', 401);
   }
   // Only someone with the password learns that the account is banned.
   if (account.status === 'banned') throw accountError('login_banned', 403);
 
-  await db
-    .update(accounts)
-    .set({ failedLogins: 0, failedLoginsSince: null, loginLockedUntil: null })
-    .where(eq(accounts.id, account.id));
+  await resetLimit(db, addressFailures);
+  await undoHit(db, ipFailures);
   const token = await createSession(db, account.id, now);
   setSessionCookie(c, token);
   return currentUserOf(ctx, account.id);

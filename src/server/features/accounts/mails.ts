@@ -37,7 +37,7 @@ export function escapeHtml(value: string): string {
 export function accountMail(input: AccountMailInput): OutgoingMail {
   const t = translator(isLocale(input.language) ? input.language : DEFAULT_LOCALE);
   const params = { brand: input.site.brand, support: input.supportEmail, days: REACTIVATION_WINDOW_DAYS };
-  // mail_changed_notice has no button or expiry text: those are asked for only with a link.
+  // Button and expiry texts are asked for only with a link.
   const key = (part: KeysUnder<'mail.activation'>) => `mail.${input.kind}.${part}` as TranslationKey;
   const subject = t(key('subject'), params);
   const greeting = t('mail.common.greeting', { name: input.name });

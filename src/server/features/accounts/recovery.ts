@@ -1,13 +1,17 @@
 /**
- * Password reset (single-use link, 1 hour, 3 mails per account per day), password change in
- * settings, and e-mail change confirmed from the new address (24 hours; the old one is told).
+ * Password reset (single-use link, 1 hour, 3 mails per account per day; using one ends the
+ * account's other links), password change in settings, and e-mail change: asked with the
+ * current password, confirmed from the new address (24 hours). A confirmed change ends the
+ * other sessions and unused links, and mails the old address a link that undoes it (14
+ * days); the undo ends every session and sends that address a reset link.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { accounts, profiles, sessions } from '#src/server/db/schema.ts';
 import { accountKey, clientIp, enforce, hit, ipKey } from '#src/server/http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
 import { isUniqueViolation, link, sendAccountMail, type AccountContext } from './common.ts';
-import { consumeToken, issueToken } from './tokens.ts';
+import { forgetLoginFailures } from './login.ts';
+import { consumeToken, issueToken, revokeTokens } from './tokens.ts';
 import { accountError, normalizeEmail, validatePassword } from './validation.ts';
 
 const HOUR = 3_600_000;
@@ -15,12 +19,36 @@ const HOUR = 3_600_000;
 export const RESET_DAILY_LIMIT = { max: 3, windowMs: 24 * HOUR };
 /** Reset requests and link uses per IP address per hour. */
 export const RESET_IP_LIMIT = { max: 20, windowMs: HOUR };
-/** Password change attempts (old password guesses) per account per hour. */
-export const PASSWORD_CHANGE_LIMIT = { max: 10, windowMs: HOUR };
+/**
+ * Current-password checks (password change, e-mail change, deletion) per account per hour:
+ * what a stolen session may guess.
+ */
+export const PASSWORD_CHECK_LIMIT = { max: 10, windowMs: HOUR };
 /** E-mail change requests per account per hour. */
 export const MAIL_CHANGE_LIMIT = { max: 5, windowMs: HOUR };
 
 const LIVE = ['not_confirmed', 'confirmed'] as const;
+
+/**
+ * Checks the member's current password, counted (before the check) against
+ * PASSWORD_CHECK_LIMIT; a wrong one answers `code` on `field`.
+ */
+export async function checkCurrentPassword(
+  ctx: AccountContext,
+  accountId: number,
+  password: string,
+  wrong: { code: 'old_password_wrong' | 'password_wrong'; field: string },
+): Promise<void> {
+  await enforce(ctx.db, accountKey('password-check', accountId), PASSWORD_CHECK_LIMIT, ctx.now);
+  const [account] = await ctx.db
+    .select({ passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, password))) {
+    throw accountError(wrong.code, 400, wrong.field);
+  }
+}
 
 async function profileName(ctx: AccountContext, accountId: number): Promise<string> {
   const [row] = await ctx.db
@@ -64,13 +92,16 @@ export async function completePasswordReset(ctx: AccountContext, token: string, 
   const used = await consumeToken(db, 'password_reset', token, now);
   if (!used) throw accountError('link_invalid', 400, 'token');
   const passwordHash = await hashPassword(password);
-  const updated = await db
+  const [updated] = await db
     .update(accounts)
-    .set({ passwordHash, failedLogins: 0, failedLoginsSince: null, loginLockedUntil: null })
+    .set({ passwordHash })
     .where(and(eq(accounts.id, used.accountId), eq(accounts.siteId, site.id), inArray(accounts.status, LIVE)))
-    .returning({ id: accounts.id });
-  if (updated.length === 0) throw accountError('link_invalid', 400, 'token');
+    .returning({ id: accounts.id, email: accounts.email });
+  if (!updated) throw accountError('link_invalid', 400, 'token');
   await db.delete(sessions).where(eq(sessions.accountId, used.accountId));
+  // The other reset links (and pending e-mail changes) of the account die with this one.
+  await revokeTokens(db, used.accountId, ['password_reset', 'mail_change'], now);
+  if (updated.email) await forgetLoginFailures(db, site.id, updated.email);
 }
 
 /** Settings: checks the old password, sets the new one, ends the member's other sessions. */
@@ -79,17 +110,12 @@ export async function changePassword(
   session: { accountId: number; sessionId: number },
   body: { old_password: string; password: string; password_repeat: string },
 ): Promise<void> {
-  const { db, now } = ctx;
+  const { db } = ctx;
   if (body.password !== body.password_repeat) throw accountError('passwords_differ', 400, 'password_repeat');
-  await enforce(db, accountKey('password-change', session.accountId), PASSWORD_CHANGE_LIMIT, now);
-  const [account] = await db
-    .select({ passwordHash: accounts.passwordHash })
-    .from(accounts)
-    .where(eq(accounts.id, session.accountId))
-    .limit(1);
-  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, body.old_password))) {
-    throw accountError('old_password_wrong', 400, 'old_password');
-  }
+  await checkCurrentPassword(ctx, session.accountId, body.old_password, {
+    code: 'old_password_wrong',
+    field: 'old_password',
+  });
   validatePassword(body.password);
   await db
     .update(accounts)
@@ -107,11 +133,17 @@ async function emailTaken(ctx: AccountContext, email: string): Promise<boolean> 
   return row !== undefined;
 }
 
-/** Mails a confirmation link to the new address. */
-export async function requestMailChange(ctx: AccountContext, accountId: number, rawEmail: string): Promise<void> {
+/** Mails a confirmation link to the new address, once the current password is right. */
+export async function requestMailChange(
+  ctx: AccountContext,
+  accountId: number,
+  input: { email: string; password: string },
+): Promise<void> {
   const { db, now } = ctx;
-  const email = normalizeEmail(rawEmail);
+  const email = normalizeEmail(input.email);
   if (!email) throw accountError('new_email_invalid', 400, 'email');
+  // Before anything is looked up: only the owner learns whether an address is taken.
+  await checkCurrentPassword(ctx, accountId, input.password, { code: 'password_wrong', field: 'password' });
   if (await emailTaken(ctx, email)) throw accountError('new_email_taken', 409, 'email');
   await enforce(db, accountKey('mail-change', accountId), MAIL_CHANGE_LIMIT, now);
   const [account] = await db
@@ -129,37 +161,94 @@ export async function requestMailChange(ctx: AccountContext, accountId: number, 
   });
 }
 
-/** Confirms an e-mail change from its link; tells the old address. Answers the new one. */
-export async function confirmMailChange(ctx: AccountContext, token: string): Promise<string> {
-  const { db, site, now } = ctx;
-  const used = await consumeToken(db, 'mail_change', token, now);
+/**
+ * Confirms an e-mail change from its link (or undoes one from the old address's link).
+ * Either way the account's other sessions and unused links end: whoever asked for the
+ * change keeps no way in through the old ones. Answers the address now on the account.
+ */
+export async function confirmMailChange(
+  ctx: AccountContext,
+  token: string,
+): Promise<{ email: string; undone?: boolean }> {
+  const { db, now } = ctx;
+  const change = await consumeToken(db, 'mail_change', token, now);
+  const undo = change ? null : await consumeToken(db, 'mail_change_undo', token, now);
+  const used = change ?? undo;
   if (!used?.newEmail) throw accountError('link_invalid', 400, 'token');
-  const [account] = await db
-    .select({ email: accounts.email, language: accounts.language })
-    .from(accounts)
-    .where(and(eq(accounts.id, used.accountId), eq(accounts.siteId, site.id), inArray(accounts.status, LIVE)))
-    .limit(1);
-  if (!account?.email) throw accountError('link_invalid', 400, 'token');
-  if (account.email !== used.newEmail && (await emailTaken(ctx, used.newEmail))) {
-    throw accountError('new_email_taken', 409, 'email');
+  const previous = await setEmail(ctx, used.accountId, used.newEmail);
+
+  const current = ctx.c.get('session');
+  const keep: SQL | undefined =
+    current && current.accountId === used.accountId && !undo ? ne(sessions.id, current.sessionId) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.accountId, used.accountId), keep));
+  await revokeTokens(db, used.accountId, ['password_reset', 'mail_change', 'mail_change_undo'], now);
+  const name = await profileName(ctx, used.accountId);
+
+  if (undo) {
+    // Whoever changed the address knew the password: the owner sets a new one.
+    const reset = await issueToken(db, { accountId: used.accountId, kind: 'password_reset', now });
+    await sendAccountMail(
+      ctx,
+      {
+        kind: 'reset',
+        to: used.newEmail,
+        language: previous.language,
+        name,
+        link: link(ctx, '/reset-password/do', reset),
+      },
+      { bestEffort: true },
+    );
+    return { email: used.newEmail, undone: true };
   }
-  try {
-    await db.update(accounts).set({ email: used.newEmail }).where(eq(accounts.id, used.accountId));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw accountError('new_email_taken', 409, 'email');
-    throw error;
-  }
-  if (account.email !== used.newEmail) {
+  if (previous.email !== used.newEmail) {
+    const back = await issueToken(db, {
+      accountId: used.accountId,
+      kind: 'mail_change_undo',
+      now,
+      newEmail: previous.email,
+    });
     await sendAccountMail(
       ctx,
       {
         kind: 'mail_changed_notice',
-        to: account.email,
-        language: account.language,
-        name: await profileName(ctx, used.accountId),
+        to: previous.email,
+        language: previous.language,
+        name,
+        link: link(ctx, '/mail-change/do', back),
       },
       { bestEffort: true },
     );
   }
-  return used.newEmail;
+  return { email: used.newEmail };
+}
+
+/** Puts `email` on a live account of the site; answers the address and language it had. */
+async function setEmail(
+  ctx: AccountContext,
+  accountId: number,
+  email: string,
+): Promise<{ email: string; language: string }> {
+  const { db, site } = ctx;
+  const [account] = await db
+    .select({ email: accounts.email, language: accounts.language })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.siteId, site.id), inArray(accounts.status, LIVE)))
+    .limit(1);
+  if (!account?.email) throw accountError('link_invalid', 400, 'token');
+  if (account.email !== email && (await emailTaken(ctx, email))) {
+    throw accountError('new_email_taken', 409, 'email');
+  }
+  try {
+    // A new address ends a bounce: the old one was what the mail server refused.
+    const bounceCleared =
+      account.email === email ? {} : { notificationsDisabled: sql`${accounts.notificationsDisabled} - 'bounce'` };
+    await db
+      .update(accounts)
+      .set({ email, ...bounceCleared })
+      .where(eq(accounts.id, accountId));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw accountError('new_email_taken', 409, 'email');
+    throw error;
+  }
+  return { email: account.email, language: account.language };
 }

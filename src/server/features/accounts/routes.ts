@@ -1,10 +1,11 @@
 /** The account calls (contract src/contract/accounts.ts): signup to deletion. */
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import {
   deleteAccount as deleteAccountEndpoint,
   getActivate,
   getLogout,
+  postLogout,
   getReactivate,
   postActivationMail,
   postLogin,
@@ -17,6 +18,7 @@ import {
 } from '#src/contract/accounts.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
+import { isFromThisSite } from '#src/server/http/csrf.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { clearSessionCookie, endSession } from '../session/sessions.ts';
@@ -25,6 +27,7 @@ import { deleteAccount, reactivate } from './deletion.ts';
 import { login } from './login.ts';
 import {
   changePassword,
+  checkCurrentPassword,
   completePasswordReset,
   confirmMailChange,
   requestMailChange,
@@ -69,10 +72,15 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
     return { user };
   });
 
-  route(app, getLogout, async ({ c, session }) => {
+  const logout = async (c: Context<AppEnv>, session: SessionAccount | null) => {
     if (session) await endSession(c.get('deps').database.db, session.sessionId);
     clearSessionCookie(c);
     return { ok: true as const };
+  };
+  route(app, postLogout, ({ c, session }) => logout(c, session));
+  route(app, getLogout, async ({ c, session, fail }) => {
+    if (!isFromThisSite(c)) throw fail('cross_site');
+    return logout(c, session);
   });
 
   route(app, postPasswordReset, async ({ c, body, site }) => {
@@ -94,17 +102,18 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   route(app, postMailChange, async ({ c, body, session, site }) => {
     const ctx = accountContext(c, site);
     const member = await requireMember(ctx, session);
-    await requestMailChange(ctx, member.accountId, body.email);
+    await requestMailChange(ctx, member.accountId, body);
     return { sent: true as const };
   });
 
   route(app, putMailChange, async ({ c, body, site }) => {
-    return { email: await confirmMailChange(accountContext(c, site), body.token) };
+    return confirmMailChange(accountContext(c, site), body.token);
   });
 
   route(app, deleteAccountEndpoint, async ({ c, body, session, site }) => {
     const ctx = accountContext(c, site);
     const member = await requireMember(ctx, session);
+    await checkCurrentPassword(ctx, member.accountId, body.password, { code: 'password_wrong', field: 'password' });
     const redirect = await deleteAccount(ctx, member.accountId, body);
     clearSessionCookie(c);
     return { redirect };

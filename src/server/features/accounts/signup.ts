@@ -8,12 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { signupBody, TrafficSource } from '#src/contract/accounts.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
+import type { SiteConfig } from '#sites-config';
 import type { Locale } from '#src/lib/locales.ts';
 import { accounts, profiles, trafficSources } from '#src/server/db/schema.ts';
 import { headerCountry } from '#src/server/http/visitor-country.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
-import { clientIp, enforce, hit, isExhausted, ipKey, accountKey, rateLimited } from '#src/server/http/rate-limit.ts';
+import { clientIp, enforce, hitCount, ipKey, accountKey, rateLimited, undoHit } from '#src/server/http/rate-limit.ts';
 import { applyCredits } from '../credits/ledger.ts';
 import { releaseHeldMessages } from '../chat/held.ts';
 import { recordSystemMessage } from '../chat/system-messages.ts';
@@ -88,21 +89,43 @@ export async function sendActivationMail(ctx: AccountContext, accountId: number,
 }
 
 export async function signup(ctx: AccountContext, body: z.output<typeof signupBody>): Promise<CurrentUser> {
-  const { db, site, now, c } = ctx;
+  const { db, now, c } = ctx;
   const settings = await siteSettings(ctx);
   const source = cleanTrafficSource(body.trafficsource);
   const open = settings.signups === 'all' || (settings.signups === 'with_trafficsource' && source !== null);
   if (!open) throw accountError('signups_closed', 403);
 
-  // Typos do not count: only created accounts use up the IP's allowance.
-  const ipLimitKey = await ipKey(db, 'signup', clientIp(c));
-  if (await isExhausted(db, ipLimitKey, SIGNUP_IP_LIMIT, now)) throw rateLimited();
-
+  // Typos are answered before anything is counted.
   const email = normalizeEmail(body.email);
   if (!email) throw accountError('email_invalid', 400, 'email');
   validateName(body.name, email);
   validateDateOfBirth(body.date_of_birth, now);
   validatePassword(body.password);
+
+  // The IP's allowance is taken next, atomically, so parallel signups cannot all pass the
+  // check; a signup that fails later (a taken address) gives it back, so only created
+  // accounts use it up.
+  const ipLimitKey = await ipKey(db, 'signup', clientIp(c));
+  if ((await hitCount(db, ipLimitKey, SIGNUP_IP_LIMIT, now)) > SIGNUP_IP_LIMIT.max) {
+    await undoHit(db, ipLimitKey);
+    throw rateLimited();
+  }
+  try {
+    return await createAccount(ctx, { ...body, email }, settings, source);
+  } catch (error) {
+    await undoHit(db, ipLimitKey);
+    throw error;
+  }
+}
+
+async function createAccount(
+  ctx: AccountContext,
+  body: z.output<typeof signupBody>,
+  settings: SiteConfig['settings'],
+  source: TrafficSource | null,
+): Promise<CurrentUser> {
+  const { db, site, now, c } = ctx;
+  const { email } = body;
 
   const taken = async () => {
     const [existing] = await db
@@ -174,8 +197,6 @@ export async function signup(ctx: AccountContext, body: z.output<typeof signupBo
     if (isUniqueViolation(error)) throw (await taken()) ?? accountError('email_exists', 409, 'email');
     throw error;
   }
-  await hit(db, ipLimitKey, SIGNUP_IP_LIMIT, now);
-
   const token = await createSession(db, accountId, now);
   setSessionCookie(c, token);
   await sendActivationMail(ctx, accountId, true);

@@ -4,7 +4,7 @@
  * before it expires, even when two requests race.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { accountTokens } from '#src/server/db/schema.ts';
 import { hashToken } from '../session/sessions.ts';
@@ -19,6 +19,9 @@ export const TOKEN_LIFETIME_MS: Readonly<Record<TokenKind, number>> = {
   activation: 7 * DAY,
   password_reset: HOUR,
   mail_change: DAY,
+  // The old address's way back after an e-mail change: long enough for a member who reads
+  // that mailbox only now and then.
+  mail_change_undo: 14 * DAY,
   reactivation: 14 * DAY,
 };
 
@@ -58,4 +61,18 @@ export async function consumeToken(
     )
     .returning({ accountId: accountTokens.accountId, newEmail: accountTokens.newEmail });
   return row ?? null;
+}
+
+/** Ends the account's unused links of these kinds (after a reset or an e-mail change). */
+export async function revokeTokens(db: Db, accountId: number, kinds: readonly TokenKind[], now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(accountTokens.accountId, accountId),
+        inArray(accountTokens.kind, [...kinds]),
+        isNull(accountTokens.usedAt),
+      ),
+    );
 }

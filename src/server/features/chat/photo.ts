@@ -73,7 +73,8 @@ export async function serveChatPhoto(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.query('id');
   const asked = c.req.query('v') ?? 'full';
   const site = c.get('site');
-  if (!site || !id || id.length > PUBLIC_ID_MAX || !isVariant(asked)) throw notFound();
+  // A NUL character cannot reach PostgreSQL text (it would answer 500): no such photo.
+  if (!site || !id || id.length > PUBLIC_ID_MAX || id.includes('\u0000') || !isVariant(asked)) throw notFound();
   const viewer = await loadViewer(c);
   if (!viewer) throw notFound();
   const { database, photoStorage } = c.get('deps');

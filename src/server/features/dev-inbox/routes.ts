@@ -1,12 +1,17 @@
 /**
- * The development inbox (never in production; app.ts registers it only outside it):
+ * The development inbox (opt-in: DEV_INBOX=1, which `npm start` and `npm run dev` set; never in
+ * production). It answers only on a localhost host name from a loopback connection, so a
+ * server that was started without NODE_ENV on a public address still shows nobody the mails:
  * GET /_dev/mail lists the outbox mails newest first with their text and clickable links;
  * GET /_dev/mail.json answers the same as JSON for Playwright (`?to=` and `?site=` filter,
  * each mail with its `links`). Mail content is untrusted: every piece of it is escaped.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { translator } from '#src/i18n/index.ts';
+import { socketAddress } from '#src/server/http/client-ip.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
+import { notFound } from '#src/server/http/errors.ts';
+import { hostnameOf } from '#src/server/http/site-resolver.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml, linkify, linksOf } from './render.ts';
 import { registerDevSms } from '#src/server/providers/sms/dev-inbox.ts';
@@ -23,7 +28,26 @@ h2{font-size:1.1rem;margin:0 0 .25rem}
 .site{background:#f5f3ff;border-radius:.25rem;padding:0 .35rem}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit;background:#fafafa;padding:.75rem;margin:0}`;
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * A request from this machine to a local host name: `localhost`, `<site>.localhost`,
+ * 127.0.0.1 or [::1], over a loopback socket ('unknown' is an in-process test request).
+ */
+export function isLocalRequest(c: Context<AppEnv>): boolean {
+  const host = hostnameOf(c.req.header('host'));
+  const localHost = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+  const peer = socketAddress(c);
+  return localHost && (peer === 'unknown' || LOOPBACK.test(peer));
+}
+
+const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isLocalRequest(c)) throw notFound();
+  await next();
+};
+
 export function registerDevInbox(app: Hono<AppEnv>): void {
+  app.use('/_dev/*', localOnly);
   registerDevSms(app);
   app.get('/_dev/mail.json', async (c) => {
     const mails = filtered(await c.get('deps').mail.list(), c.req.query());

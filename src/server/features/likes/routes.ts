@@ -17,6 +17,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { requireViewer } from '../members/visibility.ts';
+import { mailLike } from '../notifications/triggers.ts';
 import { pushContext, pushLike } from '../push/hooks.ts';
 import { loadSite } from '../site/settings.ts';
 import { autoLike } from './auto-like.ts';
@@ -44,7 +45,10 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, postLike, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return likeProfile(ctx, body.profile, (liked) => pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked));
+    return likeProfile(ctx, body.profile, (liked) => {
+      mailLike(c.get('deps'), ctx.viewer.profileId, liked);
+      return pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked);
+    });
   });
 
   route(app, deleteLike, async ({ c, body, site }) => ({
@@ -56,9 +60,10 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, postSwipe, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return swipeProfile(ctx, body.profile, body.decision, (liked) =>
-      pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
-    );
+    return swipeProfile(ctx, body.profile, body.decision, (liked) => {
+      mailLike(c.get('deps'), ctx.viewer.profileId, liked);
+      return pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked);
+    });
   });
 
   route(app, getMatchFinder, async ({ c, query, site }) => ({

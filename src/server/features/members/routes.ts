@@ -7,6 +7,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
 import { loadSite } from '../site/settings.ts';
+import { limitLookup } from './lookup-limits.ts';
 import { BlockedError, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
 import { requireViewer } from './visibility.ts';
 
@@ -14,6 +15,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>): void {
   route(app, getMember, async ({ c, query, site }) => {
     const ctx = accountContext(c, site);
     const viewer = await requireViewer(c);
+    await limitLookup(c, 'member', viewer.accountId);
     const loaded = await loadSite(ctx.db, ctx.site);
     try {
       return await loadMemberPage(

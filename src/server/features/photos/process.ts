@@ -3,14 +3,18 @@
  * content (never by name or declared type), the pixel count is checked before decoding,
  * the image is rotated by its EXIF orientation and re-encoded as JPEG without any metadata
  * (no EXIF, GPS, XMP, ICC comments survive a fresh encode). iPhone photos (HEIC, HEVC
- * inside) are decoded by libheif compiled to WebAssembly (heic-decode): the prebuilt
- * libvips of sharp reads their header but has no HEVC decoder.
+ * inside) are decoded by libheif compiled to WebAssembly (heic-decode) in a worker thread
+ * (heic-pool.ts): the prebuilt libvips of sharp reads their header but has no HEVC decoder.
+ * libheif decodes the file's first image, so a HEIC file whose primary image (the one sharp
+ * measured) is not the first is refused, and the primary's declared size is checked before
+ * any worker starts.
  */
-import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
+import { readHeifLayout } from './heif-boxes.ts';
+import { HeicDecodeError, defaultHeicPool, type HeicDecoderPool } from './heic-pool.ts';
 
 /** The formats an upload may have, as sharp's metadata names them (heif covers HEIC). */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'heif'] as const;
@@ -25,6 +29,26 @@ export const photoTooLargeError = () =>
     max_megapixels: PHOTO_MAX_PIXELS / 1_000_000,
   });
 
+/** A HEIC file with several images whose primary one is not the first. */
+export const heicLayoutError = () => new HttpError('photo_type', 'photos.errors.photo_heic_layout', 415, 'photo');
+/** A HEIC file the decoder gave up on (unreadable, too slow, out of memory). */
+export const heicFailedError = () => new HttpError('photo_type', 'photos.errors.photo_heic_failed', 422, 'photo');
+/** Every decoding slot is taken and the queue is full. */
+export const heicBusyError = () => new HttpError('rate_limited', 'photos.errors.photo_busy', 429, 'photo');
+
+let sharedPool: HeicDecoderPool | null = null;
+
+/** The process's HEIC decoder pool, created on the first HEIC upload. */
+function heicPool(): HeicDecoderPool {
+  sharedPool ??= defaultHeicPool(PHOTO_MAX_PIXELS);
+  return sharedPool;
+}
+
+export interface ProcessOptions {
+  /** The HEIC decoder pool (default: the process's own). */
+  heic?: HeicDecoderPool;
+}
+
 export interface ProcessedPhoto {
   variants: Record<PhotoVariant, Buffer>;
   width: number;
@@ -35,7 +59,7 @@ export interface ProcessedPhoto {
 
 const SHARP_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const };
 
-export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> {
+export async function processUpload(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedPhoto> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, SHARP_OPTIONS).metadata();
@@ -54,7 +78,7 @@ export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> 
   try {
     const decoder =
       metadata.format === 'heif' && metadata.compression === 'hevc'
-        ? await decodedHevc(bytes)
+        ? await decodedHevc(bytes, options.heic ?? heicPool())
         : sharp(bytes, SHARP_OPTIONS).rotate();
     upright = await decoder
       .flatten({ background: '#ffffff' })
@@ -97,10 +121,29 @@ export async function processUpload(bytes: Uint8Array): Promise<ProcessedPhoto> 
   };
 }
 
-/** An HEVC HEIC image as raw RGBA pixels for sharp; libheif applies its rotation boxes. */
-async function decodedHevc(bytes: Uint8Array): Promise<Sharp> {
-  const image = await decodeHeic({ buffer: bytes });
-  if (image.width * image.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
+/**
+ * An HEVC HEIC image as raw RGBA pixels for sharp; libheif applies its rotation boxes. The
+ * file's structure is checked first: the primary image must be the one libheif decodes (the
+ * first), and its declared size within the limit.
+ */
+async function decodedHevc(bytes: Uint8Array, pool: HeicDecoderPool): Promise<Sharp> {
+  let layout;
+  try {
+    layout = readHeifLayout(bytes);
+  } catch {
+    throw photoTypeError();
+  }
+  if (layout.topLevelImageIds[0] !== layout.primaryId || !layout.primarySize) throw heicLayoutError();
+  if (layout.primarySize.width * layout.primarySize.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
+  let image;
+  try {
+    image = await pool.decode(bytes);
+  } catch (error) {
+    if (!(error instanceof HeicDecodeError)) throw error;
+    if (error.reason === 'busy') throw heicBusyError();
+    if (error.reason === 'too_large') throw photoTooLargeError();
+    throw heicFailedError();
+  }
   const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
   return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }

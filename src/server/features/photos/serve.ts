@@ -85,7 +85,10 @@ export async function servePhoto(c: Context<AppEnv>, storage: StorageProvider): 
   const photoId = c.req.query('id');
   const asked = c.req.query('v') ?? 'full';
   const site = c.get('site');
-  if (!site || !photoId || photoId.length > PUBLIC_ID_MAX || !isVariant(asked)) throw notFound();
+  // A NUL character cannot reach PostgreSQL text (it would answer 500): no such photo.
+  if (!site || !photoId || photoId.length > PUBLIC_ID_MAX || photoId.includes('\u0000') || !isVariant(asked)) {
+    throw notFound();
+  }
   const db = c.get('deps').database.db;
   const viewer = await loadViewer(c);
   const access = await loadAccess(db, photoId, viewer, site.id);

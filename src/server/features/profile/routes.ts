@@ -15,7 +15,9 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { accountContext } from '../accounts/common.ts';
-import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails, suggestCities } from './service.ts';
+import { suggestCities } from '../geo/cities.ts';
+import { limitLookup } from '../members/lookup-limits.ts';
+import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails } from './service.ts';
 
 export function registerProfileRoutes(app: Hono<AppEnv>): void {
   route(app, getOwnProfile, async ({ c, session, site }) => {
@@ -35,15 +37,21 @@ export function registerProfileRoutes(app: Hono<AppEnv>): void {
     return await savePrivacy(accountContext(c, site), session.accountId, body);
   });
 
-  route(app, getCities, async ({ c, query, site }) => {
-    return { cities: await suggestCities(accountContext(c, site), query) };
+  route(app, getCities, async ({ c, query, session, site }) => {
+    const ctx = accountContext(c, site);
+    await limitLookup(c, 'cities', session?.accountId ?? null);
+    return { cities: await suggestCities(ctx.db, ctx.site.id, query) };
   });
 
   route(app, getTeasers, async ({ c, query, site }) => {
-    return { profiles: await findTeasers(accountContext(c, site), query) };
+    const ctx = accountContext(c, site);
+    await limitLookup(c, 'teasers', null);
+    return { profiles: await findTeasers(ctx, query) };
   });
 
   route(app, getTeaser, async ({ c, query, site }) => {
-    return { profile: await findTeaser(accountContext(c, site), query.id) };
+    const ctx = accountContext(c, site);
+    await limitLookup(c, 'teasers', null);
+    return { profile: await findTeaser(ctx, query.id) };
   });
 }

@@ -2,9 +2,9 @@
  * Profile details of the caller's own profile (SPEC §3) and the public signup teasers
  * (SPEC §2.7 /signup-matches).
  */
-import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { OwnProfile, PROFILE_ERRORS, ProfileDetails, Teaser } from '#src/contract/profile.ts';
-import { CITY_SUGGESTIONS_MAX, TEASERS_MAX } from '#src/contract/profile.ts';
+import { TEASERS_MAX } from '#src/contract/profile.ts';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, photoUrl } from '#src/contract/photos.ts';
 import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -157,33 +157,6 @@ export async function savePrivacy(
     .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
   if (!row) throw authenticationRequired();
   return { invisible: row.invisible, privacy_mode: row.privacyMode };
-}
-
-/**
- * City suggestions: the cities the site's members give for the country (and region),
- * most common first, starting with what was typed (case-insensitive).
- */
-export async function suggestCities(
-  ctx: AccountContext,
-  query: { country: string; countryregion?: number | undefined; q?: string | undefined },
-): Promise<string[]> {
-  const typed = (query.q ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await ctx.db
-    .select({ city: profiles.city, n: sql<number>`count(*)` })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.siteId, ctx.site.id),
-        eq(profiles.country, query.country),
-        isNotNull(profiles.city),
-        query.countryregion ? eq(profiles.regionId, query.countryregion) : undefined,
-        typed ? ilike(profiles.city, `${typed}%`) : undefined,
-      ),
-    )
-    .groupBy(profiles.city)
-    .orderBy(desc(sql`count(*)`), asc(profiles.city))
-    .limit(CITY_SUGGESTIONS_MAX);
-  return rows.flatMap((r) => (r.city ? [r.city] : []));
 }
 
 /** YYYY-MM-DD of `now` minus whole years (UTC). */

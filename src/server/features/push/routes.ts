@@ -1,6 +1,6 @@
 /**
- * POST and DELETE /api/user.php?push=1 (SPEC §7): the member's web push subscriptions, and
- * the push service worker /sw-push.js (service-worker.ts). A
+ * POST and DELETE /api/user.php?push=1 (SPEC §7): the member's web push subscriptions (the
+ * worker /sw-push.js is a file of every static root, docs/pwa.md). A
  * browser's endpoint belongs to one account at a time: subscribing again (another login on
  * the same browser) moves it and renews its keys.
  */
@@ -12,17 +12,8 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { invalidInput } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requireViewer } from '../members/visibility.ts';
-import { SERVICE_WORKER_PATH, SERVICE_WORKER_SOURCE } from './service-worker.ts';
 
 export function registerPushRoutes(app: Hono<AppEnv>): void {
-  // The worker is looked for again on each registration (?v=2); a short cache keeps updates quick.
-  app.get(SERVICE_WORKER_PATH, (c) =>
-    c.body(SERVICE_WORKER_SOURCE, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'public, max-age=300',
-    }),
-  );
-
   route(app, postPushSubscription, async ({ c, body }) => {
     const { database, config, now } = c.get('deps');
     const viewer = await requireViewer(c);

@@ -1,7 +1,9 @@
 /**
- * The push service worker, /sw-push.js (SPEC §7; the client registers /sw-push.js?v=2). It
- * is plain JavaScript sent as it is written here, the same for every site and locale, so it
- * is served by the API app instead of being copied into every static root.
+ * The push part of the service worker /sw-push.js (SPEC §7; the client registers
+ * /sw-push.js?v=2). It is plain JavaScript, the same for every site and locale. The build
+ * writes /sw-push.js into every static root: the members app's caching worker with these
+ * handlers appended (src/pwa/app-worker.ts, docs/pwa.md), so one registration serves the
+ * offline app and push.
  *
  * - `push`: shows the notification of the payload (src/contract/push.ts: title, body,
  *   checkUrl, openUrl; never a message's text) and posts {type: 'NEW_PUSH_MESSAGE', data} to
@@ -13,14 +15,11 @@
  */
 export const SERVICE_WORKER_PATH = '/sw-push.js';
 
-export const SERVICE_WORKER_SOURCE = `'use strict';
-self.addEventListener('install', function () {
-  self.skipWaiting();
-});
-self.addEventListener('activate', function (event) {
-  event.waitUntil(self.clients.claim());
-});
-function windows() {
+/**
+ * The push and click handlers alone: the members app's worker (src/pwa/app-worker.ts, built
+ * into every static root as /sw-push.js) appends them to its own caching code.
+ */
+export const PUSH_HANDLERS_SOURCE = `function windows() {
   return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
 }
 self.addEventListener('push', function (event) {

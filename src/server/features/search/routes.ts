@@ -6,6 +6,7 @@ import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { accountContext } from '../accounts/common.ts';
+import { limitLookup } from '../members/lookup-limits.ts';
 import { loadSite } from '../site/settings.ts';
 import { loadSearcher, search } from './service.ts';
 
@@ -17,6 +18,7 @@ function visitorCountry(c: Context<AppEnv>): string | null {
 export function registerSearchRoutes(app: Hono<AppEnv>): void {
   route(app, getSearch, async ({ c, query, session, site }) => {
     const ctx = accountContext(c, site);
+    await limitLookup(c, 'search', session?.accountId ?? null);
     const [searcher, loaded] = await Promise.all([
       session ? loadSearcher(ctx.db, session.accountId, ctx.site.id) : null,
       loadSite(ctx.db, ctx.site),

@@ -1,6 +1,8 @@
 /**
  * Login sessions: a random token in the 'auth.' cookie (30 days, HttpOnly, SameSite lax,
  * Secure over https); only its SHA-256 is stored, so a database leak reveals no session.
+ * A session unused for SESSION_IDLE_DAYS ends before that; its last use is written at most
+ * once per LAST_SEEN_INTERVAL_MS, so a request costs one indexed read and (almost) no write.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
@@ -10,6 +12,12 @@ import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
+
+/** A session nobody used for this many days ends (issue 15), within its 30-day lifetime. */
+export const SESSION_IDLE_DAYS = 21;
+const SESSION_IDLE_MS = SESSION_IDLE_DAYS * 24 * 3_600_000;
+/** How stale `last_seen_at` may get before a request writes it again. */
+export const LAST_SEEN_INTERVAL_MS = 3_600_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -28,21 +36,30 @@ export async function createSession(db: Db, accountId: number, now: Date): Promi
   return token;
 }
 
-/** The live session of a token: not expired, account neither deleted nor banned. */
+/**
+ * The live session of a token: not expired, used within SESSION_IDLE_DAYS, account neither
+ * deleted nor banned. One read by the unique token hash; the last use is written when it is
+ * older than LAST_SEEN_INTERVAL_MS.
+ */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionAccount | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, accountId: sessions.accountId })
+    .select({ sessionId: sessions.id, accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(
       and(
         eq(sessions.tokenHash, hashToken(token)),
         gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
         inArray(accounts.status, ['not_confirmed', 'confirmed']),
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, accountId: row.accountId };
 }
 
 export async function endSession(db: Db, sessionId: number): Promise<void> {
@@ -59,7 +76,9 @@ function isHttps(c: Context<AppEnv>): boolean {
  * secret: static pages read it to treat the visitor as a member (site-entry warning, footer).
  */
 export function setSessionCookie(c: Context<AppEnv>, token: string): void {
-  const options = { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: AUTH_COOKIE_MAX_AGE_S } as const;
+  // Production is https behind its proxy whatever the request looks like (docs/security.md).
+  const secure = c.get('deps').config.production || isHttps(c);
+  const options = { path: '/', sameSite: 'Lax', secure, maxAge: AUTH_COOKIE_MAX_AGE_S } as const;
   setCookie(c, AUTH_COOKIE_NAME, token, { ...options, httpOnly: true });
   setCookie(c, AUTH_MARKER_COOKIE_NAME, '1', options);
 }

@@ -4,8 +4,15 @@ import type { CompanyInfo } from '#src/contract/site.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { companies, sites } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { siteDataOf } from './cache.ts';
 
-export async function loadCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
+/** Read once until the companies or sites table changes (./cache.ts); never change the object. */
+export function loadCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
+  const cache = siteDataOf(db);
+  return cache ? cache.value(`company:${siteId}`, () => readCompanyInfo(db, siteId)) : readCompanyInfo(db, siteId);
+}
+
+async function readCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
   const [company] = await db
     .select({
       name: companies.name,

@@ -3,6 +3,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { regions } from '#src/server/db/schema.ts';
+import { siteDataOf } from './cache.ts';
 
 export interface RegionItem {
   id: number;
@@ -20,11 +21,14 @@ export async function loadRegions(
 ): Promise<Record<string, RegionItem[]>> {
   const result: Record<string, RegionItem[]> = Object.fromEntries(countries.map((country) => [country, []]));
   if (countries.length === 0) return result;
-  const rows = await db
-    .select({ id: regions.id, country: regions.country, name: regions.name })
-    .from(regions)
-    .where(inArray(regions.country, [...countries]))
-    .orderBy(asc(regions.id));
+  const read = () =>
+    db
+      .select({ id: regions.id, country: regions.country, name: regions.name })
+      .from(regions)
+      .where(inArray(regions.country, [...countries]))
+      .orderBy(asc(regions.id));
+  const cache = siteDataOf(db);
+  const rows = await (cache ? cache.value(`regions:${countries.join(',')}`, read) : read());
   for (const row of rows) result[row.country]?.push({ id: row.id, name: row.name });
   const collator = new Intl.Collator(locale);
   for (const list of Object.values(result)) list.sort((a, b) => collator.compare(a.name, b.name));

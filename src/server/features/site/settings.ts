@@ -12,6 +12,7 @@ import { translator } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { messageCosts, sites } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
+import { siteDataOf } from './cache.ts';
 
 export interface SettingsRequest {
   site: SiteConfig;
@@ -32,18 +33,32 @@ export interface LoadedSite {
   settings: SiteConfig['settings'];
 }
 
-/** The site row; 404 unknown_site when the database does not have it (not seeded). */
-export async function loadSite(db: Db, site: SiteConfig): Promise<LoadedSite> {
+async function readSite(db: Db, site: SiteConfig): Promise<LoadedSite> {
   const [row] = await db.select().from(sites).where(eq(sites.id, site.id)).limit(1);
   if (!row) throw new HttpError('unknown_site', 'api.unknown_site', 404);
   // Database settings win over the config's seed values; the config fills new fields.
   return { row, settings: { ...site.settings, ...(row.settings as Partial<SiteConfig['settings']>) } };
 }
 
+/**
+ * The site row; 404 unknown_site when the database does not have it (not seeded). Read
+ * once until the sites table changes (./cache.ts); callers share the object: never change it.
+ */
+export function loadSite(db: Db, site: SiteConfig): Promise<LoadedSite> {
+  const cache = siteDataOf(db);
+  return cache ? cache.value(`site:${site.id}`, () => readSite(db, site)) : readSite(db, site);
+}
+
+/** The minimum message costs per country (SPEC §3), cached like the site rows. */
+function loadMessageCosts(db: Db): Promise<(typeof messageCosts.$inferSelect)[]> {
+  const read = () => db.select().from(messageCosts);
+  const cache = siteDataOf(db);
+  return cache ? cache.value('message-costs', read) : read();
+}
+
 export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
   const { site, locale } = request;
-  const { row, settings } = await loadSite(db, site);
-  const costs = await db.select().from(messageCosts);
+  const [{ row, settings }, costs] = await Promise.all([loadSite(db, site), loadMessageCosts(db)]);
   const t = translator(locale);
   return {
     name: row.brand,

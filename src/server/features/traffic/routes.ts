@@ -1,7 +1,7 @@
 /**
  * POST /api/page-hidden.php (contract src/contract/traffic.ts): the bounce beacon. No login,
  * no error a visitor could see: 204 in every case the body is acceptable, counted only for
- * a known site and within the per-IP limit.
+ * a known site, a lander page and within the per-IP limit.
  */
 import type { Hono } from 'hono';
 import { postPageHidden } from '#src/contract/traffic.ts';
@@ -22,9 +22,11 @@ export function registerTrafficRoutes(app: Hono<AppEnv>): void {
     if (site) {
       const { db } = c.get('deps').database;
       const now = c.get('deps').now();
-      // Over the limit the beacon is answered like any other, but not counted.
-      if (await hit(db, await ipKey(db, 'page-hidden', clientIp(c)), PAGE_HIDDEN_LIMIT, now)) {
-        await countBounce(db, site.id, bouncedPage(c.req.header('referer'), c.req.header('host')), now);
+      // Over the limit, or from a page that is no lander, the beacon is answered like any
+      // other but not counted.
+      const page = bouncedPage(c.req.header('referer'), c.req.header('host'));
+      if (page && (await hit(db, await ipKey(db, 'page-hidden', clientIp(c)), PAGE_HIDDEN_LIMIT, now))) {
+        await countBounce(db, site.id, page, now);
       }
     }
     return c.body(null, 204);

@@ -5,6 +5,7 @@
  * same-origin request (the pages' Referrer-Policy is strict-origin-when-cross-origin).
  */
 import { lt, sql } from 'drizzle-orm';
+import { LANDERS, SWIPE_LANDER } from '#src/lib/constants.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { pageBounces } from '#src/server/db/schema.ts';
@@ -22,11 +23,35 @@ export interface BouncedPage {
   network: string;
 }
 
+// A profile id or a campaign slug: one plain path segment.
+const SEGMENT = '[A-Za-z0-9_-]{1,80}';
+const LANDER_PATHS = [
+  '/',
+  '/signup',
+  '/signup-matches',
+  `/members/${SEGMENT}/(?:landing|signup)`,
+  `/members/${SEGMENT}/landing[23](?:/${SEGMENT})?`,
+  `/landers/(?:${LANDERS.join('|')})(?:/${SEGMENT})?`,
+  `/landers/${SWIPE_LANDER}`,
+];
+const LANDER_PATH = new RegExp(`^(?:${LANDER_PATHS.join('|')})/?$`);
+
+/**
+ * The landing pages of SPEC §2.1 an affiliate sends visitors to (the home page, signup,
+ * the profile landers, the marketing landers): only their bounces are counted, so a beacon
+ * cannot make a row for any path it likes.
+ */
+export function isLanderPath(path: string): boolean {
+  return LANDER_PATH.test(path);
+}
+
 /**
  * The page a beacon reports: the Referer's path and `network` parameter when the Referer is
- * a page of the request's own host (`host`, port included); otherwise the unknown path.
+ * a page of the request's own host (`host`, port included); the unknown path when the
+ * Referer is missing or of another host; null (not counted) for an own page that is no
+ * lander.
  */
-export function bouncedPage(referer: string | undefined, host: string | undefined): BouncedPage {
+export function bouncedPage(referer: string | undefined, host: string | undefined): BouncedPage | null {
   let url: URL;
   try {
     url = new URL(referer ?? '');
@@ -37,6 +62,7 @@ export function bouncedPage(referer: string | undefined, host: string | undefine
   if (!ownHost || url.host !== ownHost || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     return { path: UNKNOWN_PATH, network: '' };
   }
+  if (!isLanderPath(url.pathname)) return null;
   return {
     path: url.pathname.slice(0, PATH_MAX),
     network: cleanTrafficValue(url.searchParams.get('network') ?? '', trafficFieldMax('network')),

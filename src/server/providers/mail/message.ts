@@ -10,6 +10,6 @@ export function nodemailerMessage(mail: OutgoingMail, from: string, sentAt: Date
     text: mail.text,
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     date: sentAt,
-    headers: { 'X-Site': mail.siteId },
+    headers: { ...mail.headers, 'X-Site': mail.siteId },
   };
 }

@@ -32,6 +32,7 @@ const sentMailSchema = z.object({
   text: z.string(),
   html: z.string().optional(),
   siteId: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
   sentAt: z.string(),
 });
 

@@ -6,6 +6,8 @@ export interface OutgoingMail {
   html?: string;
   /** Site the mail is sent for (sender name, links). */
   siteId: string;
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 8058) on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends OutgoingMail {
