@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE_MAX_AGE_S } from '#src/lib/constants.ts';
 import { accountTokens, sessions } from '#src/server/db/schema.ts';
 import { consumeToken, issueToken } from '#src/server/features/accounts/tokens.ts';
-import { createSession } from '#src/server/features/session/sessions.ts';
+import { SESSION_IDLE_DAYS, createSession } from '#src/server/features/session/sessions.ts';
 import { HOURLY_TASKS, runHourlyTasks } from '#src/server/jobs/hourly.ts';
 import { OUTBOX_RETENTION_DAYS } from '#src/server/jobs/cleanup.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';
@@ -37,6 +37,16 @@ describe('the hourly job', () => {
     expect(left).toHaveLength(1);
     // The live session still opens the member's pages.
     expect((await t.request('/api/user.php', { session: live })).status).toBe(200);
+  });
+
+  it('deletes sessions left unused longer than the idle timeout', async () => {
+    const { accountId } = await createTestMember(t);
+    const idle = await createSession(t.db, accountId, new Date(FIXED_NOW.getTime() - (SESSION_IDLE_DAYS + 1) * DAY));
+    const recent = await createSession(t.db, accountId, new Date(FIXED_NOW.getTime() - (SESSION_IDLE_DAYS - 1) * DAY));
+    expect((await t.request('/api/user.php', { session: idle })).status).toBe(403);
+    await runHourlyTasks(t.deps);
+    expect(await t.db.select().from(sessions).where(eq(sessions.accountId, accountId))).toHaveLength(1);
+    expect((await t.request('/api/user.php', { session: recent })).status).toBe(200);
   });
 
   it('deletes used and expired tokens and keeps the ones that still work', async () => {

@@ -1,6 +1,7 @@
 /**
  * Data hygiene of the hourly job: what no one needs any more is deleted instead of kept.
- * - sessions past their expiry (the cookie is dead; the row only tells when someone was here);
+ * - sessions past their expiry or unused for SESSION_IDLE_DAYS (the cookie opens nothing any
+ *   more; the row only tells when someone was here);
  * - e-mailed tokens once used or expired (their hash opens nothing any more);
  * - mails and text messages of the offline outbox folders after OUTBOX_RETENTION_DAYS (they
  *   hold reset and activation links and addresses).
@@ -10,13 +11,18 @@ import { join } from 'node:path';
 import { isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { accountTokens, sessions } from '#src/server/db/schema.ts';
+import { SESSION_IDLE_DAYS } from '#src/server/features/session/sessions.ts';
 
 /** Days a mail or text message stays in the offline outbox folders. */
 export const OUTBOX_RETENTION_DAYS = 7;
 
-/** Deletes sessions whose expiry has passed; answers how many. */
+/** Deletes sessions whose expiry has passed or that were idle too long; answers how many. */
 export async function pruneExpiredSessions(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_DAYS * 24 * 3_600_000);
+  const gone = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
+    .returning({ id: sessions.id });
   return gone.length;
 }
 
