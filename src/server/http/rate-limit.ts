@@ -64,6 +64,32 @@ export async function hitCount(db: Db, key: string, limit: Limit, now: Date): Pr
   return row?.count ?? 1;
 }
 
+/**
+ * Counts one hit of each key in one statement (one round trip and one commit for a call
+ * limited per account and per IP) and answers each key's count, like hitCount.
+ */
+export async function hitCounts(
+  db: Db,
+  keys: readonly string[],
+  windowMs: number,
+  now: Date,
+): Promise<Map<string, number>> {
+  const windowOpen = new Date(now.getTime() - windowMs);
+  const expired = sql`${rateLimits.windowStart} <= ${windowOpen.toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(rateLimits)
+    .values(keys.map((key) => ({ key, windowStart: now, count: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  return new Map(rows.map((row) => [row.key, row.count]));
+}
+
 /** Counts one hit of a key and answers whether it is still within the limit (see hitCount). */
 export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<boolean> {
   return (await hitCount(db, key, limit, now)) <= limit.max;

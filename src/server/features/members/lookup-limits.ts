@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { LOOKUP_LIMITS, LOOKUP_WINDOW_MS, type LookupKind } from '#src/contract/limits.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { accountKey, clientIp, hit, ipKey, rateLimited } from '#src/server/http/rate-limit.ts';
+import { accountKey, clientIp, hitCounts, ipKey, rateLimited } from '#src/server/http/rate-limit.ts';
 
 /** Counts one lookup of the account (when logged in) and of the IP address; throws 429 over a limit. */
 export async function limitLookup(c: Context<AppEnv>, kind: LookupKind, accountId: number | null): Promise<void> {
@@ -15,15 +15,11 @@ export async function limitLookup(c: Context<AppEnv>, kind: LookupKind, accountI
   const { db } = database;
   const at = now();
   const limits: { account?: number; ip: number } = LOOKUP_LIMITS[kind];
-  const withinIp = await hit(
-    db,
-    await ipKey(db, `lookup-${kind}`, clientIp(c)),
-    { max: limits.ip, windowMs: LOOKUP_WINDOW_MS },
-    at,
-  );
-  const withinAccount =
-    accountId === null || limits.account === undefined
-      ? true
-      : await hit(db, accountKey(`lookup-${kind}`, accountId), { max: limits.account, windowMs: LOOKUP_WINDOW_MS }, at);
+  const ip = await ipKey(db, `lookup-${kind}`, clientIp(c));
+  const account = accountId === null || limits.account === undefined ? null : accountKey(`lookup-${kind}`, accountId);
+  // Both counters in one statement: a search costs one write, not two.
+  const counts = await hitCounts(db, account === null ? [ip] : [ip, account], LOOKUP_WINDOW_MS, at);
+  const withinIp = (counts.get(ip) ?? 1) <= limits.ip;
+  const withinAccount = account === null || (counts.get(account) ?? 1) <= (limits.account ?? Infinity);
   if (!withinIp || !withinAccount) throw rateLimited();
 }
