@@ -110,11 +110,16 @@ export async function recordEvents(
   if (events.length === 0) return { rows: [] };
   if (!isTransaction(tx)) return tx.transaction((inner) => recordEvents(inner, events, now));
   const accountIds = [...new Set(events.map((e) => e.accountId))].sort((a, b) => a - b);
-  for (const accountId of accountIds) {
-    // The two-key form keeps these locks apart from any other advisory lock; a huge id wraps,
-    // which only makes two accounts share a lock.
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, ${accountId % 2_147_483_647})`);
-  }
+  // One statement takes the locks in account order (a volatile function in the select list
+  // is evaluated after the ORDER BY). The two-key form keeps these locks apart from any other
+  // advisory lock; a huge id wraps, which only makes two accounts share a lock.
+  const keys = sql.join(
+    accountIds.map((id) => sql`(${id % 2_147_483_647}::int)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EVENT_LOCK_SPACE}, k) from (values ${keys}) as accounts(k) order by k`,
+  );
   // The account's newest event before this statement: the lock above is held, so every
   // earlier event of the account has committed and is seen (the statement's own rows are not).
   const inserted = await tx

@@ -7,18 +7,26 @@
  * rules (members/visibility.ts), so a block, a deleted account or a hidden member takes the
  * conversation out of the list; members in touch stay visible however invisible they are.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatListItem, ChatMessage } from '#src/contract/chat.ts';
 import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
-import { conversationSides, conversations, messages, photos, profiles, systemMessages } from '#src/server/db/schema.ts';
+import {
+  accounts,
+  conversationSides,
+  conversations,
+  messages,
+  photos,
+  profiles,
+  systemMessages,
+} from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/features/credits/ledger.ts';
 import { notFound } from '#src/server/http/errors.ts';
 import type { GifProvider } from '#src/server/providers/gifs/types.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
+import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext, type CardRow } from '../members/cards.ts';
 import { BlockedError } from '../members/service.ts';
 import { blockBetween, visibleTo } from '../members/visibility.ts';
 import { messageColumns, messageDto, resolveGifs, systemMessageColumns, systemMessageDto } from './messages-dto.ts';
@@ -63,12 +71,56 @@ const otherSide = alias(conversationSides, 'other_side');
  * Messages the side `mySide` may see: delivered ones (or its own held ones), after it cleared
  * the conversation, within the visibility window.
  */
-function visibleToSide(profileId: number, since: Date): SQL {
+function visibleToSide(profileId: number, since: Date, clearedAt: Column): SQL {
   return and(
     or(eq(messages.status, 'delivered'), eq(messages.senderId, profileId)),
-    or(isNull(mySide.clearedAt), sql`${messages.createdAt} > ${mySide.clearedAt}`),
+    or(isNull(clearedAt), sql`${messages.createdAt} > ${clearedAt}`),
     sql`${messages.createdAt} >= ${since.toISOString()}::timestamptz`,
   ) as SQL;
+}
+
+/** The other profile of a joined `conversations` row, for one of its two profiles. */
+function otherOf(profileId: number): SQL {
+  return sql`case when ${conversations.profileLow} = ${profileId} then ${conversations.profileHigh} else ${conversations.profileLow} end`;
+}
+
+/**
+ * The other profile of a joined `conversations` row, read by its key and named `profiles`, so
+ * the visibility rules and the card (written against `profiles`) apply to it. Without the
+ * fence a planner without statistics scans the site's profiles for it.
+ */
+function otherProfile(db: Queryable, profileId: number) {
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.id, otherOf(profileId)))
+    .offset(OFFSET_FENCE)
+    .as('profiles');
+}
+
+// Drizzle leaves out `.offset(0)` (a falsy number): the fence is written as SQL.
+const OFFSET_FENCE = sql`0` as unknown as number;
+
+/**
+ * The party's own sides (all listed ones, or the given conversations), as a subquery the
+ * planner cannot fold into the join (OFFSET 0): every chat query starts from the few sides of
+ * one profile and looks the rest up by key. Left to itself, without statistics (PGlite has
+ * no autovacuum), the planner would start from every profile of the site and filter.
+ */
+function sidesOf(db: Queryable, profileId: number, where: SQL | undefined) {
+  return db
+    .select({
+      conversationId: mySide.conversationId,
+      profileId: mySide.profileId,
+      unread: mySide.unread,
+      lastMessageAt: mySide.lastMessageAt,
+      lastReadMessageId: mySide.lastReadMessageId,
+      clearedAt: mySide.clearedAt,
+    })
+    .from(mySide)
+    .where(and(eq(mySide.profileId, profileId), where))
+    .offset(OFFSET_FENCE)
+    .as('my_side');
 }
 
 export interface LoadedChat {
@@ -91,22 +143,63 @@ export async function loadChats(
 ): Promise<LoadedChat[]> {
   const { db, now } = readers;
   const since = visibleSince(now);
+  const side = sidesOf(
+    db,
+    party.profileId,
+    ids ? inArray(mySide.conversationId, [...ids]) : isNotNull(mySide.lastMessageAt),
+  );
   const last = db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, conversations.id), visibleToSide(party.profileId, since)))
+    .where(and(eq(messages.conversationId, side.conversationId), visibleToSide(party.profileId, since, side.clearedAt)))
     .orderBy(desc(messages.id))
     .limit(1)
     .as('last_message');
+  // The other side and its profile, looked up per side (LATERAL, not folded into the join).
+  const card = cardColumns(party.profileId);
+  const other = db
+    .select({
+      ...card,
+      // Names the outer query can tell apart (profiles and photos share some).
+      photoPublicId: sql<string | null>`${photos.publicId}`.as('photo_public_id'),
+      photoStatus: sql<CardRow['photoStatus']>`${photos.status}`.as('photo_status'),
+      likeNew: card.likeNew.as('like_new'),
+      didLike: card.didLike.as('did_like'),
+      likedBy: card.likedBy.as('liked_by'),
+      otherLastRead: otherSide.lastReadMessageId,
+    })
+    .from(otherProfile(db, party.profileId))
+    .innerJoin(otherSide, and(eq(otherSide.conversationId, side.conversationId), eq(otherSide.profileId, profiles.id)))
+    .leftJoin(photos, mainPhotoJoin)
+    .where(visibleTo(party))
+    .offset(OFFSET_FENCE)
+    .as('other');
   const rows = await db
     .select({
-      card: cardColumns(party.profileId),
+      card: {
+        profileId: other.profileId,
+        publicId: other.publicId,
+        name: other.name,
+        birthdate: other.birthdate,
+        type: other.type,
+        language: other.language,
+        country: other.country,
+        regionId: other.regionId,
+        city: other.city,
+        photoPublicId: other.photoPublicId,
+        photoStatus: other.photoStatus,
+        thumbWidth: other.thumbWidth,
+        thumbHeight: other.thumbHeight,
+        likeNew: other.likeNew,
+        didLike: other.didLike,
+        likedBy: other.likedBy,
+      },
       conversationId: conversations.id,
       conversationPublicId: conversations.publicId,
-      unread: mySide.unread,
-      lastMessageAt: mySide.lastMessageAt,
-      myLastRead: mySide.lastReadMessageId,
-      otherLastRead: otherSide.lastReadMessageId,
+      unread: side.unread,
+      lastMessageAt: side.lastMessageAt,
+      myLastRead: side.lastReadMessageId,
+      otherLastRead: other.otherLastRead,
       last: {
         id: last.id,
         publicId: last.publicId,
@@ -124,23 +217,11 @@ export async function loadChats(
         createdAt: last.createdAt,
       },
     })
-    .from(mySide)
-    .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
-    .innerJoin(
-      otherSide,
-      and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.profileId, mySide.profileId)),
-    )
-    .innerJoin(profiles, eq(profiles.id, otherSide.profileId))
-    .leftJoin(photos, mainPhotoJoin)
+    .from(side)
+    .innerJoin(conversations, eq(conversations.id, side.conversationId))
+    .innerJoinLateral(other, sql`true`)
     .leftJoinLateral(last, sql`true`)
-    .where(
-      and(
-        eq(mySide.profileId, party.profileId),
-        ids ? inArray(mySide.conversationId, [...ids]) : isNotNull(mySide.lastMessageAt),
-        visibleTo(party),
-      ),
-    )
-    .orderBy(desc(mySide.lastMessageAt), desc(conversations.id));
+    .orderBy(desc(side.lastMessageAt), desc(conversations.id));
 
   const lastRows = rows.flatMap((r) => (r.last ? [r.last] : []));
   const gifs = await resolveGifs(readers.gifs, lastRows, party.locale);
@@ -202,26 +283,33 @@ export async function listChats(
   return { chats: list, total_unread: list.reduce((sum, c) => sum + c.num_unread_messages, 0) };
 }
 
-/** Unread messages over the party's listed conversations and its site conversation. */
-export async function totalUnread(db: Queryable, party: Pick<ChatParty, 'accountId' | 'profileId' | 'siteId'>) {
-  const [chats] = await db
-    .select({ n: sql<number>`coalesce(sum(${mySide.unread}), 0)::int` })
-    .from(mySide)
-    .innerJoin(
-      otherSide,
-      and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.profileId, mySide.profileId)),
-    )
-    .innerJoin(profiles, eq(profiles.id, otherSide.profileId))
-    .where(and(eq(mySide.profileId, party.profileId), isNotNull(mySide.lastMessageAt), visibleTo(party)));
-  let system = 0;
-  if (party.accountId !== null) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(systemMessages)
-      .where(and(eq(systemMessages.accountId, party.accountId), isNull(systemMessages.readAt)));
-    system = row?.n ?? 0;
-  }
-  return (chats?.n ?? 0) + system;
+/**
+ * Unread messages over the party's listed conversations and its site conversation, in one
+ * statement (only sides with unread messages are looked at).
+ */
+export async function totalUnread(
+  db: Queryable,
+  party: Pick<ChatParty, 'accountId' | 'profileId' | 'siteId'>,
+): Promise<number> {
+  const side = sidesOf(db, party.profileId, and(isNotNull(mySide.lastMessageAt), sql`${mySide.unread} > 0`));
+  const system =
+    party.accountId === null
+      ? sql`0`
+      : sql`(select count(*) from ${systemMessages} where ${systemMessages.accountId} = ${party.accountId} and ${systemMessages.readAt} is null)`;
+  const [row] = await db
+    .select({ n: sql<number>`(coalesce(sum(${side.unread}), 0) + ${system})::int` })
+    .from(side)
+    .innerJoin(conversations, eq(conversations.id, side.conversationId))
+    .innerJoinLateral(
+      db
+        .select({ one: sql<number>`1`.as('one') })
+        .from(otherProfile(db, party.profileId))
+        .where(visibleTo(party))
+        .offset(OFFSET_FENCE)
+        .as('seen'),
+      sql`true`,
+    );
+  return row?.n ?? 0;
 }
 
 /**
@@ -287,6 +375,8 @@ export interface OpenConversation {
   otherAccountId: number | null;
   otherType: 'member' | 'fictional';
   otherName: string;
+  /** The other profile's language: its account's, or the profile's for a chat pal. */
+  otherLanguage: string | null;
   /** The other profile passes the viewer's visibility rules. */
   otherVisible: boolean;
   startedBy: number;
@@ -307,16 +397,12 @@ export async function findConversation(
       otherAccountId: profiles.accountId,
       otherType: profiles.type,
       otherName: profiles.name,
+      otherLanguage: sql<string | null>`coalesce(${accounts.language}, ${profiles.language})`,
       otherVisible: sql<boolean>`${visibleTo(viewer)}`,
     })
     .from(conversations)
-    .innerJoin(
-      profiles,
-      eq(
-        profiles.id,
-        sql`case when ${conversations.profileLow} = ${viewer.profileId} then ${conversations.profileHigh} else ${conversations.profileLow} end`,
-      ),
-    )
+    .innerJoin(profiles, eq(profiles.id, otherOf(viewer.profileId)))
+    .leftJoin(accounts, eq(accounts.id, profiles.accountId))
     .where(
       and(
         eq(conversations.publicId, publicId),

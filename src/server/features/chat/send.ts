@@ -33,7 +33,7 @@ import { blockBetween } from '../members/visibility.ts';
 import { messageEventsFor } from './chat-events.ts';
 import { findConversation, SITE_CONVERSATION_ID, type ChatParty, type ChatReaders } from './conversations.ts';
 import { messageColumns, messageDto, resolveGifs, type MessageRow } from './messages-dto.ts';
-import { loadChatSite, partyOfProfile, type ChatSite } from './parties.ts';
+import { loadChatSite, partyFor, partyOfProfile, type ChatSite } from './parties.ts';
 
 export { messageDto } from './messages-dto.ts';
 
@@ -333,8 +333,17 @@ export async function sendMessage(
 
       const events = await messageEventsFor(readers(tx), sender, row, { credits: balance });
       if (status === 'delivered') {
-        const recipient = await partyOfProfile(tx, site, conversation.otherProfileId, now);
-        if (recipient) events.push(...(await messageEventsFor(readers(tx), recipient, row)));
+        const recipient = partyFor(
+          {
+            accountId: conversation.otherAccountId,
+            profileId: conversation.otherProfileId,
+            siteId: sender.siteId,
+            language: conversation.otherLanguage,
+          },
+          site,
+          now,
+        );
+        events.push(...(await messageEventsFor(readers(tx), recipient, row)));
       }
       return { row, credits: balance, replayed: false, stored: await deps.events.record(tx, events) };
     });
