@@ -144,6 +144,9 @@ export async function seed(database: Database, config: Config, options: SeedOpti
   }
   log('City suggestions…');
   await refreshCitySuggestions(db);
+  // Planner statistics for the bulk-loaded tables: PGlite has no autovacuum to gather them,
+  // and without them the chat and visibility queries pick poor join orders (docs/chat.md).
+  await db.execute(sql`analyze`);
   result.seconds = (performance.now() - started) / 1000;
   return result;
 }
