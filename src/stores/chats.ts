@@ -197,6 +197,12 @@ export function watchChatEvents(): () => void {
     // More was missed than the channel replays: as after a page load.
     onServerEvent('resync', () => void loadChats()),
     onServerEvent('counters', ({ total_unread, credits }) => {
+      // The server's total no longer counts the open conversation once it was read there (it
+      // sends counters after that read), so its entry shows none either: an answer of the
+      // conversation that comes after this event must not take its unread off a second time.
+      const open = $openChat.get();
+      const list = $chats.get();
+      if (open && list) setList(withChatRead(list, open));
       $totalUnread.set(total_unread);
       if (credits !== undefined) setSessionCredits(credits);
     }),

@@ -1,9 +1,9 @@
 /**
  * Helpers of the member journeys: members made through the API (signup + activation from the
  * dev inbox), logging in from the site's own origin, mailed links, and the console watch for
- * error answers provoked on purpose.
+ * error answers provoked on purpose, a second member's browser and a member's profile id.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { Locale } from '#src/lib/locales.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
 
@@ -67,6 +67,14 @@ export async function mailedLink(request: APIRequestContext, to: string, linkPar
   return link.pathname + link.search;
 }
 
+/**
+ * An address of its own for a journey (send it as X-Forwarded-For), so per-IP limits (signup,
+ * complaints) count it apart when the server trusts the header (TRUST_PROXY); ignored otherwise.
+ */
+export function journeyIp(): string {
+  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+}
+
 /** Signs up a member through the API and activates it with the mailed link. */
 export async function createMember(
   request: APIRequestContext,
@@ -76,9 +84,7 @@ export async function createMember(
   const email = uniqueEmail(label);
   const signup = direct('/api/signup.php', where);
   const answer = await request.post(signup.url, {
-    // Each journey signs up from its own address, so the per-IP signup limit counts it
-    // apart when the server trusts X-Forwarded-For (TRUST_PROXY); ignored otherwise.
-    headers: { host: signup.host, 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    headers: { host: signup.host, 'x-forwarded-for': journeyIp() },
     data: { email, name: `E2E ${label}`, password: PASSWORD, date_of_birth: '1990-04-02', gender: 'male' },
   });
   expect(answer.status(), await answer.text()).toBe(200);
@@ -121,4 +127,26 @@ export function expectErrorAnswers(consoleErrors: string[], status: number): voi
   for (let i = consoleErrors.length - 1; i >= 0; i -= 1) {
     if (consoleErrors[i]?.includes(expected)) consoleErrors.splice(i, 1);
   }
+}
+
+/** A second member's browser, like the test's own (phone or desktop). */
+export async function secondBrowser(browser: Browser): Promise<BrowserContext> {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  return browser.newContext({
+    ...(viewport !== undefined ? { viewport } : {}),
+    ...(userAgent !== undefined ? { userAgent } : {}),
+    ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
+    ...(isMobile !== undefined ? { isMobile } : {}),
+    ...(hasTouch !== undefined ? { hasTouch } : {}),
+  });
+}
+
+/** The logged-in member's public profile id. */
+export async function profileIdOf(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const answer = await fetch('/api/user.php', {
+      headers: { accept: 'application/json', 'x-request-type': 'client' },
+    });
+    return ((await answer.json()) as { user: { profile: { id: string } } }).user.profile.id;
+  });
 }

@@ -184,6 +184,17 @@ describe('like and unlike', () => {
     expect((await likesOf(t, me)).profiles.map((p) => p.id)).toEqual([her.publicId]);
   });
 
+  it('tells the liked member’s open pages at once: a counters event with the new likes, once', async () => {
+    const me = await member(t, { gender: 'male', seeking: 'female' });
+    const her = await member(t);
+    const before = await t.deps.events.latestId(her.accountId);
+    await like(t, me, her);
+    await like(t, me, her);
+    const events = await t.deps.events.replay(her.accountId, before, 10);
+    expect(events.map((e) => e.event)).toEqual([{ type: 'counters', data: { total_unread: 0, total_new_likes: 1 } }]);
+    expect(await t.deps.events.replay(me.accountId, 0, 10)).toEqual([]);
+  });
+
   it('is a match when the other had liked first, whichever of the two likes second', async () => {
     const a = await member(t, { gender: 'male', seeking: 'female' });
     const b = await member(t);

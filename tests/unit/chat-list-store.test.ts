@@ -147,6 +147,19 @@ describe('server events', () => {
     expect($totalUnread.get()).toBe(2);
     stop();
   });
+
+  it('counts an opened conversation read once when the server’s counters come before its answer', async () => {
+    withApi(new Map([[getChats, () => ({ chats: [a, b], total_unread: 3 })]]));
+    await loadChats();
+    const stop = watchChatEvents();
+    $openChat.set('b');
+    // The server read 'b' and sent the new total before the conversation's answer arrived.
+    dispatchServerEvent({ type: 'counters', data: { total_unread: 2 } });
+    markChatRead('b');
+    expect($totalUnread.get()).toBe(2);
+    expect($chats.get()?.find((chat) => chat.id === 'b')?.num_unread_messages).toBe(0);
+    stop();
+  });
 });
 
 describe('polling', () => {

@@ -9,9 +9,11 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { LIKES_PER_DAY } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
+import type { EventHub } from '#src/server/events/types.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard } from '../members/cards.ts';
-import { visibleTo } from '../members/visibility.ts';
+import { visibleTo, type Viewer } from '../members/visibility.ts';
+import { totalUnread } from '../chat/conversations.ts';
 import { hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
 import { findVisible, loadCard, type LikesContext } from './candidates.ts';
 
@@ -49,19 +51,45 @@ export async function loadLikes(ctx: LikesContext): Promise<LikesData> {
     .where(and(eq(likes.likedId, me), visibleTo(viewer)))
     .orderBy(sql`(${likes.seenAt} is null) desc`, desc(likes.createdAt), asc(profiles.publicId))
     .limit(LIKES_LIST_MAX);
-  const [fresh] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.id, likes.likerId))
-    .where(and(eq(likes.likedId, me), isNull(likes.seenAt), visibleTo(viewer)));
+  const fresh = await newLikesOf(db, viewer);
   const budget = await loadBudget(db, me, ctx.now);
   return {
     profiles: sent.map((row) => toProfileCard(row, ctx)),
     liked_by: received.map((row) => toProfileCard(row, ctx)),
-    total_new_likes: fresh?.count ?? 0,
+    total_new_likes: fresh,
     likes_left: budget.likes.left,
     next_like_in_hours: budget.likes.nextAt ? hoursUntil(budget.likes.nextAt, ctx.now) : null,
   };
+}
+
+/** The likes a member has not seen yet, from members they may see (the Likes badge). */
+async function newLikesOf(db: Db, member: Pick<Viewer, 'profileId' | 'siteId'>): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.likerId))
+    .where(and(eq(likes.likedId, member.profileId), isNull(likes.seenAt), visibleTo(member)));
+  return row?.count ?? 0;
+}
+
+/**
+ * After a new like was committed: the liked member's `counters` with the new likes, so an open
+ * members area shows the Likes badge and the title count at once instead of at the next poll
+ * (SPEC §4). Fictional profiles have no account; a failure never fails the like.
+ */
+export async function announceNewLike(db: Db, events: EventHub, likedProfileId: number): Promise<void> {
+  try {
+    const [liked] = await db
+      .select({ accountId: profiles.accountId, siteId: profiles.siteId })
+      .from(profiles)
+      .where(eq(profiles.id, likedProfileId));
+    if (liked?.accountId == null) return;
+    const member = { accountId: liked.accountId, profileId: likedProfileId, siteId: liked.siteId };
+    const data = { total_unread: await totalUnread(db, member), total_new_likes: await newLikesOf(db, member) };
+    await events.publish([{ accountId: liked.accountId, event: { type: 'counters', data } }]);
+  } catch (error) {
+    console.error('[likes] counters event failed:', error instanceof Error ? error.message : error);
+  }
 }
 
 /**

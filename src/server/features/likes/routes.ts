@@ -22,7 +22,7 @@ import { pushContext, pushLike } from '../push/hooks.ts';
 import { loadSite } from '../site/settings.ts';
 import { autoLike } from './auto-like.ts';
 import type { LikesContext } from './candidates.ts';
-import { likeProfile, loadLikes, unlikeProfile } from './likes.ts';
+import { announceNewLike, likeProfile, loadLikes, unlikeProfile } from './likes.ts';
 import { findMatches } from './match-finder.ts';
 import { loadSwipeGame, swipeProfile } from './swipe.ts';
 
@@ -45,9 +45,12 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, postLike, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return likeProfile(ctx, body.profile, (liked) => {
+    return likeProfile(ctx, body.profile, async (liked) => {
       mailLike(c.get('deps'), ctx.viewer.profileId, liked);
-      return pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked);
+      await Promise.all([
+        announceNewLike(ctx.db, c.get('deps').events, liked),
+        pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
+      ]);
     });
   });
 
@@ -60,9 +63,12 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, postSwipe, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return swipeProfile(ctx, body.profile, body.decision, (liked) => {
+    return swipeProfile(ctx, body.profile, body.decision, async (liked) => {
       mailLike(c.get('deps'), ctx.viewer.profileId, liked);
-      return pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked);
+      await Promise.all([
+        announceNewLike(ctx.db, c.get('deps').events, liked),
+        pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
+      ]);
     });
   });
 

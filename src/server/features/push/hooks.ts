@@ -3,7 +3,7 @@
  * other side (`from: 'them'`) is announced through the event hub after its commit, whichever
  * feature wrote it (a member's send, a held message delivered, an operator's reply), so the
  * hub's `announce` is wrapped once (composeApp) instead of touching each sender. Likes write
- * no event; likes.ts calls pushLike after its commit.
+ * no message event; the like routes call pushLike after the commit.
  */
 import { inArray } from 'drizzle-orm';
 import { profiles } from '#src/server/db/schema.ts';
