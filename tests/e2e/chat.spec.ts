@@ -4,33 +4,21 @@
  * whose credits run out gets the credit alert with the way to buy credits; a send that fails
  * offline stays marked with a retry that delivers it once; visitors are asked to log in.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
-import { createMember, EN_DEFAULT, expectErrorAnswers, label, logIn, urlOf, type Where } from './journeys.ts';
+import {
+  createMember,
+  EN_DEFAULT,
+  expectErrorAnswers,
+  label,
+  logIn,
+  profileIdOf,
+  secondBrowser,
+  urlOf,
+  type Where,
+} from './journeys.ts';
 
 const SITES: readonly Where[] = [EN_DEFAULT, { site: 'gay' }];
-
-/** A second member's browser, like the test's own (phone or desktop). */
-async function secondBrowser(browser: Browser): Promise<BrowserContext> {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  return browser.newContext({
-    ...(viewport !== undefined ? { viewport } : {}),
-    ...(userAgent !== undefined ? { userAgent } : {}),
-    ...(deviceScaleFactor !== undefined ? { deviceScaleFactor } : {}),
-    ...(isMobile !== undefined ? { isMobile } : {}),
-    ...(hasTouch !== undefined ? { hasTouch } : {}),
-  });
-}
-
-/** The logged-in member's public profile id. */
-async function profileIdOf(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const answer = await fetch('/api/user.php', {
-      headers: { accept: 'application/json', 'x-request-type': 'client' },
-    });
-    return ((await answer.json()) as { user: { profile: { id: string } } }).user.profile.id;
-  });
-}
 
 /** Opens the chat with a member the way the profile page's Message button does. */
 async function startChat(page: Page, where: Where, profileId: string): Promise<void> {
