@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/interests.php`,
-    timeout: 240_000,
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     // TRUST_PROXY: each test sends its own X-Forwarded-For, so per-IP limits meet one
