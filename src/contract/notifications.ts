@@ -5,19 +5,11 @@
  * (bounces, spam complaints) that stop all notification mails.
  */
 import { z } from 'zod';
+import { EMAIL_PREFERENCES } from '../lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
-/** The preferences of SPEC §3, in its order. */
-export const EMAIL_PREFERENCES = [
-  'new_conversations',
-  'new_messages',
-  'like',
-  'unread_message_reminders',
-  'promotions',
-  'weekly_updates',
-  'news',
-  'reminders',
-] as const;
+/** The preferences of SPEC §3, in its order (defined once in lib/constants). */
+export { EMAIL_PREFERENCES };
 export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
 
 /**

@@ -3,12 +3,13 @@
  * each, with what it does. Its anchor `#privacy` is where the account deletion flow's
  * privacy-mode alternative leads.
  */
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { createPrivacyStore, PRIVACY_SETTINGS, type PrivacySetting } from './privacy-store.ts';
+import { createPrivacyStore, PRIVACY_SETTINGS } from './privacy-store.ts';
+import SwitchRow from './SwitchRow.tsx';
 import Section, { LoadFailed } from './Section.tsx';
 
 export default function PrivacySection() {
@@ -26,9 +27,10 @@ export default function PrivacySection() {
       {state.status === 'ready' && (
         <div className="mt-2 flex flex-col divide-y divide-line">
           {PRIVACY_SETTINGS.map((setting) => (
-            <Switch
+            <SwitchRow
               key={setting}
-              setting={setting}
+              label={t(`settings.privacy.${setting}`)}
+              text={t(`settings.privacy.${setting}_text`)}
               on={state[setting]}
               disabled={busy}
               onChange={(on) => void store.switchForm.submit(setting, on)}
@@ -42,43 +44,5 @@ export default function PrivacySection() {
         </div>
       )}
     </Section>
-  );
-}
-
-function Switch({
-  setting,
-  on,
-  disabled,
-  onChange,
-}: {
-  setting: PrivacySetting;
-  on: boolean;
-  disabled: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="py-3">
-      <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4">
-        <span className="font-semibold">{t(`settings.privacy.${setting}`)}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          disabled={disabled}
-          aria-describedby={`${id}-text`}
-          onChange={(event) => onChange(event.target.checked)}
-          className="peer sr-only"
-        />
-        <span
-          aria-hidden="true"
-          className="relative h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-primary peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-ink peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-6 after:rounded-full after:bg-white after:elevation-1 after:transition-transform peer-checked:after:translate-x-5"
-        />
-      </label>
-      <p id={`${id}-text`} className="mt-1 text-sm text-ink-muted">
-        {t(`settings.privacy.${setting}_text`)}
-      </p>
-    </div>
   );
 }

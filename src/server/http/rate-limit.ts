@@ -48,20 +48,7 @@ export function accountKey(action: string, accountId: number): string {
  * requests each get their own number and exactly `max` of them are within the limit.
  */
 export async function hitCount(db: Db, key: string, limit: Limit, now: Date): Promise<number> {
-  const windowOpen = new Date(now.getTime() - limit.windowMs);
-  const expired = sql`${rateLimits.windowStart} <= ${windowOpen.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
+  return (await hitCounts(db, [key], limit.windowMs, now)).get(key) ?? 1;
 }
 
 /**
