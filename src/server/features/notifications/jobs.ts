@@ -9,7 +9,13 @@ import { accounts, conversationSides, likes, notificationMails, profiles } from 
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
 import { mayMail } from './preferences.ts';
-import { notificationContext, rememberMail, sendNotificationMail, type NotificationContext } from './sender.ts';
+import {
+  notificationContext,
+  RECIPIENT_COLUMNS,
+  rememberMail,
+  sendNotificationMail,
+  type NotificationContext,
+} from './sender.ts';
 import { presenceOf, type Presence } from './triggers.ts';
 
 const HOUR_MS = 3_600_000;
@@ -32,15 +38,7 @@ export interface NotificationJobOutcome {
 
 /** The columns every candidate needs for mayMail and the mail itself. */
 const candidateColumns = {
-  accountId: accounts.id,
-  siteId: accounts.siteId,
-  email: accounts.email,
-  status: accounts.status,
-  language: accounts.language,
-  notificationsDisabled: accounts.notificationsDisabled,
-  emailPreferences: accounts.emailPreferences,
-  profileId: profiles.id,
-  name: profiles.name,
+  ...RECIPIENT_COLUMNS,
   country: profiles.country,
   seeking: profiles.seeking,
 };

@@ -8,7 +8,7 @@ import type { SiteConfig } from '#sites-config';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { UNSUBSCRIBE_PATH } from '#src/contract/notifications.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { notificationMails } from '#src/server/db/schema.ts';
+import { accounts, notificationMails, profiles } from '#src/server/db/schema.ts';
 import type { Config } from '#src/server/env.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
@@ -16,6 +16,19 @@ import type { MailProvider } from '#src/server/providers/mail/types.ts';
 import { loadSite } from '../site/settings.ts';
 import { MAIL_PREFERENCE, notificationMail, type NotificationMailContent } from './mails.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+
+/** What a notification mail needs of its recipient (accounts joined with their profile). */
+export const RECIPIENT_COLUMNS = {
+  accountId: accounts.id,
+  siteId: accounts.siteId,
+  email: accounts.email,
+  status: accounts.status,
+  language: accounts.language,
+  notificationsDisabled: accounts.notificationsDisabled,
+  emailPreferences: accounts.emailPreferences,
+  profileId: profiles.id,
+  name: profiles.name,
+};
 
 /** What sending needs of the app's services. */
 export interface NotificationContext {

@@ -28,7 +28,13 @@ import type { AppDeps } from '#src/server/http/context.ts';
 import { accountKey, hit, isExhausted } from '#src/server/http/rate-limit.ts';
 import { MAIL_PREFERENCE, type NotificationMailKind } from './mails.ts';
 import { mayMail } from './preferences.ts';
-import { inBackground, notificationContext, sendNotificationMail, type NotificationContext } from './sender.ts';
+import {
+  inBackground,
+  notificationContext,
+  RECIPIENT_COLUMNS,
+  sendNotificationMail,
+  type NotificationContext,
+} from './sender.ts';
 
 /** Chat mails (new conversations and messages) one member gets at most per day. */
 export const CHAT_MAILS_PER_DAY = 12;
@@ -50,17 +56,7 @@ export function presenceOf(hub: EventHub): Presence {
 /** The mail side of an account: who it is, where it writes to, and its profile. */
 async function recipientOf(ctx: NotificationContext, accountId: number) {
   const [row] = await ctx.db
-    .select({
-      accountId: accounts.id,
-      siteId: accounts.siteId,
-      email: accounts.email,
-      status: accounts.status,
-      language: accounts.language,
-      notificationsDisabled: accounts.notificationsDisabled,
-      emailPreferences: accounts.emailPreferences,
-      profileId: profiles.id,
-      name: profiles.name,
-    })
+    .select(RECIPIENT_COLUMNS)
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(eq(accounts.id, accountId))
