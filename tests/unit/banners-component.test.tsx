@@ -6,8 +6,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { ApiClient } from '#src/client/api.ts';
-import type { Endpoint } from '#src/contract/define.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import Banners from '#src/features/banners/Banners.tsx';
 import { DISMISSED_KEYS } from '#src/features/banners/banners-store.ts';
@@ -16,7 +14,7 @@ import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { $push, resetPush } from '#src/stores/push.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { member } from '../fixtures/members.ts';
-import { TEST_VAPID_KEY, fakePushBrowser } from '../fixtures/fake-push.ts';
+import { fakePushApi, fakePushBrowser } from '../fixtures/fake-push.ts';
 import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
@@ -33,18 +31,7 @@ function show(user: CurrentUser, route: string, search: Record<string, string> =
 const region = (name: string) => screen.getByRole('region', { name });
 
 let storage: MemoryStorage;
-const posted: unknown[] = [];
-const api = {
-  call(endpoint: Endpoint, input?: { body?: unknown }) {
-    if (endpoint.path === '/api/settings.php')
-      return Promise.resolve({ settings: { push_public_key: TEST_VAPID_KEY } });
-    if (endpoint.path === '/api/user.php' && endpoint.method === 'POST') {
-      posted.push(input?.body);
-      return Promise.resolve({ ok: true });
-    }
-    return Promise.reject(new Error(`unexpected ${endpoint.path}`));
-  },
-} as unknown as ApiClient;
+const { api, posted } = fakePushApi();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -20,13 +20,11 @@ import {
   createBannersStore,
 } from '#src/features/banners/banners-store.ts';
 import { $pushBannerAction, enablePush, readPushState, resetPushBanner } from '#src/features/banners/push-banner.ts';
-import type { ApiClient } from '#src/client/api.ts';
-import type { Endpoint } from '#src/contract/define.ts';
 import { MEMBERS_ROUTES } from '#src/stores/router.ts';
 import { $push, PUSH_WORKER_URL, resetPush } from '#src/stores/push.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
-import { TEST_VAPID_KEY, fakePushBrowser } from '../fixtures/fake-push.ts';
+import { fakePushApi, fakePushBrowser } from '../fixtures/fake-push.ts';
 import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
 const notConfirmed = member({ status: 'not_confirmed' }, { status: 'disabled' });
@@ -240,23 +238,6 @@ describe('(a) the new confirmation e-mail', () => {
 });
 
 describe("(c)'s button subscribes through the push store", () => {
-  /** An API that answers the settings (the VAPID key) and records the push subscription. */
-  function pushApi(subscriptionAnswer: 'ok' | 'fails' = 'ok') {
-    const posted: unknown[] = [];
-    const api = {
-      call(endpoint: Endpoint, input?: { body?: unknown }) {
-        if (endpoint.path === '/api/settings.php')
-          return Promise.resolve({ settings: { push_public_key: TEST_VAPID_KEY } });
-        if (endpoint.path === '/api/user.php' && endpoint.method === 'POST') {
-          posted.push(input?.body);
-          return subscriptionAnswer === 'ok' ? Promise.resolve({ ok: true }) : Promise.reject(new Error('offline'));
-        }
-        return Promise.reject(new Error(`unexpected ${endpoint.path}`));
-      },
-    } as unknown as ApiClient;
-    return { api, posted };
-  }
-
   afterEach(() => {
     resetPush();
     resetPushBanner();
@@ -272,7 +253,7 @@ describe("(c)'s button subscribes through the push store", () => {
   });
 
   it('allowed: registers the push worker, sends the subscription, and the banner goes', async () => {
-    const { api, posted } = pushApi();
+    const { api, posted } = fakePushApi();
     testEnvironment({ api });
     const fake = fakePushBrowser('default', 'granted');
     await readPushState(fake.browser);
@@ -285,7 +266,7 @@ describe("(c)'s button subscribes through the push store", () => {
   });
 
   it('refused in the browser: nothing is sent, and the banner says so', async () => {
-    const { api, posted } = pushApi();
+    const { api, posted } = fakePushApi();
     testEnvironment({ api });
     const fake = fakePushBrowser('default', 'denied');
     await enablePush(fake.browser);
@@ -295,7 +276,7 @@ describe("(c)'s button subscribes through the push store", () => {
   });
 
   it('a failure (server or push service) offers the button again', async () => {
-    const { api } = pushApi('fails');
+    const { api } = fakePushApi('fails');
     testEnvironment({ api });
     const fake = fakePushBrowser('default', 'granted');
     await enablePush(fake.browser);
@@ -305,7 +286,7 @@ describe("(c)'s button subscribes through the push store", () => {
     resetPushBanner();
     const again = fakePushBrowser('granted');
     again.state.failSubscribe = true;
-    testEnvironment({ api: pushApi().api });
+    testEnvironment({ api: fakePushApi().api });
     await enablePush(again.browser);
     expect($pushBannerAction.get()).toBe('failed');
   });

@@ -6,29 +6,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { ApiClient } from '#src/client/api.ts';
-import type { Endpoint } from '#src/contract/define.ts';
 import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import { $signup, $signupPush } from '#src/features/auth/signup-store.ts';
 import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { resetPush } from '#src/stores/push.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
-import { TEST_VAPID_KEY, fakePushBrowser } from '../fixtures/fake-push.ts';
+import { fakePushApi, fakePushBrowser } from '../fixtures/fake-push.ts';
 import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;
-const posted: unknown[] = [];
-const api = {
-  call(endpoint: Endpoint, input?: { body?: unknown }) {
-    if (endpoint.path === '/api/settings.php')
-      return Promise.resolve({ settings: { push_public_key: TEST_VAPID_KEY } });
-    if (endpoint.path === '/api/user.php' && endpoint.method === 'POST') {
-      posted.push(input?.body);
-      return Promise.resolve({ ok: true });
-    }
-    return Promise.reject(new Error(`unexpected ${endpoint.path}`));
-  },
-} as unknown as ApiClient;
+const { api, posted } = fakePushApi();
 
 let uninstall: (() => void) | undefined;
 beforeEach(() => {
