@@ -48,5 +48,10 @@ export default function GuestSearch({ locale, search, fallback }: Props) {
   const network = search['network'] || storedTrafficNetwork();
   if (!visitorMaySearch(settings, network)) return fallback;
   const query = network && !search['network'] ? { ...search, network } : search;
-  return <SearchScreen user={null} locale={locale} search={query} />;
+  // The members layout's page frame (a visitor has no layout around the screen).
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <SearchScreen user={null} locale={locale} search={query} />
+    </div>
+  );
 }
