@@ -18,6 +18,7 @@ export default defineConfig(
       '.astro/',
       'test-results/',
       'playwright-report/',
+      'local/',
       'src/server/db/migrations/',
       '**/*.astro',
     ],

@@ -17,7 +17,7 @@
  *   the other side neither sees nor counts it until held.ts releases it on confirmation.
  * - A chat pal's side has no account: no events; the operator inbox reads its side.
  */
-import { and, count, eq, exists, sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { ChatMessage } from '#src/contract/chat.ts';
 import { FREE_CONVERSATION_STARTS, FREE_MESSAGES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -154,9 +154,10 @@ async function lockConversation(tx: Tx, conversationId: number): Promise<{ hasMe
 }
 
 /**
- * Writes a message and moves both sides: the sender's side lists it; a delivered message
- * counts as unread for the other side and lists it there too. Starting a conversation makes
- * the sender its starter.
+ * Writes a message and moves both sides, in one statement: the sender's side lists it; a
+ * delivered message counts as unread for the other side and lists it there too. Starting a
+ * conversation makes the sender its starter. (One statement, not four: each statement costs
+ * the send a round into the database; docs/chat.md "Speed".)
  */
 async function writeMessage(
   tx: Tx,
@@ -175,55 +176,49 @@ async function writeMessage(
     now: Date;
   },
 ): Promise<MessageRow> {
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      publicId: values.publicId,
-      conversationId: values.conversationId,
-      senderId: values.senderId,
-      kind: values.content.kind,
-      ...messageValues(values.content),
-      status: values.status,
-      credits: values.credits,
-      free: values.free,
-      clientId: values.clientId,
-      operatorId: values.operatorId ?? null,
-      createdAt: values.now,
-    })
-    .returning(messageColumns);
+  const delivered = values.status === 'delivered';
+  const written = tx.$with('written').as(
+    tx
+      .insert(messages)
+      .values({
+        publicId: values.publicId,
+        conversationId: values.conversationId,
+        senderId: values.senderId,
+        kind: values.content.kind,
+        ...messageValues(values.content),
+        status: values.status,
+        credits: values.credits,
+        free: values.free,
+        clientId: values.clientId,
+        operatorId: values.operatorId ?? null,
+        createdAt: values.now,
+      })
+      .returning(messageColumns),
+  );
+  const movedConversation = tx.$with('moved_conversation').as(
+    tx
+      .update(conversations)
+      .set({ lastMessageAt: values.now, ...(values.first ? { startedBy: values.senderId } : {}) })
+      .where(eq(conversations.id, values.conversationId)),
+  );
+  // Both sides in one update, which takes their rows in the key's (profile) order, like every
+  // writer of both sides; a held message leaves the other side as it was.
+  const movedSides = tx.$with('moved_sides').as(
+    tx
+      .update(conversationSides)
+      .set({
+        lastMessageAt: values.now,
+        unread: sql`${conversationSides.unread} + (case when ${conversationSides.profileId} = ${values.recipientId} then 1 else 0 end)`,
+      })
+      .where(
+        and(
+          eq(conversationSides.conversationId, values.conversationId),
+          inArray(conversationSides.profileId, delivered ? [values.senderId, values.recipientId] : [values.senderId]),
+        ),
+      ),
+  );
+  const [row] = await tx.with(written, movedConversation, movedSides).select().from(written);
   if (!row) throw new Error('message insert returned nothing');
-  await tx
-    .update(conversations)
-    .set({ lastMessageAt: values.now, ...(values.first ? { startedBy: values.senderId } : {}) })
-    .where(eq(conversations.id, values.conversationId));
-  // Sides in profile order, like every writer of both sides.
-  const sides = [
-    { profileId: values.senderId, delivered: false },
-    { profileId: values.recipientId, delivered: values.status === 'delivered' },
-  ].sort((a, b) => a.profileId - b.profileId);
-  for (const side of sides) {
-    if (side.profileId === values.senderId) {
-      await tx
-        .update(conversationSides)
-        .set({ lastMessageAt: values.now })
-        .where(
-          and(
-            eq(conversationSides.conversationId, values.conversationId),
-            eq(conversationSides.profileId, side.profileId),
-          ),
-        );
-    } else if (side.delivered) {
-      await tx
-        .update(conversationSides)
-        .set({ lastMessageAt: values.now, unread: sql`${conversationSides.unread} + 1` })
-        .where(
-          and(
-            eq(conversationSides.conversationId, values.conversationId),
-            eq(conversationSides.profileId, side.profileId),
-          ),
-        );
-    }
-  }
   return row;
 }
 
