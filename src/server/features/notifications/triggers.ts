@@ -122,12 +122,17 @@ export async function mailMessage(ctx: NotificationContext, news: MessageNews): 
   const now = ctx.now();
   const recipient = await recipientOf(ctx, news.accountId);
   if (!recipient?.email) return;
+  // The message with what was mailed of its conversation before, in one read: while the
+  // member has not read what the last mail told of, no new mail can be claimed (the claim
+  // below would not take), so most messages of a busy conversation end here.
   const [found] = await db
     .select({
       conversationId: conversations.id,
       startedBy: conversations.startedBy,
       messageId: messages.id,
       lastRead: conversationSides.lastReadMessageId,
+      mailed: sql<boolean>`${notificationMails.accountId} is not null`,
+      mailedMessageId: notificationMails.messageId,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -135,34 +140,33 @@ export async function mailMessage(ctx: NotificationContext, news: MessageNews): 
       conversationSides,
       and(eq(conversationSides.conversationId, conversations.id), eq(conversationSides.profileId, recipient.profileId)),
     )
+    .leftJoin(
+      notificationMails,
+      and(
+        eq(notificationMails.accountId, recipient.accountId),
+        eq(notificationMails.kind, 'chat'),
+        eq(notificationMails.reference, sql`${conversations.id}::text`),
+      ),
+    )
     .where(and(eq(messages.publicId, news.message), eq(conversations.publicId, news.conversation)))
     .limit(1);
   if (!found) return;
   const reference = String(found.conversationId);
-  const [mailed] = await db
-    .select({ messageId: notificationMails.messageId })
-    .from(notificationMails)
-    .where(
-      and(
-        eq(notificationMails.accountId, recipient.accountId),
-        eq(notificationMails.kind, 'chat'),
-        eq(notificationMails.reference, reference),
-      ),
-    )
-    .limit(1);
+  const lastRead = found.lastRead ?? 0;
+  if (found.mailed && (found.mailedMessageId ?? 0) > lastRead) return;
   const [answered] = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.conversationId, found.conversationId), eq(messages.senderId, recipient.profileId)))
     .limit(1);
-  const opening = !mailed && !answered && found.startedBy !== recipient.profileId;
+  const opening = !found.mailed && !answered && found.startedBy !== recipient.profileId;
   const kind: NotificationMailKind = opening ? 'new_conversation' : 'new_message';
   if (!mayMail(recipient, MAIL_PREFERENCE[kind])) return;
   const capKey = accountKey('notification-chat-mail', recipient.accountId);
   if (await isExhausted(db, capKey, CHAT_LIMIT, now)) return;
 
-  // Claim: a first mail for the conversation, or the member has read what the last one told of.
-  const lastRead = found.lastRead ?? 0;
+  // Claim: a first mail for the conversation, or the member has read what the last one told of
+  // (checked again here: a parallel message of the same conversation may have claimed it).
   const claimed = await db
     .insert(notificationMails)
     .values({ accountId: recipient.accountId, kind: 'chat', reference, messageId: found.messageId, sentAt: now })
