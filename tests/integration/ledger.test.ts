@@ -76,6 +76,30 @@ describe('applyCredits', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers a retried debit as applied before, even when the balance would not pay for it again', async () => {
+    const { accountId } = await createTestMember(t);
+    await apply({ accountId, delta: 10, reason: 'signup_bonus', reference: `signup:${accountId}` });
+    const debit = { accountId, delta: -10, reason: 'message' as const, reference: `message:${accountId}:retry` };
+    const first = await apply(debit);
+    const retry = await apply(debit);
+    expect(retry).toMatchObject({ applied: false, balance: 0 });
+    expect(retry.entry.id).toBe(first.entry.id);
+    expect(await balanceOf(accountId)).toEqual({ credits: 0, paid: false });
+    expect(await ledgerOf(t.db, accountId)).toHaveLength(2);
+  });
+
+  it('refuses a reference applied to another account, changing neither balance', async () => {
+    const one = await createTestMember(t);
+    const other = await createTestMember(t);
+    const reference = `order:shared:${one.accountId}`;
+    await apply({ accountId: one.accountId, delta: 30, reason: 'purchase', reference });
+    await expect(apply({ accountId: other.accountId, delta: 30, reason: 'purchase', reference })).rejects.toThrow(
+      /was applied to account/,
+    );
+    expect(await balanceOf(one.accountId)).toEqual({ credits: 30, paid: true });
+    expect(await balanceOf(other.accountId)).toEqual({ credits: 0, paid: false });
+  });
+
   it('lets concurrent spending of one account never overdraw it', async () => {
     const { accountId } = await createTestMember(t);
     await apply({ accountId, delta: 30, reason: 'purchase', reference: `order:${accountId}` });

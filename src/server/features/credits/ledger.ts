@@ -5,7 +5,7 @@
  * and a (reason, reference) pair is applied once: a payment webhook delivered twice
  * credits once.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, creditLedger } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
@@ -71,39 +71,48 @@ export async function applyCredits(tx: Tx, change: CreditChange): Promise<Applie
     .for('update');
   if (!account) throw new HttpError('not_found', 'api.not_found', 404);
 
-  // Checked under the lock: a concurrent twin of this change has committed or not started.
-  const previous = await existingEntry(tx, change.reason, change.reference);
-  if (previous) return replay(previous, change, account.credits);
-
   const balance = account.credits + change.delta;
-  if (balance < 0) throw insufficientCredits();
+  if (balance < 0) {
+    // Under the lock a concurrent twin has committed or not started: a retry of a debit
+    // applied before answers it, even when the balance would not pay for it again.
+    const previous = await existingEntry(tx, change.reason, change.reference);
+    if (previous) return replay(previous, change, account.credits);
+    throw insufficientCredits();
+  }
 
-  const [entry] = await tx
-    .insert(creditLedger)
-    .values({
-      accountId: change.accountId,
-      delta: change.delta,
-      balanceAfter: balance,
-      reason: change.reason,
-      reference: change.reference,
-      createdAt: change.now,
-    })
-    .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
-    .returning();
+  // The ledger row and the balance in one statement: the balance moves only when the row
+  // was written, and a (reason, reference) applied before writes neither.
+  const written = tx.$with('written').as(
+    tx
+      .insert(creditLedger)
+      .values({
+        accountId: change.accountId,
+        delta: change.delta,
+        balanceAfter: balance,
+        reason: change.reason,
+        reference: change.reference,
+        createdAt: change.now,
+      })
+      .onConflictDoNothing({ target: [creditLedger.reason, creditLedger.reference] })
+      .returning(),
+  );
+  const moved = tx.$with('moved').as(
+    tx
+      .update(accounts)
+      .set({
+        credits: balance,
+        ...(change.reason === 'purchase' && change.delta > 0 ? { paidUser: true } : {}),
+      })
+      .where(and(eq(accounts.id, change.accountId), exists(tx.select({ one: sql`1` }).from(written)))),
+  );
+  const [entry] = await tx.with(written, moved).select().from(written);
   if (!entry) {
-    // Same reference applied to another account meanwhile: a caller's bug, not a double credit.
+    // Applied before (a retry, a webhook delivered twice), or the same reference applied to
+    // another account: a caller's bug, not a double credit.
     const twin = await existingEntry(tx, change.reason, change.reference);
     if (!twin) throw new Error(`credit_ledger ${change.reason}/${change.reference} vanished`);
     return replay(twin, change, account.credits);
   }
-
-  await tx
-    .update(accounts)
-    .set({
-      credits: balance,
-      ...(change.reason === 'purchase' && change.delta > 0 ? { paidUser: true } : {}),
-    })
-    .where(eq(accounts.id, change.accountId));
   return { entry, applied: true, balance };
 }
 
