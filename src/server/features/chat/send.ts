@@ -135,22 +135,53 @@ async function existingMessage(tx: Tx | Db, senderId: number, clientId: string):
   return row;
 }
 
-/** Locks the conversation row (sends in one conversation queue up); false when it is gone. */
+/** Locks the conversation row (sends in one conversation queue up); null when it is gone. */
 async function lockConversation(tx: Tx, conversationId: number): Promise<{ hasMessages: boolean } | null> {
   const [row] = await tx
+    .select({ id: conversations.id, hasMessages: hasMessages(tx, conversationId) })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .for('update', { of: conversations });
+  return row ? { hasMessages: row.hasMessages } : null;
+}
+
+const hasMessages = (tx: Tx, conversationId: number) =>
+  sql<boolean>`${exists(
+    tx
+      .select({ one: sql`1` })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId)),
+  )}`;
+
+/**
+ * A member's send, under the sender's account lock: locks the conversation row and looks for
+ * the sender's message with this client_id in the same statement. The account lock queues the
+ * sender's own sends, so a twin with the same client_id has committed before this statement
+ * starts (the conversation lock only waits for the other side's sends).
+ */
+async function lockForSend(
+  tx: Tx,
+  conversationId: number,
+  senderId: number,
+  clientId: string,
+): Promise<{ conversation: { hasMessages: boolean } | null; earlier: MessageRow | undefined }> {
+  const [row] = await tx
     .select({
-      id: conversations.id,
-      hasMessages: sql<boolean>`${exists(
+      hasMessages: hasMessages(tx, conversationId),
+      sentBefore: sql<boolean>`${exists(
         tx
           .select({ one: sql`1` })
           .from(messages)
-          .where(eq(messages.conversationId, conversationId)),
+          .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId))),
       )}`,
     })
     .from(conversations)
     .where(eq(conversations.id, conversationId))
     .for('update', { of: conversations });
-  return row ? { hasMessages: row.hasMessages } : null;
+  // Gone (blocked, deleted) since it was looked up: a retry still answers what was sent.
+  if (!row) return { conversation: null, earlier: await existingMessage(tx, senderId, clientId) };
+  const earlier = row.sentBefore ? await existingMessage(tx, senderId, clientId) : undefined;
+  return { conversation: { hasMessages: row.hasMessages }, earlier };
 }
 
 /**
@@ -283,10 +314,13 @@ export async function sendMessage(
         .for('update');
       if (!account) throw notFound();
 
-      const earlier = await existingMessage(tx, sender.profileId, input.clientId);
+      const { conversation: locked, earlier } = await lockForSend(
+        tx,
+        conversation.id,
+        sender.profileId,
+        input.clientId,
+      );
       if (earlier) return { row: earlier, credits: account.credits, replayed: true, stored: null };
-
-      const locked = await lockConversation(tx, conversation.id);
       // Blocked (and so deleted) since it was looked up.
       if (!locked) throw notFound();
       const first = !locked.hasMessages;
