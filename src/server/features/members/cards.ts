@@ -4,15 +4,18 @@
  * limited to the site's visible_profile_fields. Shared by the profile page's related
  * profiles and the search of the discovery issue.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import type { VisibleProfileField } from '#src/lib/constants.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
 import { ageOf } from '../profile/service.ts';
 
-/** Select list of a card; join `photos` on the main photo (left join) alongside. */
-export function cardColumns(viewerProfileId: number | null) {
+/**
+ * Select list of a card; join `photos` on the main photo (left join) alongside. The viewer's
+ * profile id may be a placeholder of a prepared query.
+ */
+export function cardColumns(viewerProfileId: number | Placeholder | null) {
   const viewer = viewerProfileId ?? 0;
   return {
     profileId: profiles.id,

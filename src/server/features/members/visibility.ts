@@ -14,7 +14,7 @@
  *   members are seen only by members they liked or messaged.)
  * Search additionally leaves invisible members out entirely (`listedIn: 'search'`).
  */
-import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -30,6 +30,15 @@ export interface Viewer {
   /** Premium (paid_user): sees premium-only photos. */
   paid: boolean;
   role: 'member' | 'moderator' | 'operator' | 'admin';
+}
+
+/**
+ * The viewer as the conditions below need it: values, or placeholders of a prepared query
+ * (`sql.placeholder`) that are filled in at each run.
+ */
+export interface ViewerRef {
+  profileId: number | Placeholder;
+  siteId: string | Placeholder;
 }
 
 /** The Viewer's columns, for a select of `accounts` joined with `profiles`. */
@@ -79,7 +88,7 @@ export function isShownProfile(): SQL {
 }
 
 /** Either of the two blocked the other. */
-export function blockedBetween(viewerProfileId: number): SQL {
+export function blockedBetween(viewerProfileId: ViewerRef['profileId']): SQL {
   return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${profiles.id} and ${blocks.blockedId} = ${viewerProfileId}) or (${blocks.blockerId} = ${viewerProfileId} and ${blocks.blockedId} = ${profiles.id}))`;
 }
 
@@ -89,7 +98,7 @@ export function blockedBetween(viewerProfileId: number): SQL {
  * exchanged any message. Privacy-mode members are seen only by members they liked or
  * messaged themselves; an opened chat without messages puts nobody in touch.
  */
-export function inTouchWith(viewerProfileId: number): SQL {
+export function inTouchWith(viewerProfileId: ViewerRef['profileId']): SQL {
   return sql`(exists (select 1 from ${likes} where ${likes.likerId} = ${profiles.id} and ${likes.likedId} = ${viewerProfileId})
     or exists (select 1 from ${conversations} inner join ${messages} on ${messages.conversationId} = ${conversations.id}
       where ${conversations.profileLow} = least(${profiles.id}, ${viewerProfileId})::bigint
@@ -101,7 +110,7 @@ export function inTouchWith(viewerProfileId: number): SQL {
  * The condition for `profiles` rows the viewer may see (the viewer's own profile excluded).
  * `listedIn: 'search'` also leaves out invisible members, whoever the viewer is.
  */
-export function visibleTo(viewer: Pick<Viewer, 'profileId' | 'siteId'>, options: { listedIn?: 'search' } = {}): SQL {
+export function visibleTo(viewer: ViewerRef, options: { listedIn?: 'search' } = {}): SQL {
   const hidden = options.listedIn === 'search' ? sql`${profiles.invisible}` : sql`false`;
   return and(
     eq(profiles.siteId, viewer.siteId),
@@ -114,7 +123,7 @@ export function visibleTo(viewer: Pick<Viewer, 'profileId' | 'siteId'>, options:
 }
 
 /** Visitors (logged out) see only shown profiles in neither invisible nor privacy mode. */
-export function visibleToVisitors(siteId: string): SQL {
+export function visibleToVisitors(siteId: ViewerRef['siteId']): SQL {
   return and(
     eq(profiles.siteId, siteId),
     isShownProfile(),
