@@ -19,7 +19,7 @@ export async function messageEventsFor(
 ): Promise<OutgoingEvent[]> {
   if (party.accountId === null) return [];
   const accountId = party.accountId;
-  const [chat] = await loadChats(readers, party, [row.conversationId]);
+  const [chat] = await loadChats(readers, party, row.conversationId);
   const events: OutgoingEvent[] = [];
   if (chat) {
     const gifs = await resolveGifs(readers.gifs, [row], party.locale);

@@ -7,13 +7,14 @@
  * rules (members/visibility.ts), so a block, a deleted account or a hidden member takes the
  * conversation out of the list; members in touch stay visible however invisible they are.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or, sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChatListItem, ChatMessage } from '#src/contract/chat.ts';
 import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
+import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
 import {
   accounts,
   conversationSides,
@@ -71,16 +72,16 @@ const otherSide = alias(conversationSides, 'other_side');
  * Messages the side `mySide` may see: delivered ones (or its own held ones), after it cleared
  * the conversation, within the visibility window.
  */
-function visibleToSide(profileId: number, since: Date, clearedAt: Column): SQL {
+function visibleToSide(profileId: number | Placeholder, since: string | Placeholder, clearedAt: Column): SQL {
   return and(
     or(eq(messages.status, 'delivered'), eq(messages.senderId, profileId)),
     or(isNull(clearedAt), sql`${messages.createdAt} > ${clearedAt}`),
-    sql`${messages.createdAt} >= ${since.toISOString()}::timestamptz`,
+    sql`${messages.createdAt} >= ${since}::timestamptz`,
   ) as SQL;
 }
 
 /** The other profile of a joined `conversations` row, for one of its two profiles. */
-function otherOf(profileId: number): SQL {
+function otherOf(profileId: number | Placeholder): SQL {
   return sql`case when ${conversations.profileLow} = ${profileId} then ${conversations.profileHigh} else ${conversations.profileLow} end`;
 }
 
@@ -89,7 +90,7 @@ function otherOf(profileId: number): SQL {
  * the visibility rules and the card (written against `profiles`) apply to it. Without the
  * fence a planner without statistics scans the site's profiles for it.
  */
-function otherProfile(db: Queryable, profileId: number) {
+function otherProfile(db: Queryable, profileId: number | Placeholder) {
   return db
     .select()
     .from(profiles)
@@ -107,7 +108,7 @@ const OFFSET_FENCE = sql`0` as unknown as number;
  * one profile and looks the rest up by key. Left to itself, without statistics (PGlite has
  * no autovacuum), the planner would start from every profile of the site and filter.
  */
-function sidesOf(db: Queryable, profileId: number, where: SQL | undefined) {
+function sidesOf(db: Queryable, profileId: number | Placeholder, where: SQL | undefined) {
   return db
     .select({
       conversationId: mySide.conversationId,
@@ -132,31 +133,41 @@ export interface LoadedChat {
   myLastRead: number | null;
 }
 
+/** The values of the chat queries' placeholders. */
+const party$ = {
+  profileId: sql.placeholder('profileId'),
+  siteId: sql.placeholder('siteId'),
+  accountId: sql.placeholder('accountId'),
+  since: sql.placeholder('since'),
+  conversationId: sql.placeholder('conversationId'),
+};
+
 /**
- * The chat list items of `party`'s conversations whose other profile it may see: the listed
- * ones (`ids` absent), or the given conversations whether listed or not.
+ * The chat list's rows of one party: its listed conversations, or one given conversation
+ * (`one`) whether listed or not. Built once and run as a prepared statement (also inside
+ * the send's transaction, for its events): Drizzle building this query took about as long as
+ * the database running it.
  */
-export async function loadChats(
-  readers: ChatReaders,
-  party: ChatParty,
-  ids?: readonly number[],
-): Promise<LoadedChat[]> {
-  const { db, now } = readers;
-  const since = visibleSince(now);
+function chatRowsQuery(db: Queryable, scope: 'listed' | 'one') {
   const side = sidesOf(
     db,
-    party.profileId,
-    ids ? inArray(mySide.conversationId, [...ids]) : isNotNull(mySide.lastMessageAt),
+    party$.profileId,
+    scope === 'one' ? eq(mySide.conversationId, party$.conversationId) : isNotNull(mySide.lastMessageAt),
   );
   const last = db
     .select(messageColumns)
     .from(messages)
-    .where(and(eq(messages.conversationId, side.conversationId), visibleToSide(party.profileId, since, side.clearedAt)))
+    .where(
+      and(
+        eq(messages.conversationId, side.conversationId),
+        visibleToSide(party$.profileId, party$.since, side.clearedAt),
+      ),
+    )
     .orderBy(desc(messages.id))
     .limit(1)
     .as('last_message');
   // The other side and its profile, looked up per side (LATERAL, not folded into the join).
-  const card = cardColumns(party.profileId);
+  const card = cardColumns(party$.profileId);
   const other = db
     .select({
       ...card,
@@ -168,13 +179,13 @@ export async function loadChats(
       likedBy: card.likedBy.as('liked_by'),
       otherLastRead: otherSide.lastReadMessageId,
     })
-    .from(otherProfile(db, party.profileId))
+    .from(otherProfile(db, party$.profileId))
     .innerJoin(otherSide, and(eq(otherSide.conversationId, side.conversationId), eq(otherSide.profileId, profiles.id)))
     .leftJoin(photos, mainPhotoJoin)
-    .where(visibleTo(party))
+    .where(visibleTo(party$))
     .offset(OFFSET_FENCE)
     .as('other');
-  const rows = await db
+  return db
     .select({
       card: {
         profileId: other.profileId,
@@ -221,7 +232,32 @@ export async function loadChats(
     .innerJoin(conversations, eq(conversations.id, side.conversationId))
     .innerJoinLateral(other, sql`true`)
     .leftJoinLateral(last, sql`true`)
-    .orderBy(desc(side.lastMessageAt), desc(conversations.id));
+    .orderBy(desc(side.lastMessageAt), desc(conversations.id))
+    .prepare(scope === 'one' ? 'chat_rows_one' : 'chat_rows_listed');
+}
+
+const listedChatRows = preparedAnywhere((db) => chatRowsQuery(db, 'listed'));
+const oneChatRows = preparedAnywhere((db) => chatRowsQuery(db, 'one'));
+
+/**
+ * The chat list items of `party`'s conversations whose other profile it may see: the listed
+ * ones (`conversationId` absent), or the given conversation whether listed or not.
+ */
+export async function loadChats(
+  readers: ChatReaders,
+  party: ChatParty,
+  conversationId?: number,
+): Promise<LoadedChat[]> {
+  const { db, now } = readers;
+  const values = {
+    profileId: party.profileId,
+    siteId: party.siteId,
+    since: visibleSince(now).toISOString(),
+  };
+  const rows =
+    conversationId === undefined
+      ? await listedChatRows(db).execute(values)
+      : await oneChatRows(db).execute({ ...values, conversationId });
 
   const lastRows = rows.flatMap((r) => (r.last ? [r.last] : []));
   const gifs = await resolveGifs(readers.gifs, lastRows, party.locale);
@@ -291,26 +327,33 @@ export async function totalUnread(
   db: Queryable,
   party: Pick<ChatParty, 'accountId' | 'profileId' | 'siteId'>,
 ): Promise<number> {
-  const side = sidesOf(db, party.profileId, and(isNotNull(mySide.lastMessageAt), sql`${mySide.unread} > 0`));
-  const system =
-    party.accountId === null
-      ? sql`0`
-      : sql`(select count(*) from ${systemMessages} where ${systemMessages.accountId} = ${party.accountId} and ${systemMessages.readAt} is null)`;
-  const [row] = await db
+  const [row] = await totalUnreadQuery(db).execute({
+    profileId: party.profileId,
+    siteId: party.siteId,
+    // A chat pal has no account: no system message has a null account.
+    accountId: party.accountId,
+  });
+  return row?.n ?? 0;
+}
+
+const totalUnreadQuery = preparedAnywhere((db) => {
+  const side = sidesOf(db, party$.profileId, and(isNotNull(mySide.lastMessageAt), sql`${mySide.unread} > 0`));
+  const system = sql`(select count(*) from ${systemMessages} where ${systemMessages.accountId} = ${party$.accountId} and ${systemMessages.readAt} is null)`;
+  return db
     .select({ n: sql<number>`(coalesce(sum(${side.unread}), 0) + ${system})::int` })
     .from(side)
     .innerJoin(conversations, eq(conversations.id, side.conversationId))
     .innerJoinLateral(
       db
         .select({ one: sql<number>`1`.as('one') })
-        .from(otherProfile(db, party.profileId))
-        .where(visibleTo(party))
+        .from(otherProfile(db, party$.profileId))
+        .where(visibleTo(party$))
         .offset(OFFSET_FENCE)
         .as('seen'),
       sql`true`,
-    );
-  return row?.n ?? 0;
-}
+    )
+    .prepare('chat_total_unread');
+});
 
 /**
  * GET /api/chat.php?profile=: the conversation with a profile the viewer may see, created

@@ -101,7 +101,7 @@ export async function loadConversationPage(
 
   if (beforeId === null) await markRead(deps, party, conversation, side);
 
-  const [chat] = await loadChats({ db, gifs: deps.gifs, now }, party, [conversation.id]);
+  const [chat] = await loadChats({ db, gifs: deps.gifs, now }, party, conversation.id);
   if (!chat) throw notFound();
   const gifs = await resolveGifs(deps.gifs, page, party.locale);
   return {
