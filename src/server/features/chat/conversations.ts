@@ -431,7 +431,12 @@ export async function findConversation(
   viewer: Pick<ChatParty, 'profileId' | 'siteId'>,
   publicId: string,
 ): Promise<OpenConversation | null> {
-  const [row] = await db
+  const [row] = await conversationQuery(db).execute({ profileId: viewer.profileId, siteId: viewer.siteId, publicId });
+  return row ?? null;
+}
+
+const conversationQuery = preparedAnywhere((db) =>
+  db
     .select({
       id: conversations.id,
       publicId: conversations.publicId,
@@ -441,21 +446,21 @@ export async function findConversation(
       otherType: profiles.type,
       otherName: profiles.name,
       otherLanguage: sql<string | null>`coalesce(${accounts.language}, ${profiles.language})`,
-      otherVisible: sql<boolean>`${visibleTo(viewer)}`,
+      otherVisible: sql<boolean>`${visibleTo(party$)}`,
     })
     .from(conversations)
-    .innerJoin(profiles, eq(profiles.id, otherOf(viewer.profileId)))
+    .innerJoin(profiles, eq(profiles.id, otherOf(party$.profileId)))
     .leftJoin(accounts, eq(accounts.id, profiles.accountId))
     .where(
       and(
-        eq(conversations.publicId, publicId),
-        or(eq(conversations.profileLow, viewer.profileId), eq(conversations.profileHigh, viewer.profileId)),
-        eq(profiles.siteId, viewer.siteId),
+        eq(conversations.publicId, sql.placeholder('publicId')),
+        or(eq(conversations.profileLow, party$.profileId), eq(conversations.profileHigh, party$.profileId)),
+        eq(profiles.siteId, party$.siteId),
       ),
     )
-    .limit(1);
-  return row ?? null;
-}
+    .limit(1)
+    .prepare('chat_conversation'),
+);
 
 /**
  * The viewer's conversation for reading: 404 when it is not theirs or the other profile is
