@@ -18,6 +18,7 @@ import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
+import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
 import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
@@ -54,17 +55,22 @@ export const viewerColumns = {
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   const session = c.get('session');
   if (!session) return null;
-  const db = c.get('deps').database.db;
-  const [row] = await db
-    .select(viewerColumns)
-    .from(accounts)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(eq(accounts.id, session.accountId))
-    .limit(1);
+  const [row] = await viewerQuery(c.get('deps').database.db).execute({ accountId: session.accountId });
   const site = c.get('site');
   if (!row || (site && row.siteId !== site.id)) return null;
   return row;
 }
+
+/** Read by nearly every member call: a prepared statement, built once. */
+const viewerQuery = preparedAnywhere((db) =>
+  db
+    .select(viewerColumns)
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('viewer'),
+);
 
 export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
   const viewer = await loadViewer(c);

@@ -23,6 +23,7 @@ import {
   notificationMails,
   profiles,
 } from '#src/server/db/schema.ts';
+import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
 import type { EventHub } from '#src/server/events/types.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { accountKey, hit, isExhausted } from '#src/server/http/rate-limit.ts';
@@ -54,13 +55,19 @@ export function presenceOf(hub: EventHub): Presence {
 }
 
 /** The mail side of an account: who it is, where it writes to, and its profile. */
-async function recipientOf(ctx: NotificationContext, accountId: number) {
-  const [row] = await ctx.db
+/** Read for every message to an offline member: prepared statements, built once. */
+const recipientQuery = preparedAnywhere((db) =>
+  db
     .select(RECIPIENT_COLUMNS)
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('mail_recipient'),
+);
+
+async function recipientOf(ctx: NotificationContext, accountId: number) {
+  const [row] = await recipientQuery(ctx.db).execute({ accountId });
   return row ?? null;
 }
 
@@ -107,6 +114,44 @@ export function withNotificationMails(hub: EventHub, deps: () => AppDeps): Event
   return wrapped;
 }
 
+/** The message with what was mailed of its conversation before (mailMessage). */
+const messageMailQuery = preparedAnywhere((db) =>
+  db
+    .select({
+      conversationId: conversations.id,
+      startedBy: conversations.startedBy,
+      messageId: messages.id,
+      lastRead: conversationSides.lastReadMessageId,
+      mailed: sql<boolean>`${notificationMails.accountId} is not null`,
+      mailedMessageId: notificationMails.messageId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(
+      conversationSides,
+      and(
+        eq(conversationSides.conversationId, conversations.id),
+        eq(conversationSides.profileId, sql.placeholder('recipientProfileId')),
+      ),
+    )
+    .leftJoin(
+      notificationMails,
+      and(
+        eq(notificationMails.accountId, sql.placeholder('recipientAccountId')),
+        eq(notificationMails.kind, 'chat'),
+        eq(notificationMails.reference, sql`${conversations.id}::text`),
+      ),
+    )
+    .where(
+      and(
+        eq(messages.publicId, sql.placeholder('message')),
+        eq(conversations.publicId, sql.placeholder('conversation')),
+      ),
+    )
+    .limit(1)
+    .prepare('mail_message_news'),
+);
+
 export interface MessageNews {
   accountId: number;
   /** Public ids of the conversation and the message. */
@@ -125,31 +170,12 @@ export async function mailMessage(ctx: NotificationContext, news: MessageNews): 
   // The message with what was mailed of its conversation before, in one read: while the
   // member has not read what the last mail told of, no new mail can be claimed (the claim
   // below would not take), so most messages of a busy conversation end here.
-  const [found] = await db
-    .select({
-      conversationId: conversations.id,
-      startedBy: conversations.startedBy,
-      messageId: messages.id,
-      lastRead: conversationSides.lastReadMessageId,
-      mailed: sql<boolean>`${notificationMails.accountId} is not null`,
-      mailedMessageId: notificationMails.messageId,
-    })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(
-      conversationSides,
-      and(eq(conversationSides.conversationId, conversations.id), eq(conversationSides.profileId, recipient.profileId)),
-    )
-    .leftJoin(
-      notificationMails,
-      and(
-        eq(notificationMails.accountId, recipient.accountId),
-        eq(notificationMails.kind, 'chat'),
-        eq(notificationMails.reference, sql`${conversations.id}::text`),
-      ),
-    )
-    .where(and(eq(messages.publicId, news.message), eq(conversations.publicId, news.conversation)))
-    .limit(1);
+  const [found] = await messageMailQuery(db).execute({
+    recipientProfileId: recipient.profileId,
+    recipientAccountId: recipient.accountId,
+    message: news.message,
+    conversation: news.conversation,
+  });
   if (!found) return;
   const reference = String(found.conversationId);
   const lastRead = found.lastRead ?? 0;

@@ -11,6 +11,7 @@ import type { PushPayload } from '#src/contract/push.ts';
 import { translator } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
+import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
 import { accounts, pushSubscriptions } from '#src/server/db/schema.ts';
 import type { SiteConfig } from '#sites-config';
 import { vapidKeys } from './vapid.ts';
@@ -101,10 +102,9 @@ async function deliver(request: webpush.RequestDetails): Promise<number> {
   }
 }
 
-async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews): Promise<void> {
-  const { db } = ctx;
-  // One query, usually empty: most accounts have no subscription.
-  const subscriptions = await db
+/** After every message and like: a prepared statement, built once. */
+const subscriptionsQuery = preparedAnywhere((db) =>
+  db
     .select({
       id: pushSubscriptions.id,
       endpoint: pushSubscriptions.endpoint,
@@ -116,7 +116,14 @@ async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews
     })
     .from(pushSubscriptions)
     .innerJoin(accounts, eq(accounts.id, pushSubscriptions.accountId))
-    .where(eq(pushSubscriptions.accountId, accountId));
+    .where(eq(pushSubscriptions.accountId, sql.placeholder('accountId')))
+    .prepare('push_subscriptions_of'),
+);
+
+async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews): Promise<void> {
+  const { db } = ctx;
+  // One query, usually empty: most accounts have no subscription.
+  const subscriptions = await subscriptionsQuery(db).execute({ accountId });
   const account = subscriptions[0];
   if (!account || !wantsPush(account.preferences, news.type)) return;
 
