@@ -25,6 +25,8 @@ export interface LoadResult {
   /** Answers that were not 2xx/3xx (304 counts as an answer), errors and timeouts. */
   failed: number;
   statuses: Record<string, number>;
+  /** CPU time the load generator itself used while loading (user + system), in seconds. */
+  cpuSeconds: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -35,6 +37,7 @@ const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
 const times: number[] = [];
 let connected = 0;
 const statuses: Record<string, number> = {};
+const cpuAtStart = process.cpuUsage();
 const instance = autocannon(
   {
     url: spec.url,
@@ -57,6 +60,7 @@ const instance = autocannon(
       console.error(error);
       process.exit(1);
     }
+    const cpu = process.cpuUsage(cpuAtStart);
     times.sort((a, b) => a - b);
     const answered: LoadResult = {
       requests: times.length,
@@ -67,6 +71,7 @@ const instance = autocannon(
       p99: percentile(times, 99),
       failed: result.errors + result.timeouts + (result.non2xx - (statuses['304'] ?? 0)),
       statuses,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
     };
     process.stdout.write(`${JSON.stringify(answered)}\n`);
   },

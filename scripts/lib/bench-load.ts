@@ -18,7 +18,10 @@
  *   /proc/<pid>/status after the run. `--load-profile=DIR` writes the API process's V8 CPU
  *   profile there (`--cpu-prof`) when it stops.
  *
- * Standalone: `npm exec tsx -- scripts/lib/bench-load.ts [--load-database-url=URL]` prints the rows.
+ * Standalone: `npm exec tsx -- scripts/lib/bench-load.ts [--load-database-url=URL]` prints the rows
+ * without writing docs/benchmarks.md; it also takes `--load-seconds=N`, `--load-connections=N`,
+ * `--load-profile=DIR`, `--load-env=production` and `--load-only=user.php,regions` (only the
+ * routes whose name contains one of these), for profiling one route at a time.
  */
 import './runtime.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,6 +51,8 @@ export interface LoadBenchOptions {
   env?: 'development' | 'production';
   /** Write the API process's CPU profile into this folder. */
   profileDir?: string;
+  /** Only the routes whose name contains one of these (case-insensitive); default all. */
+  only?: string[];
   log?: (line: string) => void;
 }
 
@@ -203,6 +208,28 @@ function load(spec: LoadSpec): Promise<LoadResult> {
   });
 }
 
+/**
+ * Loads a server and logs the CPU per answer of the server process and of the load
+ * generator (which reads every answer's bytes): evidence less bound to the machine's other
+ * work than answers a second.
+ */
+async function loadMeasured(pid: number, spec: LoadSpec, server: string): Promise<LoadResult> {
+  const before = cpuSeconds(pid);
+  const result = await load(spec);
+  const perAnswer = (seconds: number) => `${((1e6 * seconds) / Math.max(1, result.requests)).toFixed(0)} µs`;
+  console.error(
+    `  CPU per answer: ${server} ${perAnswer(cpuSeconds(pid) - before)}, load generator ${perAnswer(result.cpuSeconds)}`,
+  );
+  return result;
+}
+
+/** CPU time (user + system) a process used so far, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+}
+
 function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -299,12 +326,16 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<stri
         ...(route.requests ? { requests: route.requests } : {}),
       };
       await load({ ...spec, seconds: 2 });
-      return load(spec);
+      return loadMeasured(api.pid, spec, 'API process');
     };
     // The machine's other work changes from minute to minute: each row is compared with
     // the baseline measured just before it (3 s), not with one measured at the start.
     const baselineFor = async (): Promise<LoadResult> =>
-      load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: 3, headers: { host: 'localhost' } });
+      loadMeasured(
+        baseline.pid,
+        { url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: 3, headers: { host: 'localhost' } },
+        'bare Hono',
+      );
     await load({ url: `http://127.0.0.1:${baseline.port}/`, connections, seconds: 2, headers: { host: 'localhost' } });
     const row = (name: string, result: LoadResult, ratio: string) => [
       label,
@@ -319,7 +350,11 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<stri
     ];
     const measured: string[][] = [];
     const baselines: number[] = [];
-    for (const route of routes(prepared.searchers)) {
+    const only = options.only?.map((part) => part.toLowerCase());
+    const chosen = routes(prepared.searchers).filter(
+      (route) => !only || only.some((part) => route.name.toLowerCase().includes(part)),
+    );
+    for (const route of chosen) {
       log(`load bench: ${route.name}…`);
       const hono = await baselineFor();
       baselines.push(hono.perSecond);
@@ -418,5 +453,13 @@ ${loadTable([...kept.map((l) => l.slice(2, -2).split(' | ')), ...rows])}
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const databaseUrl = arg('load-database-url');
-  console.log(loadTable(await runLoadBench(databaseUrl ? { databaseUrl } : {})));
+  const options: LoadBenchOptions = {
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(arg('load-seconds') ? { seconds: Number(arg('load-seconds')) } : {}),
+    ...(arg('load-connections') ? { connections: Number(arg('load-connections')) } : {}),
+    ...(arg('load-profile') ? { profileDir: arg('load-profile') } : {}),
+    ...(arg('load-env') === 'production' ? { env: 'production' as const } : {}),
+    ...(arg('load-only') ? { only: arg('load-only')?.split(',') } : {}),
+  };
+  console.log(loadTable(await runLoadBench(options)));
 }

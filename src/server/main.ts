@@ -2,12 +2,14 @@
  * Starts the HTTP server: opens and migrates the database, builds the app from its
  * providers, listens, and closes everything on SIGINT/SIGTERM.
  */
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { composeApp } from './app.ts';
 import { productionProblems, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startHourlyJob } from './jobs/hourly.ts';
+import { staticFastPath } from './static-sites.ts';
 
 export interface RunningServer {
   url: string;
@@ -35,9 +37,23 @@ export function assertProductionReady(config: Config): void {
 export async function startServer(config: Config, database: Database): Promise<RunningServer> {
   assertProductionReady(config);
   const { app, deps } = composeApp(config, database);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  // Static pages held in memory are answered before the app (static-sites.ts, staticFastPath).
+  const fast = staticFastPath(deps, app.routes);
+  // As @hono/node-server's serve() builds it (the host name stands in for a missing Host header).
+  const listener = getRequestListener(app.fetch, { hostname: config.host });
+  const server: Server = createServer((incoming, outgoing) => {
+    let answered = false;
+    try {
+      answered = fast(incoming, outgoing);
+    } catch (error) {
+      // Never a reason to fail the request: the app answers it (or it ends if half-written).
+      // The path only: query strings may hold addresses (http/error-log.ts).
+      console.error(`[static] fast path failed on ${incoming.url?.split('?')[0] ?? ''}:`, error);
+      if (outgoing.headersSent) return void outgoing.destroy();
+    }
+    if (!answered) void listener(incoming, outgoing);
   });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Purges, cleanups and reminders: the named tasks of jobs/hourly.ts.

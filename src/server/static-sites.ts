@@ -7,23 +7,29 @@
  * language (and the selected country) and returns to the page (`return`, else the Referer;
  * src/lib/lang-config.ts). HTML answers carry the visitor's geoip country in the
  * `country` cookie when a trusted CDN header names it, for the static pages' visitor hints
- * (src/lib/visitor-hints.ts).
+ * (src/lib/visitor-hints.ts). Files, their compressed forms and finished headers are held in
+ * memory, and the Node server answers the static hits it knows before the app
+ * (`staticFastPath`, wired in src/server/main.ts).
  */
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, setCookie } from 'hono/cookie';
+import { parse as parseCookie } from 'hono/utils/cookie';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
 import { langConfigTarget } from '../lib/lang-config.ts';
-import { isCountryCode, isLocale, LOCALES } from '../lib/locales.ts';
+import { isCountryCode, isLocale, LOCALES, type CountryCode, type Locale } from '../lib/locales.ts';
 import { SHELL_PAGE, isShellPath, pageRewrite } from '../lib/routes.ts';
 import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
+import type { Config } from './env.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
-import { hostnameOf } from './http/site-resolver.ts';
-import { pageSecurityHeaders } from './http/security-headers.ts';
-import { headerCountry } from './http/visitor-country.ts';
+import { preferredEncoding } from './http/headers.ts';
+import { hostnameOf, resolveHost, resolveLocale } from './http/site-resolver.ts';
+import { HSTS, pageSecurityHeaders } from './http/security-headers.ts';
+import { countryOfHeaders, headerCountry } from './http/visitor-country.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -111,40 +117,180 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
     if (!files.isDirectory(root)) {
       return c.text(`The site ${site.id}/${locale} is not built yet: run npm run build.`, 503);
     }
-    if (!c.req.header('cookie')?.includes(`${LOCALE_COOKIE_NAME}=`)) {
-      setCookie(c, LOCALE_COOKIE_NAME, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' });
-    }
     const resolved = await files.resolve(root, c.req.path);
-    const status = resolved ? 200 : 404;
     const file = await files.read(resolved ?? join(root, '404.html'));
-    const headers: Record<string, string> = { 'Content-Type': file.type, 'X-Content-Type-Options': 'nosniff' };
-    if (c.req.path.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-    else {
-      headers['Cache-Control'] = 'no-cache';
-      headers['Vary'] = 'Cookie';
-    }
-    if (file.type.startsWith('text/html')) {
-      headers['X-Frame-Options'] = 'DENY';
-      headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
-      // Per version of the file, not per request (the policy hashes the page's inline scripts).
-      file.pageHeaders ??= pageSecurityHeaders(file.body, deps.config.production);
-      Object.assign(headers, file.pageHeaders);
-      // The page's inline script reads the geoip country from this cookie (language menu,
-      // site-entry warning); a session cookie, renewed when the visitor's country changes.
-      const geoip = headerCountry(c);
-      if (geoip && getCookie(c, COUNTRY_COOKIE_NAME) !== geoip) {
-        setCookie(c, COUNTRY_COOKIE_NAME, geoip, { path: '/', sameSite: 'Lax' });
-      }
-    }
-    const encoded = compressed(file, c.req.header('accept-encoding'));
-    if (encoded) {
-      headers['Content-Encoding'] = encoded.encoding;
-      headers['Vary'] = headers['Vary'] ? `${headers['Vary']}, Accept-Encoding` : 'Accept-Encoding';
-      return c.body(encoded.bytes, status, headers);
-    }
-    return c.body(file.body, status, headers);
+    const answer = staticAnswer(deps.config, file, resolved ? 200 : 404, {
+      path: c.req.path,
+      locale,
+      cookie: c.req.header('cookie'),
+      acceptEncoding: c.req.header('accept-encoding'),
+      geoip: headerCountry(c),
+    });
+    return new Response(answer.body, { status: answer.status, headers: responseHeaders(answer) });
   });
   return app;
+}
+
+/** What of a request a static answer depends on, besides its site, file and status. */
+interface StaticRequest {
+  path: string;
+  locale: Locale;
+  /** The Cookie header. */
+  cookie: string | undefined;
+  acceptEncoding: string | undefined;
+  /** The geoip country of a trusted CDN header. */
+  geoip: CountryCode | null;
+}
+
+interface StaticAnswer {
+  status: number;
+  /** Lower-case names; the same object for every answer of this file variant: never change it. */
+  headers: Record<string, string>;
+  /** Set-Cookie values. */
+  cookies: string[];
+  body: Uint8Array<ArrayBuffer>;
+}
+
+const LOCALE_COOKIE = { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' } as const;
+
+/**
+ * A file's answer: its headers for this kind of path and encoding are made once per
+ * version of the file (the page's security headers among them); per request only the
+ * cookies are added: the locale the visitor is shown when they have none yet, and on
+ * pages the geoip country for the page's inline script (language menu, site-entry
+ * warning), a session cookie renewed when the visitor's country changes.
+ */
+function staticAnswer(config: Config, file: StaticFile, status: number, request: StaticRequest): StaticAnswer {
+  const encoding = encodingFor(file, request.acceptEncoding);
+  const asset = request.path.startsWith('/_astro/');
+  const key = `${asset ? 'asset' : 'page'} ${encoding ?? 'identity'}`;
+  let variant = file.variants.get(key);
+  if (!variant) {
+    variant = fileVariant(config, file, asset, encoding);
+    file.variants.set(key, variant);
+  }
+  const cookies: string[] = [];
+  if (!request.cookie?.includes(`${LOCALE_COOKIE_NAME}=`)) {
+    cookies.push(generateCookie(LOCALE_COOKIE_NAME, request.locale, LOCALE_COOKIE));
+  }
+  if (variant.page && request.geoip) {
+    const known = request.cookie ? parseCookie(request.cookie, COUNTRY_COOKIE_NAME)[COUNTRY_COOKIE_NAME] : undefined;
+    if (known !== request.geoip) {
+      cookies.push(generateCookie(COUNTRY_COOKIE_NAME, request.geoip, { path: '/', sameSite: 'Lax' }));
+    }
+  }
+  return { status, headers: variant.headers, cookies, body: variant.body };
+}
+
+/** The headers and body of one file for one kind of path and one encoding. */
+function fileVariant(config: Config, file: StaticFile, asset: boolean, encoding: 'br' | 'gzip' | null): FileVariant {
+  const headers: Record<string, string> = { 'content-type': file.type, 'x-content-type-options': 'nosniff' };
+  const vary: string[] = [];
+  if (asset) headers['cache-control'] = 'public, max-age=31536000, immutable';
+  else {
+    headers['cache-control'] = 'no-cache';
+    vary.push('Cookie');
+  }
+  const page = file.type.startsWith('text/html');
+  if (page) {
+    headers['x-frame-options'] = 'DENY';
+    headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+    // Per version of the file, not per request (the policy hashes the page's inline scripts).
+    for (const [name, value] of Object.entries(pageSecurityHeaders(file.body, config.production))) {
+      headers[name.toLowerCase()] = value;
+    }
+  }
+  // What the app's security middleware adds to every answer (the fast path skips it).
+  if (config.production) headers['strict-transport-security'] = HSTS;
+  let body = file.body;
+  if (encoding) {
+    headers['content-encoding'] = encoding;
+    vary.push('Accept-Encoding');
+    body = compressedBytes(file, encoding);
+  }
+  if (vary.length > 0) headers['vary'] = vary.join(', ');
+  return { headers, body, page };
+}
+
+/**
+ * Headers for a Response: a plain object while at most one cookie is set (the Node
+ * adapter writes it as it is), else Headers, which keep each Set-Cookie apart.
+ */
+function responseHeaders({ headers, cookies }: StaticAnswer): Record<string, string> | Headers {
+  const [cookie, ...more] = cookies;
+  if (cookie === undefined) return headers;
+  if (more.length === 0) return { ...headers, 'set-cookie': cookie };
+  const list = new Headers(headers);
+  for (const value of cookies) list.append('set-cookie', value);
+  return list;
+}
+
+/** A URL path the fast path takes as it is: no percent-encoding, dot segments, empty segments or query. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+
+/**
+ * Static answers served before the Hono app, from memory, for the node server's request
+ * listener: true when it answered. A static page costs the app's middleware chain, a
+ * Request and Headers objects and Hono's routing, several times what writing the file
+ * takes (issue 16's profile). The fast path answers only what the static handler above
+ * would: GET requests of a known site whose path no other route of the app could take
+ * (`routes`: the app's routes and middleware; paths under their prefixes always go
+ * through the app), and only while that handler's lookups of the path and its file are
+ * fresh in memory (it checks the disk again after RECHECK_MS, by answering the next
+ * request itself). What the app's middleware does for a static answer happens here too:
+ * the site by host name, the locale by cookie (./http/site-resolver.ts), HSTS in
+ * production (in the file's headers). Everything else (HEAD, first requests, the index
+ * of sites, unknown hosts) goes to the app.
+ */
+export function staticFastPath(
+  deps: AppDeps,
+  routes: readonly { path: string }[],
+): (incoming: IncomingMessage, outgoing: ServerResponse) => boolean {
+  const { config, sites } = deps;
+  const prefixes = [
+    ...new Set(routes.map((r) => r.path.split(/[:*]/)[0] ?? '').filter((prefix) => prefix !== '' && prefix !== '/')),
+  ];
+  const roots = new Map<string, string>();
+  return (incoming, outgoing) => {
+    if (incoming.method !== 'GET' || incoming.url === undefined) return false;
+    const query = incoming.url.indexOf('?');
+    const path = query < 0 ? incoming.url : incoming.url.slice(0, query);
+    if (!PLAIN_PATH.test(path) || prefixes.some((prefix) => path.startsWith(prefix))) return false;
+    const match = resolveHost(sites, incoming.headers.host);
+    if (!match) return false;
+    const cookie = incoming.headers.cookie;
+    const localeCookie = cookie ? parseCookie(cookie, LOCALE_COOKIE_NAME)[LOCALE_COOKIE_NAME] : undefined;
+    const { locale } = resolveLocale(localeCookie, match.domainLocale);
+    const rootKey = `${match.site.id}/${locale}`;
+    let root = roots.get(rootKey);
+    if (root === undefined) {
+      root = join(config.sitesDir, match.site.id, locale);
+      roots.set(rootKey, root);
+    }
+    if (files.knownDirectory(root) !== true) return false;
+    const resolved = files.knownLookup(root, path);
+    if (resolved === undefined) return false;
+    const file = files.knownFile(resolved ?? join(root, '404.html'));
+    if (!file) return false;
+    const header = (name: string) => {
+      const value = incoming.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const answer = staticAnswer(config, file, resolved ? 200 : 404, {
+      path,
+      locale,
+      cookie,
+      acceptEncoding: header('accept-encoding'),
+      geoip: countryOfHeaders(config, header),
+    });
+    outgoing.writeHead(answer.status, {
+      ...answer.headers,
+      ...(answer.cookies.length > 0 ? { 'set-cookie': answer.cookies } : {}),
+      'content-length': String(answer.body.byteLength),
+    });
+    outgoing.end(answer.body);
+    return true;
+  };
 }
 
 /** How long a lookup on disk (folder, path resolution, file) is trusted before it is checked again. */
@@ -157,11 +303,18 @@ interface StaticFile {
   body: Uint8Array<ArrayBuffer>;
   mtimeMs: number;
   size: number;
-  /** The security headers of an HTML page (made once per version of the file). */
-  pageHeaders?: Record<string, string>;
   /** Compressed once, on first demand, per version of the file. */
   br?: Uint8Array<ArrayBuffer>;
   gzip?: Uint8Array<ArrayBuffer>;
+  /** Headers and body per kind of path and encoding (made once per version of the file). */
+  variants: Map<string, FileVariant>;
+}
+
+interface FileVariant {
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer>;
+  /** An HTML page (it carries the geoip country cookie). */
+  page: boolean;
 }
 
 /**
@@ -175,9 +328,27 @@ class StaticFiles {
   readonly #lookups = new Map<string, { at: number; file: string | null }>();
   readonly #files = new Map<string, { at: number; file: StaticFile }>();
 
-  isDirectory(path: string): boolean {
+  /** Whether the folder exists, when that was checked within RECHECK_MS (else undefined). */
+  knownDirectory(path: string): boolean | undefined {
     const known = this.#directories.get(path);
-    if (known && Date.now() - known.at < RECHECK_MS) return known.exists;
+    return known && Date.now() - known.at < RECHECK_MS ? known.exists : undefined;
+  }
+
+  /** The file a path resolved to within RECHECK_MS (null: none; undefined: not known). */
+  knownLookup(root: string, pathname: string): string | null | undefined {
+    const known = this.#lookups.get(`${root}\0${pathname}`);
+    return known && Date.now() - known.at < RECHECK_MS ? known.file : undefined;
+  }
+
+  /** The file as read or checked within RECHECK_MS, else undefined. */
+  knownFile(path: string): StaticFile | undefined {
+    const known = this.#files.get(path);
+    return known && Date.now() - known.at < RECHECK_MS ? known.file : undefined;
+  }
+
+  isDirectory(path: string): boolean {
+    const known = this.knownDirectory(path);
+    if (known !== undefined) return known;
     const exists = existsSync(path);
     this.#directories.set(path, { at: Date.now(), exists });
     return exists;
@@ -185,8 +356,8 @@ class StaticFiles {
 
   async resolve(root: string, pathname: string): Promise<string | null> {
     const key = `${root}\0${pathname}`;
-    const known = this.#lookups.get(key);
-    if (known && Date.now() - known.at < RECHECK_MS) return known.file;
+    const known = this.knownLookup(root, pathname);
+    if (known !== undefined) return known;
     const file = await resolveStaticFile(root, pathname);
     if (this.#lookups.size >= MAX_LOOKUPS) this.#lookups.clear();
     this.#lookups.set(key, { at: Date.now(), file });
@@ -207,6 +378,7 @@ class StaticFiles {
       body: bytesOf(bytes),
       mtimeMs,
       size,
+      variants: new Map(),
     };
     this.#files.set(path, { at: Date.now(), file });
     return file;
@@ -218,23 +390,22 @@ const files = new StaticFiles();
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
- * The file compressed as the browser accepts (brotli, else gzip), as a CDN would serve it;
- * each file is compressed once per change and kept in memory (the static roots are small).
+ * The encoding of the file for this browser (brotli, else gzip), as a CDN would serve it;
+ * null for small or binary files.
  */
-function compressed(
-  file: StaticFile,
-  acceptEncoding: string | undefined,
-): { encoding: 'br' | 'gzip'; bytes: Uint8Array<ArrayBuffer> } | null {
-  if (!COMPRESSIBLE.test(file.type) || file.body.length < 512 || !acceptEncoding) return null;
-  if (/\bbr\b/.test(acceptEncoding)) {
-    file.br ??= bytesOf(brotliCompressSync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
-    return { encoding: 'br', bytes: file.br };
+function encodingFor(file: StaticFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!COMPRESSIBLE.test(file.type) || file.body.length < 512) return null;
+  return preferredEncoding(acceptEncoding);
+}
+
+/** The file compressed, once per change, kept in memory (the static roots are small). */
+function compressedBytes(file: StaticFile, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {
+  if (encoding === 'br') {
+    return (file.br ??= bytesOf(
+      brotliCompressSync(file.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ));
   }
-  if (/\bgzip\b/.test(acceptEncoding)) {
-    file.gzip ??= bytesOf(gzipSync(file.body, { level: 9 }));
-    return { encoding: 'gzip', bytes: file.gzip };
-  }
-  return null;
+  return (file.gzip ??= bytesOf(gzipSync(file.body, { level: 9 })));
 }
 
 /** The bytes in an ArrayBuffer of their own (a Buffer may share a pool with others). */

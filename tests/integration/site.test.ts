@@ -1,4 +1,5 @@
 /** What a visitor's browser gets from settings.php, companyinfo.php, regions.php, interests.php. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyFor, sites } from '#sites-config';
@@ -236,6 +237,41 @@ describe('site reads kept in memory', () => {
       });
       expect(french.status).toBe(200);
     }
+  });
+
+  it('send longer answers compressed to a browser that takes it, under a weak tag of the same answer', async () => {
+    const plain = await t.request('/api/regions.php', { host: 'flirtmoment.nl' });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const etag = plain.headers.get('etag')!;
+    const encodings = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of encodings) {
+      const packed = await t.request('/api/regions.php', {
+        host: 'flirtmoment.nl',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(packed.headers.get('etag')).toBe(`W/${etag}`);
+      const bytes = Buffer.from(await packed.arrayBuffer());
+      expect(bytes.length).toBeLessThan(text.length / 2);
+      expect(decode(bytes).toString('utf8')).toBe(text);
+      const again = await t.request('/api/regions.php', {
+        host: 'flirtmoment.nl',
+        headers: { 'accept-encoding': accept, 'if-none-match': `W/${etag}` },
+      });
+      expect(again.status).toBe(304);
+    }
+    // A short answer is not worth compressing.
+    const company = await t.request('/api/companyinfo.php', {
+      host: 'flirtmoment.nl',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(company.headers.get('content-encoding')).toBeNull();
+    expect(company.headers.get('vary')).toBeNull();
   });
 
   it("show an operator's change in the database on the next request, under a new ETag", async () => {

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isCountryCode, type CountryCode } from '#src/lib/locales.ts';
 import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '#src/lib/visitor-hints.ts';
+import type { Config } from '../env.ts';
 import type { AppEnv } from './context.ts';
 
 function country(value: string | undefined): CountryCode | null {
@@ -15,10 +16,18 @@ function country(value: string | undefined): CountryCode | null {
   return isCountryCode(code) ? code : null;
 }
 
+/** The geoip country from the CDN header of a request's headers; null unless the proxy is trusted. */
+export function countryOfHeaders(
+  config: Pick<Config, 'trustProxy'>,
+  header: (name: string) => string | undefined,
+): CountryCode | null {
+  if (!config.trustProxy) return null;
+  return country(header('cf-ipcountry') ?? header('x-country-code'));
+}
+
 /** The geoip country from the CDN header; null unless the proxy is trusted. */
 export function headerCountry(c: Context<AppEnv>): CountryCode | null {
-  if (!c.get('deps').config.trustProxy) return null;
-  return country(c.req.header('cf-ipcountry') ?? c.req.header('x-country-code'));
+  return countryOfHeaders(c.get('deps').config, (name) => c.req.header(name));
 }
 
 /** The geoip country: the trusted header, else the `country` cookie written from it. */

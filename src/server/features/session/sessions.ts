@@ -3,14 +3,18 @@
  * Secure over https); only its SHA-256 is stored, so a database leak reveals no session.
  * A session unused for SESSION_IDLE_DAYS ends before that; its last use is written at most
  * once per LAST_SEEN_INTERVAL_MS, so a request costs one indexed read and (almost) no write.
+ * That read also brings the account's current-user columns (features/user/current-user.ts):
+ * user.php, asked on every page of the members app, answers with no statement of its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { accounts, sessions } from '#src/server/db/schema.ts';
+import { preparedFor } from '#src/server/db/prepared.ts';
+import { accounts, photos, profiles, sessions } from '#src/server/db/schema.ts';
+import { currentUserColumns, type CurrentUserRow } from '#src/server/features/user/current-user.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 
 /** A session nobody used for this many days ends (issue 15), within its 30-day lifetime. */
@@ -37,29 +41,63 @@ export async function createSession(db: Db, accountId: number, now: Date): Promi
 }
 
 /**
+ * The session read every API request with a session cookie makes: a prepared statement
+ * (db/prepared.ts) that also selects the account's current-user columns (its profile and
+ * main photo by their keys), so user.php answers from it without a second statement.
+ */
+const sessionByToken = preparedFor((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      ...currentUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        inArray(accounts.status, ['not_confirmed', 'confirmed']),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
+/** The current-user columns read with each session found by the middleware (or findSession). */
+const accountRows = new WeakMap<SessionAccount, CurrentUserRow>();
+
+/**
+ * The account's current-user columns as read with this session in the same request, if
+ * it came from findSession (features/user builds user.php's answer from them).
+ */
+export function sessionAccountRow(session: SessionAccount): CurrentUserRow | undefined {
+  return accountRows.get(session);
+}
+
+/**
  * The live session of a token: not expired, used within SESSION_IDLE_DAYS, account neither
  * deleted nor banned. One read by the unique token hash; the last use is written when it is
  * older than LAST_SEEN_INTERVAL_MS.
  */
 export async function findSession(db: Db, token: string, now: Date): Promise<SessionAccount | null> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, accountId: sessions.accountId, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        inArray(accounts.status, ['not_confirmed', 'confirmed']),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionByToken(db).execute({
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  });
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  const { sessionId, lastSeenAt, ...account } = row;
+  if (now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  return { sessionId: row.sessionId, accountId: row.accountId };
+  const session: SessionAccount = { sessionId, accountId: account.id };
+  accountRows.set(session, account);
+  return session;
 }
 
 export async function endSession(db: Db, sessionId: number): Promise<void> {

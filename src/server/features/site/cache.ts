@@ -12,6 +12,8 @@
  * database, so a missed notification never leaves a stale copy.
  */
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Database, Db } from '#src/server/db/client.ts';
 
 /** The channel the triggers notify. */
@@ -20,10 +22,39 @@ export const SITE_DATA_CHANNEL = 'site_data';
 /** More distinct answers than this (hosts × locales × countries) and the answers start over. */
 const MAX_ANSWERS = 5_000;
 
-/** A finished JSON answer with its entity tag. */
+/** Answers at least this long are kept compressed too (regions, settings, interests). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A finished JSON answer: its bytes (written as they are, not encoded again per request),
+ * its entity tag, and for longer answers the same bytes compressed with brotli and gzip.
+ */
 export interface CachedAnswer {
-  body: string;
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The bytes in an ArrayBuffer of their own (a Buffer may share a pool with others). */
+function ownBytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(buffer.byteLength);
+  bytes.set(buffer);
+  return bytes;
+}
+
+async function finishedAnswer(body: string): Promise<CachedAnswer> {
+  const bytes = ownBytes(Buffer.from(body, 'utf8'));
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  if (bytes.byteLength < COMPRESS_FROM_BYTES) return { bytes, etag };
+  const [br, gz] = await Promise.all([
+    brotli(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipped(bytes, { level: 9 }),
+  ]);
+  return { bytes, etag, br: ownBytes(br), gzip: ownBytes(gz) };
 }
 
 export class SiteDataCache {
@@ -76,10 +107,7 @@ export class SiteDataCache {
   /** A JSON answer under `key`: `build` makes the (validated) body once until the data changes. */
   async answer(key: string, build: () => Promise<string>): Promise<CachedAnswer> {
     if (this.#answers.size >= MAX_ANSWERS) this.#answers.clear();
-    return this.#cached(this.#answers, key, async () => {
-      const body = await build();
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    });
+    return this.#cached(this.#answers, key, async () => finishedAnswer(await build()));
   }
 
   async #cached<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {

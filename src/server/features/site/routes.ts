@@ -18,6 +18,7 @@ import { loadInterests } from './interests.ts';
 import { matchesEtag, siteData } from './cache.ts';
 import { pushPublicKey } from '../push/vapid.ts';
 import { route } from '#src/server/http/route.ts';
+import { preferredEncoding } from '#src/server/http/headers.ts';
 
 /**
  * The cached answer under `key` (built, passed through the endpoint's response schema and
@@ -33,9 +34,21 @@ async function cachedAnswer<E extends Endpoint>(
   const answer = await siteData(c.get('deps').database).answer(key, async () =>
     JSON.stringify(endpoint.response.parse(await build())),
   );
-  const headers = { ETag: answer.etag, 'Cache-Control': 'private, no-cache' };
+  // A longer answer goes compressed to a browser that takes it, under a weak tag (its bytes
+  // differ from the plain answer's), as compressing proxies do.
+  const encoding = answer.br ? preferredEncoding(c.req.header('accept-encoding')) : null;
+  const headers: Record<string, string> = {
+    ETag: encoding ? `W/${answer.etag}` : answer.etag,
+    'Cache-Control': 'private, no-cache',
+    ...(answer.br ? { Vary: 'Accept-Encoding' } : {}),
+  };
   if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, headers);
-  return c.body(answer.body, 200, { ...headers, 'Content-Type': 'application/json' });
+  const bytes = (encoding && answer[encoding]) || answer.bytes;
+  return c.body(bytes, 200, {
+    ...headers,
+    'Content-Type': 'application/json',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
 }
 
 export function registerSiteRoutes(app: Hono<AppEnv>): void {

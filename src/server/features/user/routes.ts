@@ -6,7 +6,8 @@ import type { SiteConfig } from '#sites-config';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { loadCurrentUser, saveAccountLanguage } from './current-user.ts';
+import { sessionAccountRow } from '#src/server/features/session/sessions.ts';
+import { currentUserOf, loadCurrentUser, saveAccountLanguage } from './current-user.ts';
 
 /**
  * The session's user; 403 authentication_required when the account is gone or belongs to
@@ -19,7 +20,9 @@ async function requireUser(
   sites: readonly SiteConfig[],
 ): Promise<{ accountId: number; user: CurrentUser }> {
   if (!session) throw authenticationRequired();
-  const loaded = await loadCurrentUser(db, session.accountId, sites);
+  // The session middleware read the account's columns with the session: no second statement.
+  const row = sessionAccountRow(session);
+  const loaded = row ? await currentUserOf(db, row, sites) : await loadCurrentUser(db, session.accountId, sites);
   if (!loaded || (site && loaded.siteId !== site.id)) throw authenticationRequired();
   return { accountId: session.accountId, user: loaded.user };
 }
