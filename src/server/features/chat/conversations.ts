@@ -14,7 +14,7 @@ import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
-import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
+import { preparedFor } from '#src/server/db/prepared.ts';
 import {
   accounts,
   conversationSides,
@@ -236,8 +236,8 @@ function chatRowsQuery(db: Queryable, scope: 'listed' | 'one') {
     .prepare(scope === 'one' ? 'chat_rows_one' : 'chat_rows_listed');
 }
 
-const listedChatRows = preparedAnywhere((db) => chatRowsQuery(db, 'listed'));
-const oneChatRows = preparedAnywhere((db) => chatRowsQuery(db, 'one'));
+const listedChatRows = preparedFor((db) => chatRowsQuery(db, 'listed'));
+const oneChatRows = preparedFor((db) => chatRowsQuery(db, 'one'));
 
 /**
  * The chat list items of `party`'s conversations whose other profile it may see: the listed
@@ -336,7 +336,7 @@ export async function totalUnread(
   return row?.n ?? 0;
 }
 
-const totalUnreadQuery = preparedAnywhere((db) => {
+const totalUnreadQuery = preparedFor((db) => {
   const side = sidesOf(db, party$.profileId, and(isNotNull(mySide.lastMessageAt), sql`${mySide.unread} > 0`));
   const system = sql`(select count(*) from ${systemMessages} where ${systemMessages.accountId} = ${party$.accountId} and ${systemMessages.readAt} is null)`;
   return db
@@ -435,7 +435,7 @@ export async function findConversation(
   return row ?? null;
 }
 
-const conversationQuery = preparedAnywhere((db) =>
+const conversationQuery = preparedFor((db) =>
   db
     .select({
       id: conversations.id,

@@ -18,7 +18,7 @@ import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
+import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
@@ -62,7 +62,7 @@ export async function loadViewer(c: Context<AppEnv>): Promise<Viewer | null> {
 }
 
 /** Read by nearly every member call: a prepared statement, built once. */
-const viewerQuery = preparedAnywhere((db) =>
+const viewerQuery = preparedFor((db) =>
   db
     .select(viewerColumns)
     .from(accounts)

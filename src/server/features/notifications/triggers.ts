@@ -23,7 +23,7 @@ import {
   notificationMails,
   profiles,
 } from '#src/server/db/schema.ts';
-import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
+import { preparedFor } from '#src/server/db/prepared.ts';
 import type { EventHub } from '#src/server/events/types.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { accountKey, hit, isExhausted } from '#src/server/http/rate-limit.ts';
@@ -56,7 +56,7 @@ export function presenceOf(hub: EventHub): Presence {
 
 /** The mail side of an account: who it is, where it writes to, and its profile. */
 /** Read for every message to an offline member: prepared statements, built once. */
-const recipientQuery = preparedAnywhere((db) =>
+const recipientQuery = preparedFor((db) =>
   db
     .select(RECIPIENT_COLUMNS)
     .from(accounts)
@@ -115,7 +115,7 @@ export function withNotificationMails(hub: EventHub, deps: () => AppDeps): Event
 }
 
 /** The message with what was mailed of its conversation before (mailMessage). */
-const messageMailQuery = preparedAnywhere((db) =>
+const messageMailQuery = preparedFor((db) =>
   db
     .select({
       conversationId: conversations.id,

@@ -11,7 +11,7 @@ import type { PushPayload } from '#src/contract/push.ts';
 import { translator } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { preparedAnywhere } from '#src/server/db/prepared-anywhere.ts';
+import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, pushSubscriptions } from '#src/server/db/schema.ts';
 import type { SiteConfig } from '#sites-config';
 import { vapidKeys } from './vapid.ts';
@@ -103,7 +103,7 @@ async function deliver(request: webpush.RequestDetails): Promise<number> {
 }
 
 /** After every message and like: a prepared statement, built once. */
-const subscriptionsQuery = preparedAnywhere((db) =>
+const subscriptionsQuery = preparedFor((db) =>
   db
     .select({
       id: pushSubscriptions.id,
