@@ -101,20 +101,37 @@ const [sample] = await database.db
   .limit(1);
 if (!sample) throw new Error('bench: no chat pal with a photo on the default site');
 const member = { cookie: `${AUTH_COOKIE_NAME}=${token}` };
+// Member pages and searches count against each account's hourly lookup limit
+// (LOOKUP_LIMITS: 600), fewer than a row's requests: those rows rotate over four members.
+const lookupViewers = [
+  member,
+  ...(await Promise.all(
+    (
+      await database.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+        .where(and(eq(profiles.siteId, 'default'), eq(profiles.type, 'member'), eq(accounts.status, 'confirmed')))
+        .orderBy(accounts.id)
+        .limit(3)
+    ).map(async (r) => ({ cookie: `${AUTH_COOKIE_NAME}=${await createSession(database.db, r.id, new Date())}` })),
+  )),
+];
+const rotating = (i: number) => lookupViewers[i % lookupViewers.length] ?? member;
 
-const calls: [string, string, Record<string, string>][] = [
+const calls: [string, string, Record<string, string> | ((i: number) => Record<string, string>)][] = [
   ['GET /api/settings.php', '/api/settings.php?_force_domain=flirtmoment.nl', {}],
   ['GET /api/regions.php', '/api/regions.php', {}],
   ['GET /api/interests.php', '/api/interests.php', {}],
   ['GET /api/companyinfo.php', '/api/companyinfo.php', {}],
   ['GET /api/user.php (member)', '/api/user.php', member],
   ['GET /api/profile.php (own profile)', '/api/profile.php', member],
-  ['GET /api/member.php (profile page + related)', `/api/member.php?id=${sample.id}`, member],
+  ['GET /api/member.php (profile page + related; 4 members in turn)', `/api/member.php?id=${sample.id}`, rotating],
   ['GET /api/photo.php (thumb, viewer-checked)', `/api/photo.php?id=${sample.photo}&v=thumb`, member],
   [
-    'GET /api/search.php (women 26–55 in GB, page 2, not saved)',
+    'GET /api/search.php (women 26–55 in GB, page 2, not saved; 4 members in turn)',
     '/api/search.php?manual_search=1&do_not_save=1&gender=female&country=GB&min_age=26&max_age=55&page=1&source=members&hideNudity=0',
-    member,
+    rotating,
   ],
   ['GET /api/likes.php (likes data)', '/api/likes.php', member],
   ['GET /api/swipe.php (next swipe cards)', '/api/swipe.php', member],
@@ -123,14 +140,16 @@ const calls: [string, string, Record<string, string>][] = [
   ['GET / (static home page)', '/', {}],
 ];
 for (const [name, path, headers] of calls) {
-  const init = { headers: { host: 'default.localhost', ...headers } };
+  const init = (i: number) => ({
+    headers: { host: 'default.localhost', ...(typeof headers === 'function' ? headers(i) : headers) },
+  });
   if (path === '/' && !existsSync(join(config.sitesDir, 'default/en/index.html'))) continue;
-  for (let i = 0; i < 50; i++) await app.request(path, init);
+  for (let i = 0; i < 50; i++) await app.request(path, init(i));
   const times: number[] = [];
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
     const t0 = performance.now();
-    const response = await app.request(path, init);
+    const response = await app.request(path, init(i));
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`bench: ${path} answered ${response.status}`);
     times.push(performance.now() - t0);
