@@ -36,6 +36,8 @@ import { composeApp } from '#src/server/app.ts';
 import { openDatabase } from '#src/server/db/client.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
+import { notificationMailsSettled } from '#src/server/features/notifications/sender.ts';
+import { pushesSettled } from '#src/server/features/push/sender.ts';
 import { createSession } from '#src/server/features/session/sessions.ts';
 import { seed } from '#src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
@@ -230,6 +232,8 @@ add(
   '',
   '',
 );
+// The chat rows leave notification mails and pushes running in the background.
+await Promise.all([notificationMailsSettled(), pushesSettled()]);
 await database.close();
 rmSync(dataDir, { recursive: true, force: true });
 
