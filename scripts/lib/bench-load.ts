@@ -70,7 +70,7 @@ export const LOAD_HEADER = [
 ];
 
 /** Searchers: search counts against per-account and per-IP limits, so the load comes from many. */
-const SEARCHERS = 40;
+const SEARCHERS = 200;
 
 interface Prepared {
   engine: string;
