@@ -26,7 +26,7 @@
 import './runtime.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
@@ -286,7 +286,11 @@ function routes(searchers: readonly string[]): Route[] {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Runs the load benchmark on one engine; answers rows in LOAD_HEADER's columns. */
+/** The machine's 1-minute load average when the run began (written with the table). */
+let startLoad = 0;
+
 export async function runLoadBench(options: LoadBenchOptions = {}): Promise<string[][]> {
+  startLoad = loadavg()[0] ?? 0;
   const log = options.log ?? ((line: string) => console.log(line));
   const connections = options.connections ?? 20;
   const seconds = options.seconds ?? 10;
@@ -442,8 +446,9 @@ moment. Latencies over every answer; \`failed\` counts errors,
 timeouts and answers other than 2xx/3xx. Targets (issue 16): hot reads (settings, companyinfo,
 interests, regions) ≥ 25 % of bare Hono, user.php ≥ 10 %, static pages ≥ 25 %, search p95
 ≤ 50 ms on PostgreSQL and ≤ 100 ms on PGlite at 14,000 members, ≤ 100 ms at 1,000,000 on
-PostgreSQL. Other processes share this machine's two cores (other jobs kept its load
-average near 15 while these rows were taken): ratios move between runs. What the profiles
+PostgreSQL. The three processes share the machine's cores with whatever else runs, so the
+baseline moves (compare each row with its own); the load average was ${startLoad.toFixed(1)} when the latest run
+began. What the profiles
 showed, what was fixed and what limits the database-bound rows (user.php, search): docs/decisions.md
 "Throughput under load".
 
