@@ -47,25 +47,20 @@ import { runLighthouse } from './lib/bench-lighthouse.ts';
 import { runChatBench } from './lib/bench-chat.ts';
 import { runRealtimeBench } from './lib/bench-realtime.ts';
 import { landerPath } from '#src/landers/paths.ts';
-import { loadSectionOf, loadTable, runLoadBench, writeLoadSection, type LoadBenchOptions } from './lib/bench-load.ts';
+import { loadOptionsFromArgs, loadSectionOf, loadTable, runLoadBench, writeLoadSection } from './lib/bench-load.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
 
 if (process.argv.includes('--load')) {
-  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const databaseUrl = arg('load-database-url') ?? process.env['DATABASE_URL'];
-  const options: LoadBenchOptions = {
-    ...(databaseUrl ? { databaseUrl } : {}),
-    ...(arg('load-seconds') ? { seconds: Number(arg('load-seconds')) } : {}),
-    ...(arg('load-connections') ? { connections: Number(arg('load-connections')) } : {}),
-    ...(arg('load-profile') ? { profileDir: arg('load-profile') } : {}),
-    ...(arg('load-env') === 'production' ? { env: 'production' as const } : {}),
-  };
+  const options = loadOptionsFromArgs(process.argv, process.env['DATABASE_URL']);
   const loadRows = await runLoadBench(options);
   console.log(loadTable(loadRows));
-  writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
-  console.log('\nWritten to docs/benchmarks.md (load section)');
+  // Some routes only (--load-only) would leave the engine's table half replaced: not written.
+  if (!options.only) {
+    writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
+    console.log('\nWritten to docs/benchmarks.md (load section)');
+  }
   process.exit(0);
 }
 

@@ -458,10 +458,11 @@ ${loadTable([...kept.map((l) => l.slice(2, -2).split(' | ')), ...rows])}
   writeFileSync(docPath, `${before}\n\n${text}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-  const databaseUrl = arg('load-database-url');
-  const options: LoadBenchOptions = {
+/** The options of a command line (`--load-database-url=URL`, `--load-seconds=N`, …). */
+export function loadOptionsFromArgs(argv: readonly string[], fallbackDatabaseUrl?: string): LoadBenchOptions {
+  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const databaseUrl = arg('load-database-url') ?? fallbackDatabaseUrl;
+  return {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(arg('load-seconds') ? { seconds: Number(arg('load-seconds')) } : {}),
     ...(arg('load-connections') ? { connections: Number(arg('load-connections')) } : {}),
@@ -469,5 +470,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...(arg('load-env') === 'production' ? { env: 'production' as const } : {}),
     ...(arg('load-only') ? { only: arg('load-only')?.split(',') } : {}),
   };
-  console.log(loadTable(await runLoadBench(options)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(loadTable(await runLoadBench(loadOptionsFromArgs(process.argv))));
 }

@@ -54,8 +54,10 @@ export function presenceOf(hub: EventHub): Presence {
   return presences.get(hub) ?? (() => false);
 }
 
-/** The mail side of an account: who it is, where it writes to, and its profile. */
-/** Read for every message to an offline member: prepared statements, built once. */
+/**
+ * The mail side of an account: who it is, where it writes to, and its profile. Read for every
+ * message to an offline member: a prepared statement, built once.
+ */
 const recipientQuery = preparedFor((db) =>
   db
     .select(RECIPIENT_COLUMNS)
