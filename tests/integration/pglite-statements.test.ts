@@ -115,6 +115,37 @@ describe('PGlite with prepared statements', () => {
     expect(names.rows).toEqual([{ name: 'committed' }]);
   });
 
+  it('keeps a statement of another caller out of an open transaction: it waits for the commit', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = prepared.transaction(async (tx) => {
+      await tx.query('insert into things (name) values ($1)', ['in flight']);
+      inserted();
+      await held;
+      await tx.query('delete from things where name = $1', ['in flight']);
+    });
+    await insertedYet;
+    const outside = prepared.query<{ n: number }>('select count(*)::int as n from things where name = $1', [
+      'in flight',
+    ]);
+    let answered = false;
+    void outside.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answered).toBe(false);
+    release();
+    await transaction;
+    // It ran after the commit, never inside the transaction (where it would have seen the row).
+    expect((await outside).rows).toEqual([{ n: 0 }]);
+  });
+
   it('runs queries of parallel callers one after the other, each with its own answer', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => prepared.query<{ n: number }>('select $1::int * 2 as n', [i])),

@@ -56,6 +56,10 @@ interface DatabaseErrorLike {
 
 /** What PGlite keeps to itself but lets subclasses use: the query mutex and the file sync. */
 interface PGliteInternals {
+  _checkReady(): Promise<void>;
+  /** Held by a whole transaction, and by each statement outside one. */
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Held by each statement. */
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   syncToFs(): Promise<void>;
 }
@@ -228,7 +232,12 @@ export function usePreparedStatements(client: PGlite, options: { maxStatements?:
 
   const plainTransaction = client.transaction.bind(client);
   Object.assign(client, {
-    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => query<T>(text, params, options, false),
+    // As PGlite's query(): a statement outside a transaction waits for any open transaction
+    // to end (one session: it would otherwise run inside it).
+    query: async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
+      await internals._checkReady();
+      return internals._runExclusiveTransaction(() => query<T>(text, params, options, false));
+    },
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
       plainTransaction((tx) =>
         callback(
