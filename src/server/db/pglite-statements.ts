@@ -15,11 +15,12 @@
  * Same answers as `query()`: the same results (`toResults` below reads them as PGlite's
  * `parseResults` does, with the row description kept from the statement's describe, but picks
  * each column's parser once instead of copying every parser per call), the same errors (with
- * query and params),
- * a sync after every statement, and `syncToFs` outside transactions. A statement whose text
- * has not been seen before costs one describe more than before, once. At most
- * `MAX_STATEMENTS` are kept (least recently used closed first). A statement Postgres can no
- * longer run as prepared (a table's columns changed under it) is dropped and parsed again.
+ * query and params), a sync after every statement, `syncToFs` outside transactions, and the
+ * same locks (a statement outside a transaction waits for an open transaction to end; one
+ * inside it runs between the transaction's own). A new text costs one describe more, once.
+ * At most `MAX_STATEMENTS` are kept (least recently used closed first). A statement Postgres
+ * can no longer run as prepared (a table's columns changed under it) is dropped and parsed
+ * again.
  */
 import {
   parse,
