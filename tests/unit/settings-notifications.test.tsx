@@ -14,33 +14,10 @@ import { resetSiteData } from '#src/stores/site-data.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { member, scriptedApi, type Answer } from '../fixtures/members.ts';
 import { MemoryStorage, testEnvironment } from './test-environment.ts';
+import { ownProfile } from './profile-fixtures.ts';
 
 const en = catalogues.en;
 const labels = en.settings.email_notifications.preferences;
-
-function ownProfile(location: { country: string; countryregion: number; city: string }) {
-  return {
-    id: 'p1',
-    name: 'Birgit',
-    gender: 'female',
-    date_of_birth: '1990-05-01',
-    age: 35,
-    sexuality: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    signup_reason: '',
-    about_me: '',
-    interests: [],
-    photos: [],
-    photo_limit: 3,
-    invisible: false,
-    privacy_mode: false,
-    ...location,
-  };
-}
 
 const REGIONS = {
   DE: [{ id: 276010, name: 'Nordrhein-Westfalen' }],

@@ -4,35 +4,11 @@ import { I18nextProvider } from 'react-i18next';
 import SettingsScreen from '#src/features/settings/SettingsScreen.tsx';
 import { catalogues, createI18n } from '#src/i18n/index.ts';
 import { member } from '../fixtures/members.ts';
+import { ownProfile } from './profile-fixtures.ts';
 
 const en = catalogues.en;
 type Answer = { status: number; body: unknown };
 type Route = (method: string, path: string, body: unknown) => Answer | undefined;
-
-function ownProfile(privacy: { invisible: boolean; privacy_mode: boolean }) {
-  return {
-    id: 'p1',
-    name: 'Birgit',
-    gender: 'female',
-    date_of_birth: '1990-05-01',
-    age: 35,
-    country: 'DE',
-    countryregion: 0,
-    city: 'Köln',
-    sexuality: null,
-    hair_color: null,
-    eye_color: null,
-    body_type: null,
-    relationship_status: null,
-    tattoos: null,
-    signup_reason: '',
-    about_me: '',
-    interests: [],
-    photos: [],
-    photo_limit: 3,
-    ...privacy,
-  };
-}
 
 function serve(route: Route) {
   const requests: { method: string; path: string; body: unknown }[] = [];

@@ -2,7 +2,7 @@
  * The blocked members section of settings (SPEC §4 'Blocking'): whom the member blocked,
  * newest first, each with Unblock.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#src/lib/locales.ts';
@@ -10,24 +10,18 @@ import { FormMessage } from '#src/ui/fields.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { createBlocksStore } from './blocks-store.ts';
-import Section, { LoadFailed } from './Section.tsx';
+import Section, { LoadStatus, useSectionStore } from './Section.tsx';
 
 export default function BlockedMembers({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const store = useMemo(() => createBlocksStore(), []);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+  const store = useSectionStore(createBlocksStore);
   const state = useStore(store.$state);
   const { busy, error } = useForm(store.unblockForm);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
   return (
     <Section id="blocked-members" title={t('settings.blocked.title')}>
       <p className="mt-1 text-sm text-ink-muted">{t('settings.blocked.intro')}</p>
-      {state.status === 'loading' && <p className="mt-3 text-sm text-ink-muted">{t('common.loading')}</p>}
-      {state.status === 'error' && (
-        <LoadFailed className="mt-3" message={state.message} onRetry={() => void store.load()} />
-      )}
+      <LoadStatus className="mt-3" state={state} onRetry={() => void store.load()} />
       {state.status === 'ready' && state.profiles.length === 0 && (
         <p className="mt-3 text-sm font-semibold">{t('settings.blocked.empty')}</p>
       )}

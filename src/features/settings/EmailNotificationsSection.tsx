@@ -3,29 +3,24 @@
  * eight switches, and the disabled-notifications explanation by reason (SPEC §8) when the
  * mail service or an unsubscribe stopped all notification mails.
  */
-import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PREFERENCES, type NotificationsDisabledReason } from '#src/contract/notifications.ts';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { createNotificationsStore } from './notifications-store.ts';
-import Section, { LoadFailed } from './Section.tsx';
+import Section, { LoadStatus, useSectionStore } from './Section.tsx';
 import SwitchRow from './SwitchRow.tsx';
 
 export default function EmailNotificationsSection() {
   const { t } = useTranslation();
-  const store = useMemo(() => createNotificationsStore(), []);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+  const store = useSectionStore(createNotificationsStore);
   const state = useStore(store.$state);
   const { busy, error } = useForm(store.switchForm);
   return (
     <Section id="email-notifications" title={t('settings.email_notifications.title')}>
       <p className="mt-1 text-sm text-ink-muted">{t('settings.email_notifications.intro')}</p>
-      {state.status === 'loading' && <p className="mt-2 text-sm text-ink-muted">{t('common.loading')}</p>}
-      {state.status === 'error' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
+      <LoadStatus state={state} onRetry={() => void store.load()} />
       {state.status === 'ready' && (
         <>
           {state.notifications_disabled.length > 0 && <Disabled reasons={state.notifications_disabled} />}

@@ -3,7 +3,7 @@
  * the member is, and 'Use my current location' while the browser may locate (permission not
  * denied, geolocation supported). Other members never see the position itself.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $geolocationPermission, canOfferGeolocation, watchGeolocationPermission } from '#src/stores/geolocation.ts';
@@ -11,7 +11,7 @@ import { countryName, regionName } from '#src/stores/site-data.ts';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { createLocationStore, type LocationState } from './location-store.ts';
-import Section, { LoadFailed } from './Section.tsx';
+import Section, { LoadStatus, useSectionStore } from './Section.tsx';
 
 function placeOf(state: Extract<LocationState, { status: 'ready' }>, locale: string): string {
   return [state.city, regionName(state.regions, state.country, state.countryregion), countryName(state.country, locale)]
@@ -21,11 +21,8 @@ function placeOf(state: Extract<LocationState, { status: 'ready' }>, locale: str
 
 export default function LocationSection({ locale }: { locale: string }) {
   const { t } = useTranslation();
-  const store = useMemo(() => createLocationStore(), []);
-  useEffect(() => {
-    void store.load();
-    return watchGeolocationPermission();
-  }, [store]);
+  const store = useSectionStore(createLocationStore);
+  useEffect(() => watchGeolocationPermission(), []);
   const state = useStore(store.$state);
   const result = useStore(store.$result);
   const permission = useStore($geolocationPermission);
@@ -34,8 +31,7 @@ export default function LocationSection({ locale }: { locale: string }) {
   return (
     <Section id="location" title={t('settings.location.title')}>
       <p className="mt-1 text-sm text-ink-muted">{t('settings.location.text')}</p>
-      {state.status === 'loading' && <p className="mt-2 text-sm text-ink-muted">{t('common.loading')}</p>}
-      {state.status === 'error' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
+      <LoadStatus state={state} onRetry={() => void store.load()} />
       {state.status === 'ready' && (
         <div className="mt-3 flex flex-col gap-3">
           <p className="font-semibold">

@@ -3,27 +3,22 @@
  * each, with what it does. Its anchor `#privacy` is where the account deletion flow's
  * privacy-mode alternative leads.
  */
-import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { createPrivacyStore, PRIVACY_SETTINGS } from './privacy-store.ts';
 import SwitchRow from './SwitchRow.tsx';
-import Section, { LoadFailed } from './Section.tsx';
+import Section, { LoadStatus, useSectionStore } from './Section.tsx';
 
 export default function PrivacySection() {
   const { t } = useTranslation();
-  const store = useMemo(() => createPrivacyStore(), []);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+  const store = useSectionStore(createPrivacyStore);
   const state = useStore(store.$state);
   const { busy, error } = useForm(store.switchForm);
   return (
     <Section id="privacy" title={t('settings.privacy.title')}>
-      {state.status === 'loading' && <p className="mt-2 text-sm text-ink-muted">{t('common.loading')}</p>}
-      {state.status === 'error' && <LoadFailed message={state.message} onRetry={() => void store.load()} />}
+      <LoadStatus state={state} onRetry={() => void store.load()} />
       {state.status === 'ready' && (
         <div className="mt-2 flex flex-col divide-y divide-line">
           {PRIVACY_SETTINGS.map((setting) => (
