@@ -21,11 +21,11 @@ import {
   subscribePush,
   unsubscribePush,
   watchPush,
-  type PushBrowser,
 } from '#src/stores/push.ts';
 import { $session } from '#src/stores/session.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { testEnvironment } from './test-environment.ts';
+import { fakePushBrowser } from '../fixtures/fake-push.ts';
 
 const KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 const payload: PushPayload = {
@@ -58,63 +58,6 @@ function recordingApi(): { api: ApiClient; calls: Call[] } {
   return { api, calls };
 }
 
-/** A browser with a service worker container, a PushManager and a Notification permission. */
-function fakeBrowser(permission: NotificationPermission, answer: NotificationPermission = permission) {
-  let subscription: {
-    endpoint: string;
-    unsubscribed: boolean;
-    toJSON: () => object;
-    unsubscribe: () => Promise<boolean>;
-  } | null = null;
-  const registered: string[] = [];
-  const subscribedWith: PushSubscriptionOptionsInit[] = [];
-  const listeners = new Set<(event: MessageEvent) => void>();
-  const pushManager = {
-    getSubscription: () => Promise.resolve(subscription),
-    subscribe: (options: PushSubscriptionOptionsInit) => {
-      subscribedWith.push(options);
-      const made = {
-        endpoint: 'https://push.example/abc',
-        unsubscribed: false,
-        toJSON: () => ({ endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } }),
-        unsubscribe: () => {
-          made.unsubscribed = true;
-          subscription = null;
-          return Promise.resolve(true);
-        },
-      };
-      subscription = made;
-      return Promise.resolve(made);
-    },
-  };
-  const registration = { pushManager };
-  const serviceWorker = {
-    register: (url: string) => {
-      registered.push(url);
-      return Promise.resolve(registration);
-    },
-    getRegistration: () => Promise.resolve(registered.length ? registration : undefined),
-    addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
-    removeEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.delete(listener),
-  };
-  const notification = {
-    permission,
-    requestPermission: () => Promise.resolve(answer),
-  };
-  const browser = {
-    serviceWorker: serviceWorker as unknown as ServiceWorkerContainer,
-    notification: notification as unknown as PushBrowser['notification'],
-    hasPushManager: true,
-  } satisfies PushBrowser;
-  return {
-    browser,
-    registered,
-    subscribedWith,
-    current: () => subscription,
-    post: (data: unknown) => listeners.forEach((listener) => listener({ data } as MessageEvent)),
-  };
-}
-
 afterEach(() => {
   resetPush();
   resetSiteData();
@@ -136,12 +79,12 @@ describe('the push store', () => {
   it('subscribing registers /sw-push.js?v=2 with the VAPID key and sends the subscription as a JSON string', async () => {
     const { api, calls } = recordingApi();
     testEnvironment({ api });
-    const fake = fakeBrowser('default', 'granted');
+    const fake = fakePushBrowser('default', 'granted');
     expect(await subscribePush(fake.browser)).toBe(true);
-    expect(fake.registered).toEqual([PUSH_WORKER_URL]);
-    expect(fake.subscribedWith[0]?.userVisibleOnly).toBe(true);
-    expect(fake.subscribedWith[0]?.applicationServerKey).toEqual(keyBytes(KEY));
-    const json = JSON.stringify(fake.current());
+    expect(fake.state.registered).toEqual([PUSH_WORKER_URL]);
+    expect(fake.state.subscribedWith[0]?.userVisibleOnly).toBe(true);
+    expect(fake.state.subscribedWith[0]?.applicationServerKey).toEqual(keyBytes(KEY));
+    const json = JSON.stringify(fake.state.subscription);
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       path: '/api/user.php',
@@ -156,28 +99,28 @@ describe('the push store', () => {
 
     await unsubscribePush(fake.browser);
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', body: { endpoint: 'https://push.example/abc' } });
-    expect(fake.current()).toBeNull();
+    expect(fake.state.subscription).toBeNull();
     expect($push.get()).toMatchObject({ isSubscribed: false, subscription: false });
   });
 
   it('a refused permission is the denied state, and nothing is sent', async () => {
     const { api, calls } = recordingApi();
     testEnvironment({ api });
-    const fake = fakeBrowser('default', 'denied');
+    const fake = fakePushBrowser('default', 'denied');
     expect(await subscribePush(fake.browser)).toBe(false);
     expect($push.get()).toMatchObject({ isCapable: true, isSubscribed: false, subscription: 'denied' });
-    expect(fake.registered).toEqual([]);
+    expect(fake.state.registered).toEqual([]);
     expect(calls).toEqual([]);
 
     resetPush();
-    await initPush(fakeBrowser('denied').browser);
+    await initPush(fakePushBrowser('denied').browser);
     expect($push.get().subscription).toBe('denied');
   });
 
   it('a push message reloads chats and likes; a click goes to checkUrl logged in, else openUrl', async () => {
     const { api, calls } = recordingApi();
     const env = testEnvironment({ api });
-    const fake = fakeBrowser('granted');
+    const fake = fakePushBrowser('granted');
     const stop = watchPush(fake.browser);
     fake.post({ type: 'NEW_PUSH_MESSAGE', data: payload });
     expect($push.get().lastMessage).toEqual(payload);
