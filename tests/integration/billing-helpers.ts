@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { getTransaction, postOrder, type PackageKey, type PaymentMethod } from '#src/contract/billing.ts';
+import type { SEPA_COUNTRIES } from '#src/contract/direct-debit.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import { accounts, creditLedger, orders } from '#src/server/db/schema.ts';
 import { appKey } from '#src/server/features/keys/app-keys.ts';
@@ -146,4 +147,19 @@ export async function buy(
   if (!made.redirect_url) throw new Error('no checkout');
   await payOnSandbox(t, made.redirect_url, 'complete', options);
   return made.order.payment_id;
+}
+
+/** The filled-in SEPA mandate form of a Dutch account holder (POST direct-debit start, without the order). */
+export function mandateForm(fields: { phone: string; iban?: string; country?: (typeof SEPA_COUNTRIES)[number] }) {
+  return {
+    holder: 'Sam de Vries',
+    iban: 'nl91 abna 0417 1643 00',
+    street: 'Keizersgracht',
+    house_number: '12a',
+    postal_code: '1015 CX',
+    city: 'Amsterdam',
+    country: 'NL' as (typeof SEPA_COUNTRIES)[number],
+    authorize: true as const,
+    ...fields,
+  };
 }

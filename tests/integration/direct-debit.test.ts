@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTransaction, postOrder, type PackageKey } from '#src/contract/billing.ts';
 import {
   DIRECT_DEBIT_MAX_TRIES,
-  SEPA_COUNTRIES,
   postDirectDebitResend,
   postDirectDebitStart,
   postDirectDebitVerify,
@@ -18,6 +17,7 @@ import {
 import { accounts, directDebitMandates, directDebitSessions, orders } from '#src/server/db/schema.ts';
 import { SANDBOX_IBAN, SANDBOX_RETURNED_IBAN } from '#src/server/features/direct-debit/gateway.ts';
 import { returnDebit, sandboxDirectDebit } from '#src/server/features/direct-debit/returns.ts';
+import { mandateForm } from './billing-helpers.ts';
 import { call, callError, createTestApp, createTestMember, seedSiteData, send, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -43,22 +43,9 @@ async function member() {
 
 type Member = Awaited<ReturnType<typeof member>>;
 
-type SepaCountry = (typeof SEPA_COUNTRIES)[number];
-
-function form(m: Member, overrides: { iban?: string; phone?: string; country?: SepaCountry } = {}) {
-  return {
-    holder: 'Sam de Vries',
-    iban: 'nl91 abna 0417 1643 00',
-    street: 'Keizersgracht',
-    house_number: '12a',
-    postal_code: '1015 CX',
-    city: 'Amsterdam',
-    country: 'NL' as SepaCountry,
-    phone: m.phone,
-    authorize: true as const,
-    ...overrides,
-  };
-}
+/** The mandate form with the member's phone number. */
+const form = (m: Member, fields: Omit<Parameters<typeof mandateForm>[0], 'phone'> & { phone?: string } = {}) =>
+  mandateForm({ phone: m.phone, ...fields });
 
 async function sddOrder(m: Member, pkg: PackageKey = 'p0') {
   const answer = await call(t, postOrder, { session: m.session, body: { package: pkg, method: 'sdd' } });

@@ -34,7 +34,7 @@ import {
 import { deletePhoto, getPhotos, photoUrl, putPhoto } from '#src/contract/photos.ts';
 import { getTeaser } from '#src/contract/profile.ts';
 import { accounts, conversations, messages, photos, profiles } from '#src/server/db/schema.ts';
-import { buyer, buy, order, type Buyer } from '../billing-helpers.ts';
+import { buyer, buy, mandateForm, order, type Buyer } from '../billing-helpers.ts';
 import { chatPal, clientId, sendChat, startChat } from '../chat-fixtures.ts';
 import { call, createTestApp, seedSiteData, send, writeTestPhotoFiles, type TestApp } from '../harness.ts';
 
@@ -316,18 +316,7 @@ describe('the IDOR sweep', () => {
     const started = await call(t, postDirectDebitStart, {
       session: owner.session,
       host: owner.host,
-      body: {
-        order: made.order.payment_id,
-        holder: 'Sam de Vries',
-        iban: 'nl91 abna 0417 1643 00',
-        street: 'Keizersgracht',
-        house_number: '12a',
-        postal_code: '1015 CX',
-        city: 'Amsterdam',
-        country: 'NL',
-        phone,
-        authorize: true,
-      },
+      body: { order: made.order.payment_id, ...mandateForm({ phone }) },
     });
     for (const attacker of [sameSite, otherSite, blocked, invisible, deleted]) {
       const init = { session: attacker.session, host: attacker.host };
