@@ -32,6 +32,7 @@ import {
 import { AGE_RANGES, COUNTRY_NEIGHBOURS, MIN_AGE, type Gender } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
+import type { Tx } from '#src/server/features/credits/ledger.ts';
 import {
   accounts,
   blocks,
@@ -251,7 +252,7 @@ export function latestBirthdate(now: Date, years: number): string {
 
 /**
  * What the SQL text of a search's queries depends on: which filters apply, never their
- * values. Each shape's queries are built once per database handle with every value as a
+ * values. Each shape's queries are built once (db/prepared.ts) with every value as a
  * placeholder (`SearchValues`) and run as prepared statements: Drizzle does not build the
  * long page query again for every request, and PostgreSQL parses it once per connection
  * and, after a few runs, keeps its plan (planning it took about twice as long as running it:
@@ -383,22 +384,21 @@ function walk(list: SQL[], window: { offset: SQL; limit: SQL; take: SQL }, after
 /** The first `countTake` candidates, counted. */
 const fromStart = { offset: sql`0`, limit: sql`${value('countTake')}`, take: sql`${value('countTake')}` };
 
-/** Queries of one kind, built and prepared once per database handle and shape. */
-function byShape<Q>(kind: string, build: (db: Db, shape: Shape, name: string) => Q): (db: Db, shape: Shape) => Q {
-  const built = new WeakMap<Db, Map<string, Q>>();
+/** Queries of one kind, built and prepared once per shape (`preparedFor`, per kind of database). */
+function byShape<Q extends object>(
+  kind: string,
+  build: (db: Db | Tx, shape: Shape, name: string) => Q,
+): (db: Db, shape: Shape) => Q {
+  const perShape = new Map<string, (db: Db) => Q>();
   return (db, shape) => {
-    let forDb = built.get(db);
-    if (!forDb) {
-      forDb = new Map();
-      built.set(db, forDb);
-    }
     const key = JSON.stringify(shape);
-    let query = forDb.get(key);
+    let query = perShape.get(key);
     if (!query) {
-      query = build(db, shape, `search_${kind}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`);
-      forDb.set(key, query);
+      const name = `search_${kind}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+      query = preparedFor((handle) => build(handle, shape, name));
+      perShape.set(key, query);
     }
-    return query;
+    return query(db);
   };
 }
 
