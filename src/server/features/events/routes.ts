@@ -11,6 +11,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requireViewer } from '#src/server/features/members/visibility.ts';
 import { findSession } from '#src/server/features/session/sessions.ts';
+import { sessionCache } from '#src/server/features/session/cache.ts';
 import { openChannel } from './channel.ts';
 
 /** The Last-Event-ID header, when it is an id (anything else starts the channel from now). */
@@ -34,7 +35,7 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
           await stream.write(frame);
         },
         // Logging out, a ban or the session's expiry ends the channel at the next heartbeat.
-        stillValid: async () => token !== undefined && (await findSession(database.db, token, now())) !== null,
+        stillValid: async () => token !== undefined && (await findSession(database.db, token, now(), sessionCache(database))) !== null,
       });
       stream.onAbort(() => channel.stop());
       await channel.done;

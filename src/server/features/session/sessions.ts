@@ -5,6 +5,8 @@
  * once per LAST_SEEN_INTERVAL_MS, so a request costs one indexed read and (almost) no write.
  * That read also brings the account's current-user columns (features/user/current-user.ts):
  * user.php, asked on every page of the members app, answers with no statement of its own.
+ * On PGlite the read's rows are kept in memory until the database reports a change
+ * (./cache.ts), so a request with a known session runs no statement at all.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, photos, profiles, sessions } from '#src/server/db/schema.ts';
 import { currentUserColumns, type CurrentUserRow } from '#src/server/features/user/current-user.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
+import { sessionCache, type SessionCache, type SessionRow } from './cache.ts';
 
 /** A session nobody used for this many days ends (issue 15), within its 30-day lifetime. */
 export const SESSION_IDLE_DAYS = 21;
@@ -49,6 +52,7 @@ const sessionByToken = preparedFor((db) =>
   db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       ...currentUserColumns,
     })
@@ -79,19 +83,44 @@ export function sessionAccountRow(session: SessionAccount): CurrentUserRow | und
   return accountRows.get(session);
 }
 
-/**
- * The live session of a token: not expired, used within SESSION_IDLE_DAYS, account neither
- * deleted nor banned. One read by the unique token hash; the last use is written when it is
- * older than LAST_SEEN_INTERVAL_MS.
- */
-export async function findSession(db: Db, token: string, now: Date): Promise<SessionAccount | null> {
+/** The session under a token hash, if it is still live at `now` (expired and idle ones are not). */
+async function readSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | null> {
   const [row] = await sessionByToken(db).execute({
-    tokenHash: hashToken(token),
+    tokenHash,
     now: now.toISOString(),
     idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   });
   if (!row) return null;
-  const { sessionId, lastSeenAt, ...account } = row;
+  const { sessionId, expiresAt, lastSeenAt, ...account } = row;
+  return { sessionId, expiresAt, lastSeenAt, account };
+}
+
+/** Whether a kept session is still live at `now` (the conditions of the read, in memory). */
+function isLive(row: SessionRow, now: Date): boolean {
+  return row.expiresAt.getTime() > now.getTime() && now.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS;
+}
+
+/**
+ * The live session of a token: not expired, used within SESSION_IDLE_DAYS, account neither
+ * deleted nor banned. One read by the unique token hash, or none when `cache` (PGlite,
+ * ./cache.ts) keeps it; the last use is written when it is older than LAST_SEEN_INTERVAL_MS
+ * (which drops the kept copy: the next request reads it again).
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  now: Date,
+  cache: SessionCache | null = null,
+): Promise<SessionAccount | null> {
+  const tokenHash = hashToken(token);
+  let row = cache?.get(tokenHash);
+  if (!row || !isLive(row, now)) {
+    const generation = cache?.generation ?? 0;
+    row = (await readSession(db, tokenHash, now)) ?? undefined;
+    if (!row) return null;
+    cache?.keep(tokenHash, row, generation);
+  }
+  const { sessionId, lastSeenAt, account } = row;
   if (now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
@@ -130,6 +159,6 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, AUTH_COOKIE_NAME);
   const { database, now } = c.get('deps');
-  c.set('session', token ? await findSession(database.db, token, now()) : null);
+  c.set('session', token ? await findSession(database.db, token, now(), sessionCache(database)) : null);
   await next();
 };
