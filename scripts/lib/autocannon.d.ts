@@ -39,3 +39,11 @@ declare module 'autocannon' {
   function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }
+
+/** The queue each autocannon connection keeps its answers in (bench-load-client.ts stops it keeping bodies). */
+declare module 'autocannon/lib/pipelinedRequestsQueue.js' {
+  class PipelinedRequestsQueue {
+    addBody(data: Buffer): void;
+  }
+  export default PipelinedRequestsQueue;
+}
