@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { lockDataDir } from './data-dir-lock.ts';
 import { usePreparedStatements } from './pglite-statements.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -119,13 +120,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = usePreparedStatements(
-    await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    }),
-  );
+  // One process at a time on a data folder (./data-dir-lock.ts).
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = usePreparedStatements(
+      await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      }),
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
@@ -135,7 +144,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.listen(channel, (payload) => handlers.notify(payload));
       handlers.reset(true);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
