@@ -1,5 +1,6 @@
 /**
- * Sessions kept in memory on PGlite (features/session/cache.ts): a known session runs no
+ * Session reads (features/session): the requests that arrive together share one statement;
+ * on PGlite sessions are kept in memory (features/session/cache.ts): a known session runs no
  * statement, and every change to what the session read joins, by whoever makes it, shows
  * in the next answer. On PostgreSQL nothing is kept; the same answers are checked there.
  */
@@ -116,6 +117,29 @@ describe('a known session', () => {
       await tx.execute(sql`update accounts set credits = credits + 20 where id = ${accountId}`);
     });
     expect((await userOf(session)).credits).toBe(before + 20);
+  });
+
+  it('is read in one statement with the sessions of the requests that arrive with it', async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => member()));
+    const gone = await member();
+    await t.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(gone.session)));
+    const client = (t.db as unknown as { $client: { query: (query: unknown) => unknown } }).$client;
+    const textOf = (query: unknown) => (typeof query === 'string' ? query : (query as { text: string }).text);
+    const statements = vi.spyOn(client, 'query');
+    try {
+      const answers = await Promise.all(
+        [...members, gone].map(({ session }) => t.request('/api/user.php', { session })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 403]);
+      const ids = await Promise.all(
+        answers.slice(0, 4).map(async (answer) => (await answerOf(getUser, answer)).user.id),
+      );
+      expect(ids).toEqual(members.map(({ accountId }) => String(accountId)));
+      const reads = statements.mock.calls.filter(([query]) => /from "sessions"/.test(textOf(query)));
+      expect(reads).toHaveLength(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it.runIf(onPglite)('is not kept when a change came while it was read', async () => {

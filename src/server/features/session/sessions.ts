@@ -9,7 +9,8 @@
  * (./cache.ts), so a request with a known session runs no statement at all.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from '#src/lib/constants.ts';
@@ -44,13 +45,16 @@ export async function createSession(db: Db, accountId: number, now: Date): Promi
 }
 
 /**
- * The session read every API request with a session cookie makes: a prepared statement
- * (db/prepared.ts) that also selects the account's current-user columns (its profile and
- * main photo by their keys), so user.php answers from it without a second statement.
+ * The session read every API request with a session cookie makes, for all the requests that
+ * arrive together (see `readSession`): a prepared statement (db/prepared.ts) that also
+ * selects the account's current-user columns (its profile and main photo by their keys), so
+ * user.php answers from it without a second statement. Expiry and idleness are checked per
+ * request, against its own clock (`isLive`).
  */
-const sessionByToken = preparedFor((db) =>
+const sessionsByToken = preparedFor((db) =>
   db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
@@ -62,15 +66,44 @@ const sessionByToken = preparedFor((db) =>
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         inArray(accounts.status, ['not_confirmed', 'confirmed']),
       ),
     )
-    .limit(1)
-    .prepare('session_by_token'),
+    .prepare('sessions_by_token'),
 );
+
+/** At most this many sessions in one read. */
+const MAX_BATCH = 100;
+
+/**
+ * The session reads of a database handle, batched: the requests whose reads are asked in
+ * the same turn of the event loop (the server parses every request that arrived before it
+ * goes on) share one statement. Under load that is one round trip for several requests
+ * instead of one each; a lone request waits for the end of its turn, well under a
+ * millisecond. Every read in a batch starts after its request arrived, so no request is
+ * answered from before a write that finished before it came.
+ */
+const loaders = new WeakMap<Db, DataLoader<string, SessionRow | null>>();
+
+function sessionLoader(db: Db): DataLoader<string, SessionRow | null> {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (tokenHashes: readonly string[]) => {
+        const rows = await sessionsByToken(db).execute({ tokenHashes: [...new Set(tokenHashes)] });
+        const byHash = new Map<string, SessionRow>();
+        for (const { tokenHash, sessionId, expiresAt, lastSeenAt, ...account } of rows) {
+          byHash.set(tokenHash, { sessionId, expiresAt, lastSeenAt, account });
+        }
+        return tokenHashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
+      },
+      { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+    );
+    loaders.set(db, loader);
+  }
+  return loader;
+}
 
 /** The current-user columns read with each session found by the middleware (or findSession). */
 const accountRows = new WeakMap<SessionAccount, CurrentUserRow>();
@@ -85,26 +118,21 @@ export function sessionAccountRow(session: SessionAccount): CurrentUserRow | und
 
 /** The session under a token hash, if it is still live at `now` (expired and idle ones are not). */
 async function readSession(db: Db, tokenHash: string, now: Date): Promise<SessionRow | null> {
-  const [row] = await sessionByToken(db).execute({
-    tokenHash,
-    now: now.toISOString(),
-    idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
-  });
-  if (!row) return null;
-  const { sessionId, expiresAt, lastSeenAt, ...account } = row;
-  return { sessionId, expiresAt, lastSeenAt, account };
+  const row = await sessionLoader(db).load(tokenHash);
+  return row && isLive(row, now) ? row : null;
 }
 
-/** Whether a kept session is still live at `now` (the conditions of the read, in memory). */
+/** Whether a session is still live at `now`: not expired, used within SESSION_IDLE_DAYS. */
 function isLive(row: SessionRow, now: Date): boolean {
   return row.expiresAt.getTime() > now.getTime() && now.getTime() - row.lastSeenAt.getTime() < SESSION_IDLE_MS;
 }
 
 /**
  * The live session of a token: not expired, used within SESSION_IDLE_DAYS, account neither
- * deleted nor banned. One read by the unique token hash, or none when `cache` (PGlite,
- * ./cache.ts) keeps it; the last use is written when it is older than LAST_SEEN_INTERVAL_MS
- * (which drops the kept copy: the next request reads it again).
+ * deleted nor banned. One read by the unique token hash (shared with the requests that
+ * arrive together), or none when `cache` (PGlite, ./cache.ts) keeps it; the last use is
+ * written when it is older than LAST_SEEN_INTERVAL_MS (which drops the kept copy: the next
+ * request reads it again).
  */
 export async function findSession(
   db: Db,
