@@ -30,7 +30,8 @@ function sleeper() {
 
 describe('a PGlite data folder', () => {
   it('is refused to a second opener while open, naming the holder, and free again after close', async () => {
-    const dataDir = join(root, 'db');
+    // As `npm start` on a fresh clone: not even the folder above it exists yet.
+    const dataDir = join(root, 'data', 'db');
     const first = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const second = openDatabase({ kind: 'pglite', dataDir });

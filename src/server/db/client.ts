@@ -120,11 +120,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  // One process at a time on a data folder (./data-dir-lock.ts).
+  // One process at a time on a data folder (./data-dir-lock.ts), its lock file beside it.
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   let client: PGlite;
   try {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     client = usePreparedStatements(
       await PGlite.create({
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
