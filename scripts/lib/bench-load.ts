@@ -442,7 +442,9 @@ ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. The API runs 
 (NODE_ENV=${options.env ?? 'development'}, as \`npm start\`); the load generator (autocannon, ${options.connections ?? 20} connections,
 ${options.seconds ?? 10} s per route after a 2 s warm-up) in another; the baseline is a bare Hono app with one JSON
 route in a third, measured for 3 s just before each row, so each ratio compares with the machine of that
-moment. Latencies over every answer; \`failed\` counts errors,
+moment. The load generator counts each answer's bytes but does not keep its body (autocannon would
+decode every body into a string, which for the brotli home cost it more than the server spent).
+Latencies over every answer; \`failed\` counts errors,
 timeouts and answers other than 2xx/3xx. Targets (issue 16): hot reads (settings, companyinfo,
 interests, regions) ≥ 25 % of bare Hono, user.php ≥ 10 %, static pages ≥ 25 %, search p95
 ≤ 50 ms on PostgreSQL and ≤ 100 ms on PGlite at 14,000 members, ≤ 100 ms at 1,000,000 on
