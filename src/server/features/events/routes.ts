@@ -35,7 +35,8 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
           await stream.write(frame);
         },
         // Logging out, a ban or the session's expiry ends the channel at the next heartbeat.
-        stillValid: async () => token !== undefined && (await findSession(database.db, token, now(), sessionCache(database))) !== null,
+        stillValid: async () =>
+          token !== undefined && (await findSession(database.db, token, now(), sessionCache(database))) !== null,
       });
       stream.onAbort(() => channel.stop());
       await channel.done;
