@@ -154,7 +154,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** The raw PGlite client of a database, for snapshots in tests. */
+/** The raw PGlite client of a database (snapshots in tests, the session cache's triggers); null on PostgreSQL. */
 export function pgliteOf(database: Database): PGlite | null {
   if (database.kind !== 'pglite') return null;
   return (database.db as unknown as { $client: PGlite }).$client;

@@ -69,17 +69,6 @@ type Parser = (value: string, typeId: number) => unknown;
 
 const EXECUTE = protocol.serialize.execute({});
 
-/** Protocol messages written one after the other, for one call. */
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** The result of one statement's messages, as PGlite's `parseResults` makes it. */
 function toResults<T>(
   messages: readonly BackendMessage[],
@@ -155,11 +144,11 @@ export function usePreparedStatements(client: PGlite, options: { maxStatements?:
     }
     const name = `s${(counter += 1)}`;
     const described = await exec(
-      concat(
+      Buffer.concat([
         protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
-      ),
+      ]),
     );
     const prepared: Prepared = {
       name,
@@ -190,7 +179,11 @@ export function usePreparedStatements(client: PGlite, options: { maxStatements?:
       // Bind, execute and sync in one call into the database (one round, not three).
       messages.push(
         ...(await exec(
-          concat(protocol.serialize.bind({ statement: statement.name, values }), EXECUTE, protocol.serialize.sync()),
+          Buffer.concat([
+            protocol.serialize.bind({ statement: statement.name, values }),
+            EXECUTE,
+            protocol.serialize.sync(),
+          ]),
         )),
       );
     } catch (error) {
