@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
+import { importRules } from './lint/import-rules.js';
 
 /** The JSX attributes whose values people read (or hear from a screen reader). */
 const READ_ATTRIBUTE = 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/]';
@@ -33,7 +34,9 @@ export default defineConfig(
       },
       globals: { ...globals.node, ...globals.browser },
     },
+    plugins: { imports: importRules },
     rules: {
+      'imports/cross-folder': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
@@ -75,5 +78,10 @@ export default defineConfig(
   {
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // The lint rules themselves are plain JavaScript that ESLint loads before TypeScript.
+    files: ['lint/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -6,7 +6,7 @@
  */
 import { ofetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
-import { errorBody, type Endpoint } from '../contract/define.ts';
+import { errorBody, type Endpoint } from '#src/contract/define.ts';
 
 export const ACCEPT = 'application/json, text/plain, */*';
 export const MAX_RETRIES = 5;

@@ -10,8 +10,8 @@
  * schemas (and the chat contract behind them) stay out of it; the path and event names are
  * kept equal to the contract's by the type checker.
  */
-import type { EVENTS_PATH, ServerEvent, ServerEventType } from '../contract/events.ts';
-import type { RealtimeState } from '../stores/realtime.ts';
+import type { EVENTS_PATH, ServerEvent, ServerEventType } from '#src/contract/events.ts';
+import type { RealtimeState } from '#src/stores/realtime.ts';
 
 const EVENTS_URL: typeof EVENTS_PATH = '/api/events.php';
 

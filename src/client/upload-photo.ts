@@ -5,8 +5,8 @@
  * ApiErrors carrying the server's translated message; a lost connection becomes a
  * NetworkError. The answer is parsed through the contract.
  */
-import { errorBody } from '../contract/define.ts';
-import { PHOTO_FIELD, postPhoto, type OwnPhoto } from '../contract/photos.ts';
+import { errorBody } from '#src/contract/define.ts';
+import { PHOTO_FIELD, postPhoto, type OwnPhoto } from '#src/contract/photos.ts';
 import { ACCEPT, ApiError } from './api.ts';
 
 export class NetworkError extends Error {

@@ -4,7 +4,7 @@
  * the server sends the message in the member's language (keys `accounts.errors.<code>`).
  */
 import { z } from 'zod';
-import { LOCALES } from '../lib/locales.ts';
+import { LOCALES } from '#src/lib/locales.ts';
 import { defineEndpoint } from './define.ts';
 import {
   DATE_OF_BIRTH_ERRORS,

@@ -24,7 +24,7 @@
  *   money, pro rata (rounded down to the minor unit); one refund per order.
  */
 import { z } from 'zod';
-import { COUNTRIES } from '../lib/locales.ts';
+import { COUNTRIES } from '#src/lib/locales.ts';
 import { defineEndpoint } from './define.ts';
 import { DISCOUNT_ERRORS, discountCodeString } from './discounts.ts';
 

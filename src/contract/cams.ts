@@ -9,7 +9,7 @@
  * 'camads' (reseller ad cards). The server checks it too: an ineligible member gets no cams.
  */
 import { z } from 'zod';
-import { CAM_PROVIDER_SEGMENT, GENDERS } from '../lib/constants.ts';
+import { CAM_PROVIDER_SEGMENT, GENDERS } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
 const blank = (value: unknown) => (value === '' ? undefined : value);

@@ -14,7 +14,7 @@
  * have no swipes left for today. …', with the hours until the game goes on).
  */
 import { z } from 'zod';
-import { MATCH_FINDER_AGE_BUCKETS } from '../lib/constants.ts';
+import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { profileCard, publicIdRef } from './members.ts';
 

@@ -6,7 +6,7 @@
  * public ids of profiles and photos.
  */
 import { z } from 'zod';
-import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '../lib/constants.ts';
+import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
 /** The longest public id of a profile or photo. */

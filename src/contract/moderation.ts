@@ -4,7 +4,7 @@
  * (403 `forbidden` for others); the queue spans every site of the network.
  */
 import { z } from 'zod';
-import { GENDERS } from '../lib/constants.ts';
+import { GENDERS } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { PHOTO_REJECT_REASONS } from './photos.ts';
 

@@ -5,7 +5,7 @@
  * (bounces, spam complaints) that stop all notification mails.
  */
 import { z } from 'zod';
-import { EMAIL_PREFERENCES } from '../lib/constants.ts';
+import { EMAIL_PREFERENCES } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
 /** The preferences of SPEC §3, in its order (defined once in lib/constants). */

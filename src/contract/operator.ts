@@ -15,7 +15,7 @@
  * photos of every site).
  */
 import { z } from 'zod';
-import { GENDERS, INTERESTS } from '../lib/constants.ts';
+import { GENDERS, INTERESTS } from '#src/lib/constants.ts';
 import { clientIdRef } from './chat.ts';
 import { defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';

@@ -4,7 +4,7 @@
  * coordinates, credits or photo URLs.
  */
 import { z } from 'zod';
-import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '../lib/constants.ts';
+import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';
 import { ownPhoto } from './photos.ts';

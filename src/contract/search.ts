@@ -9,7 +9,7 @@
  * ids ever. Query values arrive as strings; an empty value means "not set".
  */
 import { z } from 'zod';
-import { GENDERS, SEARCH_PAGE_SIZE } from '../lib/constants.ts';
+import { GENDERS, SEARCH_PAGE_SIZE } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { profileCard } from './members.ts';
 

@@ -4,7 +4,7 @@
  * gone on into the site (src/scripts/traffic.ts). The server counts it per site, day, page
  * path and network, taken from the beacon's Referer (docs/traffic.md).
  */
-import { PAGE_HIDDEN_PATH } from '../lib/traffic.ts';
+import { PAGE_HIDDEN_PATH } from '#src/lib/traffic.ts';
 import { defineEndpoint, noInput } from './define.ts';
 import { z } from 'zod';
 

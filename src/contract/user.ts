@@ -1,6 +1,6 @@
 /** The current user (SPEC §3 "Current user") and the user.php calls. */
 import { z } from 'zod';
-import { LOCALES } from '../lib/locales.ts';
+import { LOCALES } from '#src/lib/locales.ts';
 import { defineEndpoint } from './define.ts';
 
 export const mainImage = z

@@ -2,7 +2,7 @@
  * Keys of the profile attributes' texts (`attributes.<name>.label`, `attributes.<name>.values.<value>`),
  * typed from the contract's value lists: a value the catalogue lacks does not compile.
  */
-import { PROFILE_ATTRIBUTES, type Gender } from '../lib/constants.ts';
+import { PROFILE_ATTRIBUTES, type Gender } from '#src/lib/constants.ts';
 import type { TranslationKey } from './keys.ts';
 
 /** The attributes with texts: the contract's, plus gender. */

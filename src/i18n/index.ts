@@ -5,7 +5,7 @@
  * `createI18n(locale, catalogue)` so a page never ships the other ten languages.
  */
 import { createInstance, type i18n } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../lib/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#src/lib/locales.ts';
 import da from './locales/da.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };

@@ -12,7 +12,7 @@
  * `credits_one` and `credits_other`). Without them i18next would fall back to English for
  * those counts. See expectedKeyPaths().
  */
-import type { Locale } from '../lib/locales.ts';
+import type { Locale } from '#src/lib/locales.ts';
 
 export type TranslatedLocale = Exclude<Locale, 'en'>;
 

@@ -2,16 +2,16 @@
  * Login (SPEC §2.7, §8): e-mail and password. The server's message is shown as sent;
  * a banned account goes to the access-ban page; success lands on members.
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert, PasswordField } from '#src/ui/fields.tsx';
-import { EmailField } from '../features/auth/EmailField.tsx';
+import { EmailField } from '#src/features/auth/EmailField.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { loginForm } from '../features/auth/login-store.ts';
-import { useHydrated, useQueryParam } from '../features/auth/hooks.ts';
+import { loginForm } from '#src/features/auth/login-store.ts';
+import { useHydrated, useQueryParam } from '#src/features/auth/hooks.ts';
 
 interface Props extends AuthIslandProps {
   /** `?reactivated=1`: the account was just reactivated from the e-mailed link. */

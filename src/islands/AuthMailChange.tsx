@@ -3,11 +3,11 @@
  * change once on mount and shows the new address, or that the link is not valid. The old
  * address's undo link lands here too: it shows the restored address.
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
@@ -17,9 +17,9 @@ import {
   $mailChangeLinkInvalid,
   $mailChangeUndone,
   mailChangeForm,
-} from '../features/auth/mail-change-store.ts';
-import { isWellFormedToken } from '../features/auth/password-reset-store.ts';
-import { useQueryParam } from '../features/auth/hooks.ts';
+} from '#src/features/auth/mail-change-store.ts';
+import { isWellFormedToken } from '#src/features/auth/password-reset-store.ts';
+import { useQueryParam } from '#src/features/auth/hooks.ts';
 
 export default function AuthMailChange({ locale, catalogue }: AuthIslandProps) {
   return (

@@ -2,16 +2,16 @@
  * Password reset, request screen (SPEC §2.7, §8): asks for the e-mail address and sends
  * the reset e-mail. Errors are the server's texts ('E-mail address not found', the daily cap).
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert } from '#src/ui/fields.tsx';
-import { EmailField } from '../features/auth/EmailField.tsx';
+import { EmailField } from '#src/features/auth/EmailField.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { resetRequestForm } from '../features/auth/password-reset-store.ts';
-import { useHydrated } from '../features/auth/hooks.ts';
+import { resetRequestForm } from '#src/features/auth/password-reset-store.ts';
+import { useHydrated } from '#src/features/auth/hooks.ts';
 
 export default function AuthResetPassword({ locale, catalogue }: AuthIslandProps) {
   return (

@@ -3,17 +3,17 @@
  * (?token=). A used, expired or missing link shows 'Link expired or invalid, request a new
  * email' with the way back to the request screen.
  */
-import { PASSWORD_MIN } from '../contract/limits.ts';
-import '../styles/islands.css';
+import { PASSWORD_MIN } from '#src/contract/limits.ts';
+import '#src/styles/islands.css';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { Alert, PasswordField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { $resetLinkInvalid, isWellFormedToken, resetDoForm } from '../features/auth/password-reset-store.ts';
-import { useQueryParam } from '../features/auth/hooks.ts';
+import { $resetLinkInvalid, isWellFormedToken, resetDoForm } from '#src/features/auth/password-reset-store.ts';
+import { useQueryParam } from '#src/features/auth/hooks.ts';
 
 export default function AuthResetPasswordDo({ locale, catalogue }: AuthIslandProps) {
   return (

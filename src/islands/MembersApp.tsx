@@ -7,16 +7,16 @@
  * tests/budgets). Chunks that fail to load follow the reload rule (chunk-reload.ts); render
  * errors show the error page (ErrorBoundary.tsx).
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { createI18n, type Catalogue } from '../i18n/index.ts';
-import type { Locale } from '../lib/locales.ts';
-import { lazyRoute } from '../features/members-shell/chunk-reload.ts';
-import { MembersErrorBoundary } from '../features/members-shell/ErrorBoundary.tsx';
+import { createI18n, type Catalogue } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { lazyRoute } from '#src/features/members-shell/chunk-reload.ts';
+import { MembersErrorBoundary } from '#src/features/members-shell/ErrorBoundary.tsx';
 import LoadingState from '#src/ui/Spinner.tsx';
 
-const loadRoot = () => import('../features/members-shell/MembersRoot.tsx');
+const loadRoot = () => import('#src/features/members-shell/MembersRoot.tsx');
 const MembersRoot = lazyRoute(loadRoot);
 if (typeof window !== 'undefined') void loadRoot().catch(() => undefined);
 
@@ -81,7 +81,7 @@ function Boundary({ children }: { children: ReactNode }) {
     <MembersErrorBoundary
       failedText={t('errors.error_page_failed')}
       onError={(error) => {
-        import('../stores/environment.ts').then(
+        import('#src/stores/environment.ts').then(
           ({ environment }) => environment().report(error),
           () => undefined,
         );

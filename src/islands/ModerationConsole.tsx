@@ -5,14 +5,14 @@
  * (src/features/moderation/). The header shows the site's brand and, once logged in, who is
  * signed in with a logout button. The server checks the role on every call regardless.
  */
-import '../styles/islands.css';
-import type { Catalogue } from '../i18n/index.ts';
-import type { Locale } from '../lib/locales.ts';
-import IslandI18n from '../ui/IslandI18n.tsx';
-import StaffConsole from '../ui/StaffConsole.tsx';
-import type { ModerationSite } from '../features/moderation/ModerationScreen.tsx';
-import ConsoleTabs from '../features/moderation/ConsoleTabs.tsx';
-import { MODERATOR_ROLES } from '../lib/constants.ts';
+import '#src/styles/islands.css';
+import type { Catalogue } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
+import StaffConsole from '#src/ui/StaffConsole.tsx';
+import type { ModerationSite } from '#src/features/moderation/ModerationScreen.tsx';
+import ConsoleTabs from '#src/features/moderation/ConsoleTabs.tsx';
+import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
 export const MODERATION_NAMESPACES = [

@@ -6,13 +6,13 @@
  * logged in, who is signed in with a logout button. The server checks the role on every
  * call regardless.
  */
-import '../styles/islands.css';
-import type { Catalogue } from '../i18n/index.ts';
-import type { Locale } from '../lib/locales.ts';
-import IslandI18n from '../ui/IslandI18n.tsx';
-import StaffConsole from '../ui/StaffConsole.tsx';
-import OperatorScreen, { type OperatorSite } from '../features/operator/OperatorScreen.tsx';
-import { OPERATOR_ROLES } from '../lib/constants.ts';
+import '#src/styles/islands.css';
+import type { Catalogue } from '#src/i18n/index.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import IslandI18n from '#src/ui/IslandI18n.tsx';
+import StaffConsole from '#src/ui/StaffConsole.tsx';
+import OperatorScreen, { type OperatorSite } from '#src/features/operator/OperatorScreen.tsx';
+import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
 export const OPERATOR_NAMESPACES = [

@@ -3,22 +3,22 @@
  * after the account step (photo, steps 2–4, push opt-in, 'check your e-mail'), going on at
  * the step after the last one done (`resumeLoggedInSignup`).
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
-import { SignupShell } from '../features/auth/SignupShell.tsx';
-import { SignupSteps } from '../features/auth/SignupSteps.tsx';
+import { SignupShell } from '#src/features/auth/SignupShell.tsx';
+import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import {
   $signup,
   $signupResuming,
   isLoggedInStep,
   resumeLoggedInSignup,
   resumeSignup,
-} from '../features/auth/signup-store.ts';
-import { $session, loadSession } from '../stores/session.ts';
+} from '#src/features/auth/signup-store.ts';
+import { $session, loadSession } from '#src/stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 
 export default function SignupComplete({ locale, catalogue }: AuthIslandProps) {

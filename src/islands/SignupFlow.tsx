@@ -4,21 +4,21 @@
  * on the device and on the visitor's earlier steps. A logged-in member (the readable login
  * marker) goes on with the unfinished signup, or to members when it is complete.
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
-import { SignupShell } from '../features/auth/SignupShell.tsx';
-import { SignupSteps } from '../features/auth/SignupSteps.tsx';
+import { SignupShell } from '#src/features/auth/SignupShell.tsx';
+import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import {
   $signupResuming,
   resumeLoggedInSignup,
   startSignup,
   type SignupValues,
-} from '../features/auth/signup-store.ts';
-import { hasLoginMarker } from '../stores/session.ts';
+} from '#src/features/auth/signup-store.ts';
+import { hasLoginMarker } from '#src/stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 
 interface Props extends AuthIslandProps {

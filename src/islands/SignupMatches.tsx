@@ -4,18 +4,18 @@
  * age, city; no photos yet), then the signup form. Every fictional card carries the
  * fictional warning (trust rule).
  */
-import '../styles/islands.css';
+import '#src/styles/islands.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getTeasers, type Teaser } from '../contract/profile.ts';
-import { AGE_RANGES, GENDERS, type Gender } from '../lib/constants.ts';
-import type { AuthIslandProps } from '../features/auth/catalogue.ts';
+import { getTeasers, type Teaser } from '#src/contract/profile.ts';
+import { AGE_RANGES, GENDERS, type Gender } from '#src/lib/constants.ts';
+import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
-import { SignupShell } from '../features/auth/SignupShell.tsx';
-import { SignupSteps } from '../features/auth/SignupSteps.tsx';
+import { SignupShell } from '#src/features/auth/SignupShell.tsx';
+import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import { Alert, SelectField } from '#src/ui/fields.tsx';
-import { startSignup } from '../features/auth/signup-store.ts';
-import { environment } from '../stores/environment.ts';
+import { startSignup } from '#src/features/auth/signup-store.ts';
+import { environment } from '#src/stores/environment.ts';
 
 type SignupDefaults = { gender: Gender; seeking: Gender };
 

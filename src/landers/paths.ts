@@ -7,10 +7,10 @@
  * static server).
  */
 import type { SiteConfig } from '#sites-config';
-import { SWIPE_LANDER, type Lander } from '../lib/constants.ts';
-import { landerSlugLocale, type Locale } from '../lib/locales.ts';
-import { NICHE_SLUG_PREFIX } from '../lib/routes.ts';
-import { buildVariants } from '../lib/build-env.ts';
+import { SWIPE_LANDER, type Lander } from '#src/lib/constants.ts';
+import { landerSlugLocale, type Locale } from '#src/lib/locales.ts';
+import { NICHE_SLUG_PREFIX } from '#src/lib/routes.ts';
+import { buildVariants } from '#src/lib/build-env.ts';
 
 /** The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. */
 export function landerSlug(site: Pick<SiteConfig, 'niche'>, locale: Locale): string {

@@ -9,16 +9,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { marked } from 'marked';
 import type { CompanyConfig, SiteConfig } from '#sites-config';
-import type { Locale } from '../lib/locales.ts';
-import { normalizePhone } from '../lib/legal.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { normalizePhone } from '#src/lib/legal.ts';
 import {
   LIKES_PER_DAY,
   MIN_AGE,
   PHOTO_LIMIT_FREE,
   PHOTO_LIMIT_PREMIUM,
   REACTIVATION_WINDOW_DAYS,
-} from '../lib/constants.ts';
-import { translator } from '../i18n/index.ts';
+} from '#src/lib/constants.ts';
+import { translator } from '#src/i18n/index.ts';
 
 /** Pages whose text lives in src/legal/<page>/. */
 export const LEGAL_TEXT_PAGES = [

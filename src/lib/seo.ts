@@ -4,7 +4,7 @@
  * domain, Open Graph locales and the share image.
  */
 import type { SiteConfig } from '#sites-config';
-import { landerPath, landerSlug } from '../landers/paths.ts';
+import { landerPath, landerSlug } from '#src/landers/paths.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { variantOrigin } from './variants.ts';
 

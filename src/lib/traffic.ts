@@ -14,7 +14,7 @@
  *   because the visitor search sends it as its trafficsource, `lb` stays because it switches
  *   bounce logging on for the page (and its reloads).
  */
-import type { TrafficSource } from '../contract/accounts.ts';
+import type { TrafficSource } from '#src/contract/accounts.ts';
 
 /** localStorage key of the captured source; the signup store reads it (TRAFFIC_SOURCE_KEY). */
 export const TRAFFIC_STORAGE_KEY = 'trafficsource';

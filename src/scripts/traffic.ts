@@ -11,7 +11,7 @@
  *
  * Vanilla and tiny: no framework, no imports beyond the shared rules of src/lib/traffic.ts.
  */
-import { BOUNCE_PARAM, PAGE_HIDDEN_PATH, TRAFFIC_STORAGE_KEY, captureTrafficSource } from '../lib/traffic.ts';
+import { BOUNCE_PARAM, PAGE_HIDDEN_PATH, TRAFFIC_STORAGE_KEY, captureTrafficSource } from '#src/lib/traffic.ts';
 
 /** Sends the bounce beacon; fetch with keepalive where sendBeacon is missing or refuses. */
 function sendBounce(): void {

@@ -6,8 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { DEFAULT_LOCALE } from '../lib/locales.ts';
+import { LOCALE_COOKIE_NAME } from '#src/lib/constants.ts';
+import { DEFAULT_LOCALE } from '#src/lib/locales.ts';
 import { sites } from '#sites-config';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';

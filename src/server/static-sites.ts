@@ -19,11 +19,11 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { Hono, type Context } from 'hono';
 import { generateCookie, setCookie } from 'hono/cookie';
 import { parse as parseCookie } from 'hono/utils/cookie';
-import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { langConfigTarget } from '../lib/lang-config.ts';
-import { isCountryCode, isLocale, LOCALES, type CountryCode, type Locale } from '../lib/locales.ts';
-import { SHELL_PAGE, isShellPath, pageRewrite } from '../lib/routes.ts';
-import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
+import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '#src/lib/constants.ts';
+import { langConfigTarget } from '#src/lib/lang-config.ts';
+import { isCountryCode, isLocale, LOCALES, type CountryCode, type Locale } from '#src/lib/locales.ts';
+import { SHELL_PAGE, isShellPath, pageRewrite } from '#src/lib/routes.ts';
+import { COUNTRY_COOKIE_NAME, SELECTED_COUNTRY_COOKIE_NAME } from '#src/lib/visitor-hints.ts';
 import type { Config } from './env.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { preferredEncoding } from './http/headers.ts';

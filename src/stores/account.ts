@@ -3,11 +3,11 @@
  * (SPEC §2.1 "Logout leads to '/'") and the interface language (SPEC §4 "Locale": on a
  * locale change while logged in, the user's language is saved to the server).
  */
-import { putUserLanguage } from '../contract/user.ts';
-import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '../lib/constants.ts';
-import { langConfigTarget } from '../lib/return-path.ts';
-import { isCountryCode, isLocale, type Locale } from '../lib/locales.ts';
-import { SELECTED_COUNTRY_COOKIE_NAME } from '../lib/visitor-hints.ts';
+import { putUserLanguage } from '#src/contract/user.ts';
+import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '#src/lib/constants.ts';
+import { langConfigTarget } from '#src/lib/return-path.ts';
+import { isCountryCode, isLocale, type Locale } from '#src/lib/locales.ts';
+import { SELECTED_COUNTRY_COOKIE_NAME } from '#src/lib/visitor-hints.ts';
 import { environment } from './environment.ts';
 import { $session } from './session.ts';
 
@@ -15,7 +15,7 @@ import { $session } from './session.ts';
 export async function logout(): Promise<void> {
   const { api, navigate } = environment();
   // The accounts contract loads when needed: it is not part of the members shell's first load.
-  const { postLogout } = await import('../contract/accounts.ts');
+  const { postLogout } = await import('#src/contract/accounts.ts');
   await api.call(postLogout);
   $session.set({ status: 'guest' });
   navigate('/');

@@ -11,7 +11,7 @@
  * a refusal shows in $chatsError (an alert on the list) and the list is loaded again.
  */
 import { atom } from 'nanostores';
-import type { ChatListItem, ChatMessage } from '../contract/chat.ts';
+import type { ChatListItem, ChatMessage } from '#src/contract/chat.ts';
 import { $newestChat, $totalUnread } from './counters.ts';
 import { environment } from './environment.ts';
 import { errorText } from './errors.ts';
@@ -87,7 +87,7 @@ export function loadChats(): Promise<void> {
   const run = async () => {
     if ($chats.get() === null) $chatsLoad.set({ status: 'loading' });
     try {
-      const { getChats } = await import('../contract/chat.ts');
+      const { getChats } = await import('#src/contract/chat.ts');
       const data = await environment().api.call(getChats);
       const open = $openChat.get();
       const list = data.chats.filter((chat) => !removing.has(chat.id));
@@ -155,7 +155,7 @@ export async function removeChat(id: string): Promise<boolean> {
   removing.add(id);
   dropChat(id);
   try {
-    const { deleteChat } = await import('../contract/chat.ts');
+    const { deleteChat } = await import('#src/contract/chat.ts');
     await environment().api.call(deleteChat, { body: { conversation: id } });
     return true;
   } catch (error) {

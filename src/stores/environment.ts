@@ -5,8 +5,8 @@
  * shared API client. An island's provider sets the translator (`setEnvironment({ t })`);
  * tests set a whole test environment once (tests/unit/test-environment.ts).
  */
-import { createApiClient, type ApiClient } from '../client/api.ts';
-import type { Translate } from '../i18n/index.ts';
+import { createApiClient, type ApiClient } from '#src/client/api.ts';
+import type { Translate } from '#src/i18n/index.ts';
 import { onAuthenticationRequired } from './session.ts';
 
 /** The browser parts geolocation uses (src/stores/geolocation.ts). */

@@ -3,8 +3,8 @@
  * arrive translated and are shown as sent; a lost connection and anything unexpected get our
  * own texts; a check the client makes before asking the server (CheckError) names its key.
  */
-import { ApiError } from '../client/api.ts';
-import type { TranslationKey } from '../i18n/index.ts';
+import { ApiError } from '#src/client/api.ts';
+import type { TranslationKey } from '#src/i18n/index.ts';
 import { environment } from './environment.ts';
 
 /** A refusal found by the client itself, e.g. a name too short: a catalogue key and its values. */

@@ -10,8 +10,8 @@
  * Only logged-in members locate: the geocode call needs a session (SPEC §6 Visitor).
  */
 import { atom } from 'nanostores';
-import { getGeocode, type GeocodeAnswer } from '../contract/geo.ts';
-import { GEOLOCATION_CACHE_MS } from '../lib/constants.ts';
+import { getGeocode, type GeocodeAnswer } from '#src/contract/geo.ts';
+import { GEOLOCATION_CACHE_MS } from '#src/lib/constants.ts';
 import { environment, type GeolocationEnv } from './environment.ts';
 
 export type GeolocationPermission = 'unsupported' | 'unknown' | PermissionState;

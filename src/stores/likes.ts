@@ -9,9 +9,9 @@
  * pure functions below, tested on their own.
  */
 import { atom, computed } from 'nanostores';
-import { ApiError } from '../client/api.ts';
-import { DAILY_LIMIT_ERROR, deleteLike, getLikes, postLike, type LikesData } from '../contract/likes.ts';
-import type { ProfileCard } from '../contract/members.ts';
+import { ApiError } from '#src/client/api.ts';
+import { DAILY_LIMIT_ERROR, deleteLike, getLikes, postLike, type LikesData } from '#src/contract/likes.ts';
+import type { ProfileCard } from '#src/contract/members.ts';
 import { environment } from './environment.ts';
 
 /** The tabs of the likes page, in their order; `/likes` and unknown types are 'received'. */

@@ -7,9 +7,9 @@
  * realtime channel, the conversation and likes stores and their contracts stay out of its
  * first load.
  */
-import { getUser } from '../contract/user.ts';
-import { ApiError } from '../client/api.ts';
-import { POLLING_INTERVAL_MS, POLLING_INTERVAL_PUSH_MS, POLLING_START_MS } from '../lib/constants.ts';
+import { getUser } from '#src/contract/user.ts';
+import { ApiError } from '#src/client/api.ts';
+import { POLLING_INTERVAL_MS, POLLING_INTERVAL_PUSH_MS, POLLING_START_MS } from '#src/lib/constants.ts';
 import { loadChats, watchChatEvents } from './chats.ts';
 import { $newLikes } from './counters.ts';
 import { environment } from './environment.ts';

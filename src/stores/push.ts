@@ -8,7 +8,7 @@
  * in, otherwise data.openUrl. Loaded on demand (dynamic import), never in the shell's first load.
  */
 import { atom } from 'nanostores';
-import { deletePushSubscription, postPushSubscription, pushPayload, type PushPayload } from '../contract/push.ts';
+import { deletePushSubscription, postPushSubscription, pushPayload, type PushPayload } from '#src/contract/push.ts';
 import { loadChats } from './chats.ts';
 import { environment } from './environment.ts';
 import { loadLikes } from './likes.ts';

@@ -5,8 +5,8 @@
  * it receives to `dispatchServerEvent`. Tests dispatch events directly.
  */
 import { atom } from 'nanostores';
-import { openEventChannel, type EventChannel, type EventSourceLike } from '../client/events.ts';
-import type { ServerEvent, ServerEventData, ServerEventType } from '../contract/events.ts';
+import { openEventChannel, type EventChannel, type EventSourceLike } from '#src/client/events.ts';
+import type { ServerEvent, ServerEventData, ServerEventType } from '#src/contract/events.ts';
 
 /** The channel's state: 'off' when logged out, 'open' while events flow. */
 export type RealtimeState = 'off' | 'connecting' | 'open' | 'closed';

@@ -3,9 +3,9 @@
  * a 403 authentication_required answer (SPEC §4 "Session"), and the session becomes guest.
  */
 import { atom } from 'nanostores';
-import { getUser, type CurrentUser } from '../contract/user.ts';
-import { ApiError } from '../client/api.ts';
-import { AUTH_MARKER_COOKIE_NAME } from '../lib/constants.ts';
+import { getUser, type CurrentUser } from '#src/contract/user.ts';
+import { ApiError } from '#src/client/api.ts';
+import { AUTH_MARKER_COOKIE_NAME } from '#src/lib/constants.ts';
 import { environment } from './environment.ts';
 
 export type SessionState =

@@ -4,9 +4,9 @@
  * failed load is forgotten, so the next call tries again. Components read the atoms.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { getInterests, getRegions, getSettings, type SiteSettings } from '../contract/site.ts';
+import { getInterests, getRegions, getSettings, type SiteSettings } from '#src/contract/site.ts';
 import type { z } from 'zod';
-import type { interest, region } from '../contract/site.ts';
+import type { interest, region } from '#src/contract/site.ts';
 import { environment } from './environment.ts';
 
 export type Region = z.infer<typeof region>;

@@ -14,10 +14,10 @@
  * (another member, a guest, or a member who just became a paid user) loads them again.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
-import { getDiscountCode, getWelcomeDiscount, type DiscountCode } from '../contract/discounts.ts';
-import type { CurrentUser } from '../contract/user.ts';
-import { TIME_BONUS_CODE, TIME_BONUS_TICK_MS } from '../lib/constants.ts';
-import { mayHaveTimeBonus, timeBonusSecondsLeft } from '../lib/time-bonus.ts';
+import { getDiscountCode, getWelcomeDiscount, type DiscountCode } from '#src/contract/discounts.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { TIME_BONUS_CODE, TIME_BONUS_TICK_MS } from '#src/lib/constants.ts';
+import { mayHaveTimeBonus, timeBonusSecondsLeft } from '#src/lib/time-bonus.ts';
 import { environment } from './environment.ts';
 import { $session, type SessionState } from './session.ts';
 

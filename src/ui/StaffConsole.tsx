@@ -8,9 +8,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../contract/user.ts';
-import { logout } from '../stores/account.ts';
-import { $session, loadSession } from '../stores/session.ts';
+import type { CurrentUser } from '#src/contract/user.ts';
+import { logout } from '#src/stores/account.ts';
+import { $session, loadSession } from '#src/stores/session.ts';
 import BrandLink from './BrandLink.tsx';
 
 interface Props {

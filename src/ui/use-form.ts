@@ -1,6 +1,6 @@
 /** The three stores of a form (src/stores/form.ts), read in a component. */
 import { useStore } from '@nanostores/react';
-import type { Form } from '../stores/form.ts';
+import type { Form } from '#src/stores/form.ts';
 
 export function useForm<Args extends unknown[], Result>(
   form: Form<Args, Result>,
