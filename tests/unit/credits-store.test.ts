@@ -18,14 +18,8 @@ import {
 } from '#src/features/credits/credits-store.ts';
 import { orderForm } from '#src/features/credits/payment-store.ts';
 import { createRepeatOrderStore } from '#src/features/credits/repeat-order-store.ts';
-import {
-  discountBlock,
-  discountMinorOf,
-  formatMoney,
-  methodName,
-  quote,
-  transactionFeeOf,
-} from '#src/features/credits/pricing.ts';
+import { discountBlock, discountMinorOf, methodName, quote, transactionFeeOf } from '#src/features/credits/pricing.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import type { ApiClient } from '#src/client/api.ts';
 import { getDiscountCode, getWelcomeDiscount } from '#src/contract/discounts.ts';
 import { $router } from '#src/stores/router.ts';

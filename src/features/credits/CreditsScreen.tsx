@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreditPackage, PackageKey, PackagesData, PaymentMethod } from '#src/contract/billing.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import {
@@ -23,7 +24,7 @@ import {
   methodFor,
 } from './credits-store.ts';
 import { DiscountEntry, MethodMenu, NoSubscriptionNotice, OfferBanner, useMethodName } from './parts.tsx';
-import { formatMoney, quote } from './pricing.ts';
+import { quote } from './pricing.ts';
 
 /** The tiers' looks, cheapest to biggest. */
 const TIER_CLASS: Record<PackageKey, string> = {

@@ -18,6 +18,7 @@ import {
 } from '#src/contract/billing.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
@@ -25,7 +26,7 @@ import { useForm } from '#src/ui/use-form.ts';
 import { $discount, $packages, $paymentCountry, chooseMethod, loadPackages } from './credits-store.ts';
 import { DiscountEntry, NoSubscriptionNotice, useMethodName } from './parts.tsx';
 import { orderForm } from './payment-store.ts';
-import { formatMoney, quote, type DiscountBlock, type Quote } from './pricing.ts';
+import { quote, type DiscountBlock, type Quote } from './pricing.ts';
 
 const isPackageKey = (id: string): id is PackageKey => (PACKAGE_KEYS as readonly string[]).includes(id);
 

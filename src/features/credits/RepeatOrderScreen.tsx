@@ -10,12 +10,13 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { NoSubscriptionNotice, useMethodName } from './parts.tsx';
-import { formatMoney, RETRY_WALLETS, transactionFeeOf } from './pricing.ts';
+import { RETRY_WALLETS, transactionFeeOf } from './pricing.ts';
 import { createRepeatOrderStore } from './repeat-order-store.ts';
 
 export default function RepeatOrderScreen({ locale }: { user: CurrentUser; locale: Locale }) {

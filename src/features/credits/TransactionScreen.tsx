@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '#src/contract/billing.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
@@ -19,7 +20,6 @@ import { useForm } from '#src/ui/use-form.ts';
 import { $packages, loadPackages } from './credits-store.ts';
 import { useMethodName } from './parts.tsx';
 import { transactionPath } from './payment-store.ts';
-import { formatMoney } from './pricing.ts';
 import { createOrdersStore, createTransactionStore, type TransactionState } from './transaction-store.ts';
 
 export default function TransactionScreen({

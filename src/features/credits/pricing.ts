@@ -9,8 +9,7 @@
  * - the method's transaction fee is its basis points of the discounted price, rounded half up;
  * - total = list price − discount + fee.
  *
- * Money is in minor units of an ISO 4217 currency everywhere; `formatMoney` turns it into
- * the member's locale with Intl.
+ * Money is in minor units of an ISO 4217 currency everywhere (`#src/lib/money.ts`).
  */
 import {
   PAYMENT_METHOD_RULES,
@@ -20,28 +19,7 @@ import {
   PAYMENT_METHOD_BRANDS,
 } from '#src/contract/billing.ts';
 import type { DiscountCode } from '#src/contract/discounts.ts';
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const key = `${locale}:${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** The digits after the decimal point of a currency (2 for EUR, 0 for JPY). */
-export function minorDigits(currency: string): number {
-  return currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** An amount in minor units as the member's locale writes it: formatMoney(1999, 'EUR', 'de') → '19,99 €'. */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  return currencyFormat(locale, currency).format(minor / 10 ** minorDigits(currency));
-}
+import { toMinor } from '#src/lib/money.ts';
 
 /** A percentage text ('25.0') as a number for texts (25). */
 export function percentOf(code: Pick<DiscountCode, 'value_percentage'>): number {
@@ -77,7 +55,7 @@ export function discountBlock(code: DiscountCode, purchase: Purchase): DiscountB
   if (code.country !== null && code.country !== purchase.country) return { reason: 'country' };
   const minimum = code.minimum_order_value;
   if (minimum !== null && code.currency !== null) {
-    const minimumMinor = Math.round(minimum * 10 ** minorDigits(code.currency));
+    const minimumMinor = toMinor(minimum, code.currency);
     if (code.currency !== purchase.currency || purchase.priceMinor < minimumMinor)
       return { reason: 'minimum', minimumMinor, currency: code.currency };
   }

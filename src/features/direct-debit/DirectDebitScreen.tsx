@@ -14,6 +14,7 @@ import {
   SEPA_COUNTRIES,
 } from '#src/contract/direct-debit.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
 import { SelectField, TextField } from '#src/ui/fields.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
@@ -33,10 +34,6 @@ import {
   type DebitOrder,
   type SepaCountry,
 } from './direct-debit-store.ts';
-
-function money(minor: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
-}
 
 export default function DirectDebitScreen({
   locale,
@@ -111,7 +108,7 @@ function Notice({ text, href, link }: { text: string; href: string; link: string
 
 function Summary({ order, locale }: { order: DebitOrder; locale: Locale }) {
   const { t } = useTranslation();
-  const amount = money(order.amountMinor, order.currency, locale);
+  const amount = formatMoney(order.amountMinor, order.currency, locale);
   return (
     <div className="flex items-start gap-3 rounded-2xl border border-line bg-surface px-4 py-3">
       <LineIcon name="coins" className="mt-0.5 size-6 shrink-0 text-primary-ink" />
@@ -258,7 +255,7 @@ function DetailsForm({ order, locale, brand }: { order: DebitOrder; locale: Loca
           <span>
             {t('direct_debit.form.authorize', {
               brand,
-              amount: money(order.amountMinor, order.currency, locale),
+              amount: formatMoney(order.amountMinor, order.currency, locale),
             })}
           </span>
         </label>

@@ -9,6 +9,7 @@ import type { SiteConfig } from '#sites-config';
 import { PAYMENT_METHOD_BRANDS, type PaymentMethod } from '#src/contract/billing.ts';
 import { translator, type Translate, type TranslationKey } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import type { CompanyInfo } from '#src/contract/site.ts';
 import { escapeHtml } from '#src/server/features/accounts/mails.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
@@ -50,10 +51,6 @@ export function splitVat(grossMinor: number, country: string): VatSplit {
   const basisPoints = VAT_BASIS_POINTS[country] ?? 0;
   const netMinor = Math.round((grossMinor * 10000) / (10000 + basisPoints));
   return { basisPoints, netMinor, vatMinor: grossMinor - netMinor, grossMinor };
-}
-
-export function formatMoney(amountMinor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
 
 /** A method's name: its brand, or the text of a generic one (card, transfer, direct debit). */

@@ -31,7 +31,7 @@ import {
   type OrderContext,
 } from '#src/server/features/billing/orders.ts';
 import { pricedPackage, transactionFee } from '#src/server/features/billing/packages.ts';
-import { formatMoney } from '#src/server/features/billing/receipts.ts';
+import { formatMoney } from '#src/lib/money.ts';
 import { lockOrder, moveOrder, type OrderRow } from '#src/server/features/billing/state.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { rateLimited } from '#src/server/http/rate-limit.ts';

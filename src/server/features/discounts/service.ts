@@ -7,6 +7,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { DiscountCode, DiscountError } from '#src/contract/discounts.ts';
 import { TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.ts';
+import { formatMoney, toMajor } from '#src/lib/money.ts';
 import type { TranslationKey } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, discountCodes, discountRedemptions, profiles } from '#src/server/db/schema.ts';
@@ -99,10 +100,6 @@ async function usedBefore(db: Db | Tx, row: DiscountCodeRow, accountId: number):
   return used !== undefined;
 }
 
-function formatMinor(amountMinor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
-}
-
 /**
  * Checks every rule for the viewer and the order facts given; throws the first refusal.
  * Order: not found, first purchase, expiry, used, country, minimum, payment method.
@@ -126,7 +123,7 @@ async function checkRules(
   if (row.minimumOrderMinor !== null && row.currency !== null && order.amountMinor !== undefined) {
     const below = order.amountMinor < row.minimumOrderMinor;
     if (below || (order.currency !== undefined && order.currency !== row.currency))
-      throw discountError('code_minimum', { amount: formatMinor(row.minimumOrderMinor, row.currency, locale) });
+      throw discountError('code_minimum', { amount: formatMoney(row.minimumOrderMinor, row.currency, locale) });
   }
   if (order.method !== undefined && row.paymentMethods.length > 0 && !row.paymentMethods.includes(order.method))
     throw discountError('code_payment_method');
@@ -135,7 +132,8 @@ async function checkRules(
 /** The code's DTO for the viewer (SPEC §3 'Discount code'). */
 export function discountDto(row: DiscountCodeRow, viewer: DiscountViewer | null, now: Date): DiscountCode {
   const expires = expiryFor(row, viewer);
-  const minimum = row.minimumOrderMinor === null ? null : row.minimumOrderMinor / 100;
+  const minimum =
+    row.minimumOrderMinor === null || row.currency === null ? null : toMajor(row.minimumOrderMinor, row.currency);
   return {
     code: row.code,
     kind: row.kind,

@@ -8,6 +8,7 @@ import type { SiteConfig } from '#sites-config';
 import type { SiteSettings } from '#src/contract/site.ts';
 import { DESIGN_VERSION } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { toMajor } from '#src/lib/money.ts';
 import { translator } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { messageCosts, sites } from '#src/server/db/schema.ts';
@@ -84,7 +85,7 @@ export async function loadSiteSettings(db: Db, request: SettingsRequest): Promis
     signup_credits: settings.signup_credits,
     message_length: settings.message_length,
     minimum_message_costs: Object.fromEntries(
-      costs.map((c) => [c.country, { costs: c.costMinor / 100, currency: c.currency }]),
+      costs.map((c) => [c.country, { costs: toMajor(c.costMinor, c.currency), currency: c.currency }]),
     ),
     support_email: settings.support_email,
     support_phone: settings.support_phone,

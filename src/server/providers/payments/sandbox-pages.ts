@@ -12,7 +12,8 @@ import { PAYMENT_METHOD_RULES, postPaymentWebhook } from '#src/contract/billing.
 import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { escapeHtml } from '#src/server/features/dev-inbox/render.ts';
-import { formatMoney, methodName } from '#src/server/features/billing/receipts.ts';
+import { formatMoney } from '#src/lib/money.ts';
+import { methodName } from '#src/server/features/billing/receipts.ts';
 import {
   SANDBOX_CARD,
   SANDBOX_DECLINED_CARD,
