@@ -1,0 +1,171 @@
+/** Billing (features/billing/): orders, their history, payment events, stored methods, holds. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { accounts } from './accounts.ts';
+import { sites } from './site.ts';
+
+/**
+ * Orders of credit bundles (SPEC §2.7 'Credits', 'Payment', §3 'Order / payment'; rules in
+ * src/server/features/billing). `public_id` is the payment_id members see as 'Order #…'.
+ * Money is in minor units of `currency`: amount = list price − discount + transaction fee.
+ * Status moves only forward (orders.ts); rows are never deleted, and survive the account
+ * purge pseudonymously like the ledger.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: varchar('public_id', { length: 16 }).notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** p0..p3 */
+    packageKey: text('package_key').notNull(),
+    credits: integer('credits').notNull(),
+    /** The payment country (prices, methods, VAT). */
+    country: varchar('country', { length: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    listPriceMinor: integer('list_price_minor').notNull(),
+    discountCode: text('discount_code'),
+    discountPercentage: text('discount_percentage'),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    transactionFeeMinor: integer('transaction_fee_minor').notNull().default(0),
+    /** What the payer pays. */
+    amountMinor: integer('amount_minor').notNull(),
+    method: text('method').notNull(),
+    /** checkout: the payer pays on the provider's page; stored: a repeat order charged to a stored method. */
+    kind: text('kind', { enum: ['checkout', 'stored', 'direct_debit'] }).notNull(),
+    status: text('status', {
+      enum: ['created', 'pending', 'completed', 'failed', 'cancelled', 'refunded', 'charged_back'],
+    })
+      .notNull()
+      .default('created'),
+    provider: text('provider').notNull(),
+    /** The provider's checkout session. */
+    providerSession: text('provider_session'),
+    /** The provider's payment (for refunds). */
+    providerRef: text('provider_ref'),
+    storedMethodId: bigint('stored_method_id', { mode: 'number' }).references(() => storedPaymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    /** The member's language when ordering (receipt, checkout page). */
+    locale: varchar('locale', { length: 5 }).notNull(),
+    /** Where the payer returns after the checkout (/transactions/{public_id} on the member's site). */
+    returnUrl: text('return_url').notNull(),
+    failureReason: text('failure_reason'),
+    refundedCredits: integer('refunded_credits').notNull().default(0),
+    refundMinor: integer('refund_minor').notNull().default(0),
+    refundProviderRef: text('refund_provider_ref'),
+    /** Credits a chargeback took back, and those already spent it could not. */
+    chargebackCredits: integer('chargeback_credits').notNull().default(0),
+    chargebackShortfall: integer('chargeback_shortfall').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+    /** Set once, when the receipt mail / the purchase system message went out (after commit). */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    purchaseMessageAt: timestamp('purchase_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_account').on(t.accountId, t.id),
+    index('orders_provider_session').on(t.provider, t.providerSession),
+    check(
+      'orders_money_nonnegative',
+      sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.transactionFeeMinor} >= 0 and ${t.refundMinor} >= 0`,
+    ),
+    check('orders_credits_positive', sql`${t.credits} > 0`),
+  ],
+);
+
+/** Every status change of an order, with its cause (a provider event, a member's refund). */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** 'event:<provider event id>', 'member_refund', 'created'... */
+    cause: text('cause').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_history_order').on(t.orderId, t.id)],
+);
+
+/**
+ * Verified provider events (webhooks, stored-card charges), each kept once: the unique
+ * (provider, event_id) makes a replayed webhook a no-op. `outcome` says what it did.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    type: text('type').notNull(),
+    /** applied: moved the order; ignored: came late or out of order; unknown_order. */
+    outcome: text('outcome', { enum: ['applied', 'ignored', 'unknown_order'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_events_provider_event').on(t.provider, t.eventId),
+    index('payment_events_order').on(t.orderId),
+  ],
+);
+
+/** Payment methods stored at the provider for repeat orders (a token, never a card number). */
+export const storedPaymentMethods = pgTable(
+  'stored_payment_methods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    token: text('token').notNull(),
+    /** What the member recognizes it by, e.g. 'Visa •••• 4242'. */
+    label: text('label').notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('stored_payment_methods_token').on(t.provider, t.token),
+    index('stored_payment_methods_account').on(t.accountId, t.id),
+  ],
+);
+
+/** Accounts that may not buy until support clears them (a chargeback). */
+export const billingHolds = pgTable('billing_holds', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  reason: text('reason', { enum: ['chargeback'] }).notNull(),
+  orderId: bigint('order_id', { mode: 'number' })
+    .notNull()
+    .references(() => orders.id),
+  createdAt: createdAt(),
+});

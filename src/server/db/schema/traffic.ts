@@ -1,0 +1,39 @@
+/** Traffic (features/traffic/): signup traffic sources and page bounces. */
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { accounts } from './accounts.ts';
+import { sites } from './site.ts';
+
+/** The traffic source a member signed up with (SPEC §3 "Traffic source"). */
+export const trafficSources = pgTable('traffic_sources', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  network: text('network'),
+  ref: text('ref'),
+  sub1: text('sub1'),
+  sub2: text('sub2'),
+  sub3: text('sub3'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Bounces of landing pages with bounce logging on (SPEC §4 "Page bounce logging"): a daily
+ * counter per site, page path and network (src/server/features/traffic). No visitor data:
+ * no IP address, no time of day. '(unknown)' is a path the beacon's Referer did not give;
+ * '' is no network.
+ */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The UTC day of the bounce. */
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    network: text('network').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.path, t.network] }), index('page_bounces_day').on(t.day)],
+);
