@@ -11,13 +11,8 @@ import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '#src/features/auth/SignupShell.tsx';
 import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
-import {
-  $signup,
-  $signupResuming,
-  isLoggedInStep,
-  resumeLoggedInSignup,
-  resumeSignup,
-} from '#src/features/auth/signup-store.ts';
+import { $signup, isLoggedInStep } from '#src/features/auth/signup-state.ts';
+import { $signupResuming, resumeLoggedInSignup, resumeSignup } from '#src/features/auth/signup-store.ts';
 import { $session, loadSession } from '#src/stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 

@@ -12,12 +12,8 @@ import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '#src/features/auth/SignupShell.tsx';
 import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
-import {
-  $signupResuming,
-  resumeLoggedInSignup,
-  startSignup,
-  type SignupValues,
-} from '#src/features/auth/signup-store.ts';
+import type { SignupValues } from '#src/features/auth/signup-state.ts';
+import { $signupResuming, resumeLoggedInSignup, startSignup } from '#src/features/auth/signup-store.ts';
 import { hasLoginMarker } from '#src/stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 

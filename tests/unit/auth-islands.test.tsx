@@ -18,7 +18,7 @@ import SignupFlow from '#src/islands/SignupFlow.tsx';
 import { catalogues } from '#src/i18n/index.ts';
 import { authCatalogue } from '#src/features/auth/catalogue.ts';
 import { loginForm } from '#src/features/auth/login-store.ts';
-import { $signup } from '#src/features/auth/signup-store.ts';
+import { $signup } from '#src/features/auth/signup-state.ts';
 import { getUser } from '#src/contract/user.ts';
 import { ownProfile } from './profile-fixtures.ts';
 import { $changedEmail, $mailChangeLinkInvalid, mailChangeForm } from '#src/features/auth/mail-change-store.ts';

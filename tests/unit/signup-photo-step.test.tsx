@@ -12,7 +12,8 @@ import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupPhotoUpload } from '#src/features/auth/SignupPhotoUpload.tsx';
 import { authCatalogue } from '#src/features/auth/catalogue.ts';
 import { resetSignupPhoto, type SignupPhotoEnv } from '#src/features/auth/signup-photo-store.ts';
-import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
+import { $signup } from '#src/features/auth/signup-state.ts';
+import { resumeSignup } from '#src/features/auth/signup-store.ts';
 import { testEnvironment } from './test-environment.ts';
 
 const en = catalogues.en;

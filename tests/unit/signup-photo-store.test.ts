@@ -18,7 +18,8 @@ import {
   skipSignupPhoto,
   type SignupPhotoEnv,
 } from '#src/features/auth/signup-photo-store.ts';
-import { $signup, resumeSignup } from '#src/features/auth/signup-store.ts';
+import { $signup } from '#src/features/auth/signup-state.ts';
+import { resumeSignup } from '#src/features/auth/signup-store.ts';
 import { testEnvironment } from './test-environment.ts';
 
 const photo: OwnPhoto = {

@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '#src/client/api.ts';
 import type { Endpoint } from '#src/contract/define.ts';
-import { $signup, $signupPush, answerPush } from '#src/features/auth/signup-store.ts';
+import { $signupPush, answerPush } from '#src/features/auth/signup-profile-store.ts';
+import { $signup } from '#src/features/auth/signup-state.ts';
 import { $push, PUSH_WORKER_URL, resetPush, subscribePush } from '#src/stores/push.ts';
 import { resetSiteData } from '#src/stores/site-data.ts';
 import { TEST_VAPID_KEY, fakePushBrowser } from '../fixtures/fake-push.ts';

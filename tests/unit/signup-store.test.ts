@@ -6,35 +6,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
 import {
-  $signup,
-  $signupAnswers,
   $signupErrors,
   $signupValues,
   acceptSiteEntry,
   accountForm,
-  ageOn,
+  readTrafficSource,
+  setSignupValue,
+} from '#src/features/auth/signup-account-store.ts';
+import { ageOn, emailSuggestion, fieldOfError, validateAccount } from '#src/features/auth/signup-checks.ts';
+import {
+  $signupAnswers,
   answerPush,
   backPersonal,
-  emailSuggestion,
-  fieldOfError,
-  isClosable,
   pageDetails,
   personalForm,
-  readTrafficSource,
   resendForm,
+  setAnswer,
+  skipPhoto,
+  toggleInterest,
+} from '#src/features/auth/signup-profile-store.ts';
+import { $signup, isClosable, isLoggedInStep, stepNumber, type SignupValues } from '#src/features/auth/signup-state.ts';
+import {
   $signupResuming,
-  isLoggedInStep,
   resumeLoggedInSignup,
   resumeSignup,
   resumeState,
-  setAnswer,
-  setSignupValue,
-  skipPhoto,
   startSignup,
-  stepNumber,
-  toggleInterest,
-  validateAccount,
-  type SignupValues,
 } from '#src/features/auth/signup-store.ts';
 import { ApiError, type ApiClient } from '#src/client/api.ts';
 import { getUser, type CurrentUser } from '#src/contract/user.ts';

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trafficSource } from '#src/contract/accounts.ts';
-import { readTrafficSource } from '#src/features/auth/signup-store.ts';
+import { readTrafficSource } from '#src/features/auth/signup-account-store.ts';
 import { TRAFFIC_STORAGE_KEY } from '#src/lib/traffic.ts';
 import { startTraffic } from '#src/scripts/traffic.ts';
 

@@ -6,7 +6,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { trafficSource } from '#src/contract/accounts.ts';
-import { TRAFFIC_SOURCE_KEY } from '#src/features/auth/signup-store.ts';
+import { TRAFFIC_SOURCE_KEY } from '#src/features/auth/signup-account-store.ts';
 import {
   REMOVED_PARAMS,
   TRAFFIC_LOADER,

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $signup, isClosable, isLoggedInStep } from './signup-store.ts';
+import { $signup, isClosable, isLoggedInStep } from './signup-state.ts';
 import { useIsSmartphone } from './hooks.ts';
 import { environment } from '#src/stores/environment.ts';
 

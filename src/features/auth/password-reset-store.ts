@@ -10,7 +10,7 @@ import { postPasswordReset, putPasswordReset } from '#src/contract/accounts.ts';
 import { CheckError } from '#src/stores/errors.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
-import { isValidEmail, passwordCheck } from './signup-store.ts';
+import { isValidEmail, passwordCheck } from './signup-checks.ts';
 
 export const resetRequestForm = createForm(async (email: string) => {
   if (!isValidEmail(email)) throw new CheckError('auth.validation.email_invalid', 'email');

@@ -2,12 +2,12 @@
  * The upload on the photo step of the signup flow (SPEC §2.7 signup step 1 photo), a form
  * (src/stores/form.ts): busy while uploading, the error in the member's language, done once
  * the photo is uploaded ('being inspected' + Continue). $signupPhoto holds the preview and
- * the progress. Framework-agnostic like signup-store.ts: the uploader and the object-URL
+ * the progress. Framework-agnostic like the other signup stores: the uploader and the object-URL
  * functions are injected, so tests run it without a browser.
  *
  * A file over the size limit is refused before anything is sent. After a failed upload
  * 'Try again' sends the same file. 'Skip for now' and 'Continue' leave the step through
- * signup-store's skipPhoto.
+ * signup-profile-store's skipPhoto.
  */
 import { atom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
@@ -15,7 +15,7 @@ import { NetworkError, type PhotoUploader } from '#src/client/upload-photo.ts';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type OwnPhoto } from '#src/contract/photos.ts';
 import { CheckError } from '#src/stores/errors.ts';
 import { createForm } from '#src/stores/form.ts';
-import { skipPhoto } from './signup-store.ts';
+import { skipPhoto } from './signup-profile-store.ts';
 
 export interface SignupPhotoEnv {
   upload: PhotoUploader;
