@@ -2,8 +2,8 @@
  * The upload on the photo step of the signup flow (SPEC §2.7 signup step 1 photo), a form
  * (src/stores/form.ts): busy while uploading, the error in the member's language, done once
  * the photo is uploaded ('being inspected' + Continue). $signupPhoto holds the preview and
- * the progress. Framework-agnostic like the other signup stores: the uploader and the object-URL
- * functions are injected, so tests run it without a browser.
+ * the progress. Framework-agnostic like the other signup stores: the uploader and the
+ * object-URL functions are injected, so tests run it without a browser.
  *
  * A file over the size limit is refused before anything is sent. After a failed upload
  * 'Try again' sends the same file. 'Skip for now' and 'Continue' leave the step through
