@@ -2,6 +2,7 @@
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE } from '#src/lib/constants.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import { FieldMessage } from './fields.tsx';
 
 const OLDEST_AGE = 100;
@@ -37,7 +38,6 @@ export function DateOfBirthField({
   const { i18n } = useTranslation();
   const id = useId();
   const [parts, setParts] = useState(() => split(value));
-  const monthName = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
   const selects = [
     {
       part: 'day',
@@ -49,7 +49,7 @@ export function DateOfBirthField({
       autoComplete: 'bday-month',
       options: Array.from({ length: 12 }, (_, m) => ({
         value: pad(m + 1),
-        label: monthName.format(new Date(Date.UTC(2000, m, 1))),
+        label: formatDate(Date.UTC(2000, m, 1), 'month', i18n.language),
       })),
     },
     {

@@ -2,6 +2,7 @@
 import type { ChatListItem, ChatMessage } from '#src/contract/chat.ts';
 import { PHOTO_REJECT_REASONS } from '#src/contract/photos.ts';
 import type { Translate } from '#src/i18n/index.ts';
+import { formatRecent } from '#src/lib/dates.ts';
 
 /** The text of a system message, robust to a missing parameter (an empty one reads fine). */
 export function systemText(message: ChatMessage, t: Translate, brand: string): string {
@@ -41,26 +42,12 @@ export function chatName(chat: ChatListItem, t: Translate, brand: string): strin
   return chat.profile?.name ?? t('chat.list.site', { brand });
 }
 
-function sameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
 /** A message's time: the clock time today, the date and time before. */
 export function messageTime(iso: string, locale: string, now: number): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = sameDay(date, new Date(now))
-    ? { hour: '2-digit', minute: '2-digit' }
-    : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return formatRecent(iso, locale, now, 'clock', 'dayMonthClock');
 }
 
 /** A list entry's time: the clock time today, the date before. */
 export function listTime(iso: string, locale: string, now: number): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = sameDay(date, new Date(now))
-    ? { hour: '2-digit', minute: '2-digit' }
-    : { day: 'numeric', month: 'short' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return formatRecent(iso, locale, now, 'clock', 'dayMonth');
 }

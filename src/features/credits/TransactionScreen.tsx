@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#src/contract/billing.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { FormMessage } from '#src/ui/alerts.tsx';
@@ -219,7 +220,7 @@ function Orders({ locale }: { locale: Locale }) {
   const { busy, error } = useForm(store.refundForm);
   const name = useMethodName();
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
-  const date = (iso: string) => new Date(iso).toLocaleDateString(locale, { dateStyle: 'medium' });
+  const date = (iso: string) => formatDate(iso, 'date', locale);
   return (
     <section className="mx-auto max-w-2xl space-y-5" aria-labelledby="orders-title">
       <h1 id="orders-title" className="text-2xl font-extrabold sm:text-3xl">

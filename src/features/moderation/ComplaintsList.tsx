@@ -7,6 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { COMPLAINT_STATUSES, type StaffComplaint } from '#src/contract/complaints.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { Alert } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
@@ -73,7 +74,7 @@ function ComplaintCard({
   locale: Locale;
 }) {
   const { t } = useTranslation();
-  const sent = new Date(complaint.created_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const sent = formatDate(complaint.created_at, 'dateTime', locale);
   return (
     <li className="min-w-0 rounded-2xl border border-line bg-surface p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

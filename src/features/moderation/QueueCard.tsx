@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#src/contract/photos.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import type { Problem } from './moderation-store.ts';
@@ -33,9 +34,7 @@ export default function QueueCard({ photo, locale, brand, eager, problem, onAppr
   const [reason, setReason] = useState<PhotoRejectReason | ''>('');
   const id = useId();
   const { profile } = photo;
-  const uploaded = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(photo.uploaded_at),
-  );
+  const uploaded = formatDate(photo.uploaded_at, 'dateTime', locale);
 
   return (
     <article

@@ -1,16 +1,12 @@
 /** Small pieces the inbox and the conversation share: a message's text or kind, a time. */
 import { useTranslation } from 'react-i18next';
 import type { OperatorMessage } from '#src/contract/operator.ts';
+import { formatRecent } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
 
 /** A time of today as "14:05", of another day with its date. */
 export function formatTime(iso: string, locale: Locale, now = new Date()): string {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
-    locale,
-    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(date);
+  return formatRecent(iso, locale, now, 'time', 'dateTime');
 }
 
 /** What a message says: its text, or what kind it is (a photo, a gift...). */

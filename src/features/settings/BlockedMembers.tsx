@@ -2,9 +2,9 @@
  * The blocked members section of settings (SPEC §4 'Blocking'): whom the member blocked,
  * newest first, each with Unblock.
  */
-import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { FormMessage } from '#src/ui/fields.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
@@ -17,7 +17,6 @@ export default function BlockedMembers({ locale }: { locale: Locale }) {
   const store = useSectionStore(createBlocksStore);
   const state = useStore(store.$state);
   const { busy, error } = useForm(store.unblockForm);
-  const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
   return (
     <Section id="blocked-members" title={t('settings.blocked.title')}>
       <p className="mt-1 text-sm text-ink-muted">{t('settings.blocked.intro')}</p>
@@ -48,7 +47,7 @@ export default function BlockedMembers({ locale }: { locale: Locale }) {
                   {profile.name}
                 </a>
                 <p className="text-xs text-ink-muted">
-                  {t('settings.blocked.since', { date: date.format(new Date(profile.blocked_at)) })}
+                  {t('settings.blocked.since', { date: formatDate(profile.blocked_at, 'date', locale) })}
                 </p>
               </div>
               <button

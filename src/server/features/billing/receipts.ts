@@ -8,6 +8,7 @@
 import type { SiteConfig } from '#sites-config';
 import { PAYMENT_METHOD_BRANDS, type PaymentMethod } from '#src/contract/billing.ts';
 import { translator, type Translate, type TranslationKey } from '#src/i18n/index.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import type { CompanyInfo } from '#src/contract/site.ts';
@@ -76,9 +77,7 @@ export function receiptMail(input: ReceiptInput): OutgoingMail {
   const t = translator(locale);
   const money = (minor: number) => formatMoney(minor, order.currency, locale);
   const vat = splitVat(order.amountMinor, order.country);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    order.completedAt ?? order.createdAt,
-  );
+  const date = formatDate(order.completedAt ?? order.createdAt, 'longDate', locale);
   const params = { brand: input.site.brand, order: order.publicId, support: input.supportEmail };
   const subject = t('billing.receipt.subject', params);
 
