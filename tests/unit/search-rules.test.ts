@@ -16,7 +16,7 @@ import {
   similarAgeBounds,
   withoutShown,
 } from '#src/features/search/search-rules.ts';
-import { searchRequestQuery, similarFilters } from '#src/features/search/search-store.ts';
+import { searchRequestQuery, similarFilters } from '#src/features/search/search-state.ts';
 import { numberedProfiles, REGIONS } from './search-fixtures.ts';
 
 describe('age ranges (SPEC §9)', () => {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '#src/client/api.ts';
-import { createSearchStore, type SearchContext, type SearchStore } from '#src/features/search/search-store.ts';
+import type { SearchContext } from '#src/features/search/search-state.ts';
+import { createSearchStore, type SearchStore } from '#src/features/search/search-store.ts';
 import {
   camEntry,
   numberedProfiles,

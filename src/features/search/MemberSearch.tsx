@@ -7,7 +7,7 @@
  * `network` URL parameter sent as the traffic source, and a polite 'log in' when the site
  * keeps its search for members.
  *
- * State and rules live in search-store.ts and search-rules.ts; this file wires the
+ * State and rules live in search-store.ts, search-state.ts and search-rules.ts; this file wires the
  * browser (URL, IntersectionObserver, geolocation permission) to them.
  */
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
@@ -25,7 +25,8 @@ import {
   canOfferGeolocation,
   watchGeolocationPermission,
 } from '#src/stores/geolocation.ts';
-import { searchStoreFor, type SearchState } from './search-store.ts';
+import type { SearchState } from './search-state.ts';
+import { searchStoreFor } from './search-store.ts';
 import { $regions, $siteSettings, loadRegions, loadSiteSettings } from '#src/stores/site-data.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 import Pagination from './Pagination.tsx';

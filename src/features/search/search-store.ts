@@ -18,95 +18,34 @@
  *   not search this site (403 authentication_required).
  * - Stale answers never overwrite newer ones: every list has a generation number.
  *
+ * The state's shape and the queries of the requests are search-state.ts's.
+ *
  * Stores live per search (`searchStoreFor(source)`) and outlive the screen, so coming back
  * from a profile shows the same results; the screen resets them when hideNudity asks so.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
-import { getCamSearch, type CamEntry } from '#src/contract/cams.ts';
+import { getCamSearch } from '#src/contract/cams.ts';
 import type { GeocodeAnswer } from '#src/contract/geo.ts';
-import type { ProfileCard } from '#src/contract/members.ts';
-import { getSearch, type SearchAnswer, type SearchFilterOptions } from '#src/contract/search.ts';
+import { getSearch, type SearchAnswer } from '#src/contract/search.ts';
 import { SEARCH_PAGE_SIZE, type Gender } from '#src/lib/constants.ts';
 import type { WebcamEligibility } from '#src/lib/webcam.ts';
-import {
-  hasPageAfter,
-  locationOutcome,
-  similarAgeBounds,
-  withoutShown,
-  type AgeBounds,
-  type LocationOutcome,
-} from './search-rules.ts';
 import { environment } from '#src/stores/environment.ts';
 import { locate as locateBrowser } from '#src/stores/geolocation.ts';
 import { loadRegions, loadSiteSettings, type Region } from '#src/stores/site-data.ts';
 import { forgetProfiles, rememberProfiles } from './profile-cache.ts';
-
-/** The filters of SPEC §3: gender (null: both), country (null: all), region (0: all), ages. */
-export type SearchFilters = SearchFilterOptions;
-
-export interface ResultPage {
-  /** 0-based, as the server counts. */
-  pageNumber: number;
-  results: ProfileCard[];
-}
-
-export type SearchStatus =
-  /** Not started. */
-  | 'idle'
-  /** A new list is on its way (the previous results, if any, stay shown meanwhile). */
-  | 'loading'
-  | 'ready'
-  /** Nothing could be loaded: the screen offers to try again. */
-  | 'failed'
-  /** A visitor may not search this site (403 authentication_required). */
-  | 'closed';
-
-export interface SearchState {
-  status: SearchStatus;
-  /** Null until the first answer filled them. */
-  filters: SearchFilters | null;
-  didInit: boolean;
-  /** The country filter's options from the server (SPEC §5), before the geolocated one. */
-  countryOptions: string[];
-  /** Consecutive pages of the main list, in page order. */
-  results: ResultPage[];
-  numResults: number;
-  /** More matches than numResults says (SEARCH_COUNT_AHEAD). */
-  capped: boolean;
-  /** The page the URL names (0-based): the requested one, or the last loaded one when scrolling. */
-  page: number;
-  /** A page being added to the list: after the last one, or before the first. */
-  loadingMore: 'after' | 'before' | null;
-  /** The last page is loaded (or the list is empty): the similar section may load. */
-  complete: boolean;
-  similar_results: ResultPage | null;
-  similar_numResults: number;
-  similar_capped: boolean;
-  /** The similar page the URL names (0-based), also while it waits for the main list. */
-  similarPage: number;
-  similarLoading: boolean;
-  /** Which webcam content the member may see (SPEC §6 'Webcam eligibility'). */
-  webcams: WebcamEligibility;
-  /** Live webcam profiles for the cam cards (only for an eligible member). */
-  cams: CamEntry[];
-  /** The country of the last located position, when the site serves it (added to the options). */
-  geolocatedCountry: string | null;
-  /** The last location could not be used: no position, or not among the options. */
-  locationError: 'failed' | 'unmatched' | null;
-}
-
-/** What the requests of one search carry besides the filters (SPEC §7). */
-export interface SearchContext {
-  /** Where the search is shown (statistics). */
-  source: string;
-  hideNudity: boolean;
-  /** A visitor's traffic source (the `network` URL parameter). */
-  trafficsource: string | null;
-  /** Whose search this is ('visitor' or the member's id): another viewer starts afresh. */
-  viewer: string;
-  perPage?: number;
-}
+import { hasPageAfter, locationOutcome, withoutShown, type AgeBounds, type LocationOutcome } from './search-rules.ts';
+import {
+  initialState,
+  sameFilters,
+  searchRequestQuery,
+  similarFilters,
+  type ResultPage,
+  type SearchContext,
+  type SearchFilters,
+  type SearchRequestQuery,
+  type SearchState,
+} from './search-state.ts';
 
 export interface SearchStore {
   $state: ReadableAtom<SearchState>;
@@ -146,79 +85,6 @@ export interface SearchStoreDeps {
   locate?: () => Promise<GeocodeAnswer | false>;
   /** The site's countries and regions, to check a located position against. */
   siteGeo?: () => Promise<{ countries: readonly string[]; regions: Readonly<Record<string, Region[]>> | null }>;
-}
-
-const NO_WEBCAMS: WebcamEligibility = { cams: false, camads: false };
-
-function initialState(): SearchState {
-  return {
-    status: 'idle',
-    filters: null,
-    didInit: false,
-    countryOptions: [],
-    results: [],
-    numResults: 0,
-    capped: false,
-    page: 0,
-    loadingMore: null,
-    complete: false,
-    similar_results: null,
-    similar_numResults: 0,
-    similar_capped: false,
-    similarPage: 0,
-    similarLoading: false,
-    webcams: NO_WEBCAMS,
-    cams: [],
-    geolocatedCountry: null,
-    locationError: null,
-  };
-}
-
-/** A search.php query as the URL carries it: strings, which the contract coerces. */
-export interface SearchRequestQuery {
-  source: string;
-  hideNudity: '0' | '1';
-  [parameter: string]: string;
-}
-
-/** The query of one search request (SPEC §7 'Search parameters'); unset values are left out. */
-export function searchRequestQuery(
-  context: SearchContext,
-  request:
-    { kind: 'auto'; page: number } | { kind: 'manual'; page: number; filters: SearchFilters; doNotSave?: boolean },
-): SearchRequestQuery {
-  const query: SearchRequestQuery = { source: context.source, hideNudity: context.hideNudity ? '1' : '0' };
-  if (request.kind === 'auto') {
-    query['auto_load'] = '1';
-  } else {
-    const { filters } = request;
-    query['manual_search'] = '1';
-    if (request.doNotSave) query['do_not_save'] = '1';
-    if (filters.gender) query['gender'] = filters.gender;
-    if (filters.country) query['country'] = filters.country;
-    query['countryregion'] = String(filters.countryregion);
-    if (filters.min_age !== null) query['min_age'] = String(filters.min_age);
-    if (filters.max_age !== null) query['max_age'] = String(filters.max_age);
-  }
-  query['page'] = String(request.page);
-  query['pp'] = String(context.perPage ?? SEARCH_PAGE_SIZE);
-  if (context.trafficsource) query['trafficsource'] = context.trafficsource;
-  return query;
-}
-
-/** The filters of the similar search: all regions, ages widened (SPEC §7). */
-export function similarFilters(filters: SearchFilters): SearchFilters {
-  return { ...filters, countryregion: 0, ...similarAgeBounds(filters) };
-}
-
-function sameFilters(a: SearchFilters, b: SearchFilters): boolean {
-  return (
-    a.gender === b.gender &&
-    a.country === b.country &&
-    a.countryregion === b.countryregion &&
-    a.min_age === b.min_age &&
-    a.max_age === b.max_age
-  );
 }
 
 const shownIds = (pages: readonly ResultPage[]) => new Set(pages.flatMap((p) => p.results.map((r) => r.id)));

@@ -15,7 +15,7 @@
  * finished SQL text and the mapping of its fields, so for another handle it is a copy with
  * that handle's client: the same statement on the transaction's connection.
  */
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 import type { Db } from './client.ts';
 
 /** What a Drizzle handle (database or transaction) carries of its session. */

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ServerEvent } from '#src/contract/events.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accountEvents } from '#src/server/db/schema.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 import type {
   DeliveredEvent,
   EventHub,

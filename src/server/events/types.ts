@@ -8,7 +8,7 @@
  */
 import type { ServerEvent } from '#src/contract/events.ts';
 import type { Db } from '#src/server/db/client.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 
 /** An event for one account. */
 export interface OutgoingEvent {

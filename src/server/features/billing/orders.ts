@@ -32,7 +32,8 @@ import {
   profiles,
   storedPaymentMethods,
 } from '#src/server/db/schema.ts';
-import { applyCredits, type Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
+import { applyCredits } from '#src/server/features/credits/ledger.ts';
 import { recordSystemMessage } from '#src/server/features/chat/system-messages.ts';
 import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/service.ts';
 import { loadCompanyInfo } from '#src/server/features/site/company.ts';

@@ -18,7 +18,7 @@ import {
 } from '#src/contract/billing.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { messageCosts } from '#src/server/db/schema.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 
 /** Credits per bundle. */
 export const PACKAGE_CREDITS: Readonly<Record<PackageKey, number>> = { p0: 50, p1: 250, p2: 600, p3: 1600 };

@@ -20,7 +20,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { accounts, billingHolds, orders } from '#src/server/db/schema.ts';
-import { applyCredits, type Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
+import { applyCredits } from '#src/server/features/credits/ledger.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { lockOrder, moveOrder, type OrderRow } from './state.ts';

@@ -15,7 +15,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '#src/contract/billing.ts';
 import { orderHistory, orders } from '#src/server/db/schema.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -24,7 +24,7 @@ import {
   profiles,
   systemMessages,
 } from '#src/server/db/schema.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 import { notFound } from '#src/server/http/errors.ts';
 import type { GifProvider } from '#src/server/providers/gifs/types.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext, type CardRow } from '../members/cards.ts';

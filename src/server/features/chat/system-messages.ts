@@ -19,7 +19,7 @@ import type { SystemMessageKey } from '#src/contract/chat.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, profiles, systemMessages } from '#src/server/db/schema.ts';
 import type { EventHub, OutgoingEvent, StoredEvents } from '#src/server/events/types.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { countersEvent } from './chat-events.ts';
 import { loadSiteChat, SITE_CONVERSATION_ID } from './conversations.ts';

@@ -6,12 +6,9 @@
  * credits once.
  */
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
-import type { Db } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
 import { accounts, creditLedger } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-
-/** A Drizzle transaction (the argument of `db.transaction(async (tx) => ...)`). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type LedgerReason = (typeof creditLedger.$inferSelect)['reason'];
 export type LedgerEntry = typeof creditLedger.$inferSelect;

@@ -12,7 +12,7 @@ import type { TranslationKey } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, discountCodes, discountRedemptions, profiles } from '#src/server/db/schema.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import type { Tx } from '#src/server/features/credits/ledger.ts';
+import type { Tx } from '#src/server/db/client.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
