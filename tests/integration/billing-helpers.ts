@@ -8,7 +8,7 @@ import { getTransaction, postOrder, type PackageKey, type PaymentMethod } from '
 import type { SEPA_COUNTRIES } from '#src/contract/direct-debit.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import { accounts, creditLedger, orders } from '#src/server/db/schema.ts';
-import { appKey } from '#src/server/features/keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 import { signWebhook } from '#src/server/providers/payments/signature.ts';
 import {
   SANDBOX_SIGNATURE_HEADER,

@@ -4,39 +4,30 @@
  * follows the visual viewport, so the composer stays at the bottom above the keyboard; on a
  * desktop it is the right pane next to the list.
  *
- * Top bar: back to the list (phones), the other profile (a link to it) or the site, the
- * credits badge (a link to buy credits) and a menu with Delete conversation and Block. A
- * chat pal carries the fictional warning under it. Then the messages (older ones on demand,
- * the privacy note when older ones are hidden), the icebreakers of a new chat with their
- * price, the typing indicator, the credit alert and the composer.
+ * The top bar (ConversationTopBar.tsx); a chat pal carries the fictional warning under it.
+ * Then the messages with the icebreakers and the typing indicator (MessageList.tsx), the
+ * credit alert and the composer, and the delete and block modals.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { ChatIcebreaker, ChatListItem } from '#src/contract/chat.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { removeChat } from '#src/stores/chats.ts';
-import { environment } from '#src/stores/environment.ts';
 import { navigate } from '#src/stores/router.ts';
 import { onAuthenticationRequired } from '#src/stores/session.ts';
 import { $siteSettings, loadSiteSettings } from '#src/stores/site-data.ts';
-import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import BlockUserModal from '../member-profile/BlockUserModal.tsx';
-import { creditsBadge } from '../members-shell/nav-badges.ts';
 import FictionalNote from '../profile-card/FictionalNote.tsx';
-import ChatIcon from './ChatIcon.tsx';
-import { ChatAvatar } from './ChatList.tsx';
 import { chatName } from './chat-format.ts';
 import Composer, { type Panel } from './Composer.tsx';
 import { createConversationStore, type ConversationStore, type ConversationData } from './conversation-store.ts';
+import { BackLink, TopBar } from './ConversationTopBar.tsx';
 import CreditAlert from './CreditAlert.tsx';
 import DeleteChatModal from './DeleteChatModal.tsx';
-import MessageBubble, { PendingBubble } from './MessageBubble.tsx';
-import TypingIndicator from './TypingIndicator.tsx';
+import MessageList from './MessageList.tsx';
 import { createChatPhotoUploader } from './upload-chat-photo.ts';
 
 interface Props {
@@ -100,20 +91,6 @@ export default function ConversationScreen({ id, user, locale, brand, initialPan
       )}
       {body}
     </section>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <a
-      href="/chats"
-      aria-label={t('chat.top.back')}
-      title={t('chat.top.back')}
-      className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink no-underline hover:bg-ink-soft lg:hidden"
-    >
-      <ChatIcon name="back" className="size-6" />
-    </a>
   );
 }
 
@@ -205,273 +182,6 @@ function Ready({
         />
       )}
     </>
-  );
-}
-
-function TopBar({
-  conversation,
-  name,
-  credits,
-  brand,
-  onDelete,
-  onBlock,
-}: {
-  conversation: ChatListItem;
-  name: string;
-  credits: number;
-  brand: string;
-  onDelete: () => void;
-  onBlock: () => void;
-}) {
-  const { t } = useTranslation();
-  const profile = conversation.profile;
-  const badge = creditsBadge(credits);
-  const who = (
-    <>
-      <ChatAvatar chat={conversation} brand={brand} size="size-10" />
-      <span className="min-w-0">
-        <span className="block truncate font-bold">{profile ? `${profile.name}, ${profile.age}` : name}</span>
-      </span>
-    </>
-  );
-  return (
-    <header className="flex items-center gap-1 border-b border-line px-2 py-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:gap-2 lg:pt-2">
-      <BackLink />
-      {profile ? (
-        <a
-          href={`/members/${encodeURIComponent(profile.id)}`}
-          title={t('chat.top.profile', { name: profile.name })}
-          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-2xl py-1 pr-2 text-ink no-underline hover:bg-ink-soft"
-          data-profile-link
-        >
-          {who}
-          {profile.type === 'fictional' && (
-            <span
-              title={t('fictional.warning')}
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-warning text-ink"
-            >
-              <LineIcon name="mask" className="size-4" />
-              <span className="sr-only">{t('fictional.warning')}</span>
-            </span>
-          )}
-        </a>
-      ) : (
-        <div className="flex min-w-0 flex-1 items-center gap-2.5 py-1">{who}</div>
-      )}
-      <a
-        href="/credits"
-        aria-label={t('chat.top.credits', { count: credits })}
-        title={t('chat.top.credits', { count: credits })}
-        data-tone={badge?.tone ?? 'normal'}
-        className={`flex min-h-9 shrink-0 items-center gap-1 rounded-full px-2.5 text-sm font-bold no-underline ${
-          badge?.tone === 'danger'
-            ? 'bg-danger text-white'
-            : badge?.tone === 'warning'
-              ? 'bg-warning text-black'
-              : 'bg-ink-soft text-ink'
-        }`}
-        data-credits
-      >
-        <LineIcon name="coins" className="size-4" />
-        {credits}
-      </a>
-      {!conversation.system && (
-        <ActionsMenu name={profile?.name ?? name} canBlock={profile !== null} onDelete={onDelete} onBlock={onBlock} />
-      )}
-    </header>
-  );
-}
-
-/** The top bar's menu: Delete conversation, Block. Closes on an outside click and on Escape. */
-function ActionsMenu({
-  name,
-  canBlock,
-  onDelete,
-  onBlock,
-}: {
-  name: string;
-  canBlock: boolean;
-  onDelete: () => void;
-  onBlock: () => void;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !details.contains(event.target as Node))
-        details.open = false;
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
-  const choose = (action: () => void) => () => {
-    ref.current?.removeAttribute('open');
-    action();
-  };
-  const item =
-    'flex min-h-11 w-full items-center gap-2 rounded-xl px-3 text-left text-sm font-semibold hover:bg-ink-soft';
-  return (
-    <details ref={ref} className="relative shrink-0">
-      <summary
-        aria-label={t('chat.top.actions')}
-        title={t('chat.top.actions')}
-        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft [&::-webkit-details-marker]:hidden"
-      >
-        <ChatIcon name="more" className="size-6" />
-      </summary>
-      <div className="absolute right-0 z-50 mt-1 w-60 max-w-[calc(100vw-1rem)] rounded-2xl border border-line bg-surface p-1.5 elevation-3">
-        <button type="button" className={`${item} text-ink`} onClick={choose(onDelete)}>
-          <ChatIcon name="trash" />
-          {t('chat.top.delete')}
-        </button>
-        {canBlock && (
-          <button type="button" className={`${item} text-danger`} onClick={choose(onBlock)}>
-            <LineIcon name="block" />
-            {t('chat.top.block', { name })}
-          </button>
-        )}
-      </div>
-    </details>
-  );
-}
-
-function MessageList({
-  store,
-  state,
-  pending,
-  theyType,
-  name,
-  locale,
-  brand,
-}: {
-  store: ConversationStore;
-  state: ConversationData;
-  pending: ReturnType<ConversationStore['$pending']['get']>;
-  theyType: boolean;
-  name: string;
-  locale: Locale;
-  brand: string;
-}) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const fromBottom = useRef(0);
-  const firstId = state.messages[0]?.id;
-  const seenFirst = useRef(firstId);
-  const seenPending = useRef(pending.length);
-  const now = environment().now();
-
-  useLayoutEffect(() => {
-    const list = ref.current;
-    if (!list) return;
-    const prepended = seenFirst.current !== undefined && firstId !== seenFirst.current;
-    const sentMore = pending.length > seenPending.current;
-    seenFirst.current = firstId;
-    seenPending.current = pending.length;
-    // A new chat starts at the top, with its icebreakers.
-    if (state.messages.length === 0 && pending.length === 0) return;
-    // Older messages above: the one being read stays in place. Otherwise follow the newest
-    // while the member is at the bottom, and always after they sent something.
-    if (prepended && !atBottom.current) list.scrollTop = list.scrollHeight - list.clientHeight - fromBottom.current;
-    else if (atBottom.current || sentMore) list.scrollTop = list.scrollHeight;
-  }, [firstId, state.messages.length, pending.length, theyType]);
-
-  const onScroll = () => {
-    const list = ref.current;
-    if (!list) return;
-    fromBottom.current = list.scrollHeight - list.clientHeight - list.scrollTop;
-    atBottom.current = fromBottom.current < 48;
-  };
-
-  const empty = state.messages.length === 0 && pending.length === 0;
-  return (
-    <div ref={ref} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-3">
-      {state.olderHidden && !state.hasMore && (
-        <div
-          className="mx-auto mb-3 max-w-md rounded-2xl bg-ink-soft px-4 py-2 text-center text-xs text-ink-muted"
-          data-older-hidden
-        >
-          <p>{t('chat.conversation.older_hidden')}</p>
-          <p>{t('chat.conversation.older_window', { days: CHAT_VISIBLE_DAYS })}</p>
-        </div>
-      )}
-      {state.hasMore && (
-        <div className="mb-3 flex flex-col items-center gap-1">
-          <button
-            type="button"
-            className="btn btn-ghost min-h-10 text-sm"
-            disabled={state.loadingOlder}
-            onClick={() => void store.loadOlder()}
-          >
-            {state.loadingOlder && <Spinner variant="inline" />}
-            {t('chat.conversation.older')}
-          </button>
-          {state.olderError && (
-            <p role="alert" className="text-sm text-danger">
-              {state.olderError}
-            </p>
-          )}
-        </div>
-      )}
-      {empty && !state.conversation.system && (
-        <p className="my-6 text-center text-ink-muted">{t('chat.conversation.empty', { name })}</p>
-      )}
-      {empty && state.icebreakers.length > 0 && state.canWrite && (
-        <Icebreakers
-          items={state.icebreakers}
-          onPick={(icebreaker) => void store.send({ kind: 'icebreaker', icebreaker })}
-        />
-      )}
-      <ol role="log" aria-label={t('chat.title')} className="flex flex-col">
-        {state.messages.map((message) => (
-          <MessageBubble key={message.id} message={message} locale={locale} brand={brand} now={now} />
-        ))}
-        {pending.map((item) => (
-          <PendingBubble
-            key={item.key}
-            item={item}
-            onRetry={() => void store.retry(item.key)}
-            onDiscard={() => store.discard(item.key)}
-          />
-        ))}
-      </ol>
-      <TypingIndicator name={name} visible={theyType} />
-    </div>
-  );
-}
-
-/** The pickup lines of a new chat, each with its price (SPEC §2.7). */
-function Icebreakers({ items, onPick }: { items: ChatIcebreaker[]; onPick: (item: ChatIcebreaker) => void }) {
-  const { t } = useTranslation();
-  return (
-    <section className="mx-auto mb-4 max-w-md rounded-3xl border border-line bg-surface-alt p-4" data-icebreakers>
-      <h3 className="font-bold">{t('chat.icebreakers.title')}</h3>
-      <p className="text-sm text-ink-muted">{t('chat.icebreakers.hint')}</p>
-      <ul className="mt-3 flex flex-col gap-2">
-        {items.map((item) => (
-          <li key={item.key}>
-            <button
-              type="button"
-              onClick={() => onPick(item)}
-              aria-label={`${t('chat.icebreakers.send', { text: item.text })}, ${t('chat.price', { count: item.credits })}`}
-              className="flex w-full items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-2.5 text-left hover:border-primary-ink"
-            >
-              <span className="min-w-0 flex-1">{item.text}</span>
-              <span className="flex shrink-0 items-center gap-1 rounded-full bg-ink-soft px-2 py-0.5 text-xs font-bold">
-                <LineIcon name="coins" className="size-3.5" />
-                {item.credits}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

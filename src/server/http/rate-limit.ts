@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { appKey } from '../features/keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 import { HttpError } from './errors.ts';
 
 export interface Limit {

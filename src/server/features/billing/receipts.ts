@@ -12,7 +12,7 @@ import { formatDate } from '#src/lib/dates.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import type { CompanyInfo } from '#src/contract/site.ts';
-import { escapeHtml } from '#src/server/features/accounts/mails.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 import type { orders } from '#src/server/db/schema.ts';
 

@@ -17,7 +17,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, complaints } from '#src/server/db/schema.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
-import { escapeHtml } from '../accounts/mails.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 
 // No 0/O or 1/I/L: the reference is read out and typed by hand.
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

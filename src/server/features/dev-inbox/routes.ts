@@ -13,7 +13,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { notFound } from '#src/server/http/errors.ts';
 import { hostnameOf } from '#src/server/http/site-resolver.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
-import { escapeHtml, linkify, linksOf } from './render.ts';
+import { escapeHtml, linkify, linksOf } from '#src/server/platform/html.ts';
 import { registerDevSms } from '#src/server/providers/sms/dev-inbox.ts';
 
 function filtered(mails: SentMail[], query: { to?: string | undefined; site?: string | undefined }): SentMail[] {

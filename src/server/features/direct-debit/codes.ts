@@ -15,7 +15,7 @@ import {
 } from '#src/contract/direct-debit.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { smsCodes } from '#src/server/db/schema.ts';
-import { appKey } from '#src/server/features/keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 
 type Purpose = (typeof smsCodes.$inferSelect)['purpose'];
 

@@ -14,7 +14,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { electronicFormatIBAN, extractIBAN, isSEPACountry } from 'ibantools';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import type { Db } from '#src/server/db/client.ts';
-import { appKey } from '#src/server/features/keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 
 export interface CheckedIban {
   /** Electronic format: upper case, no spaces. */

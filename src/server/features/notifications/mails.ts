@@ -12,7 +12,7 @@ import type { EmailPreference } from '#src/contract/notifications.ts';
 import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
-import { escapeHtml } from '../accounts/mails.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 
 export type NotificationMailKind = 'new_conversation' | 'new_message' | 'like' | 'unread_reminder' | 'weekly_update';
 

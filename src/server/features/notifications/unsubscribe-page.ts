@@ -6,7 +6,7 @@
 import type { EmailPreference } from '#src/contract/notifications.ts';
 import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { escapeHtml } from '../accounts/mails.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 
 export type UnsubscribePageState = 'ask' | 'done_all' | 'done_only' | 'invalid';
 

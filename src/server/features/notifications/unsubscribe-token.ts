@@ -7,7 +7,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EMAIL_PREFERENCES, type EmailPreference } from '#src/contract/notifications.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { appKey } from '../keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 
 const KEY_NAME = 'unsubscribe';
 const SIGNATURE_BYTES = 16;

@@ -6,7 +6,7 @@
  */
 import webpush from 'web-push';
 import type { Db } from '#src/server/db/client.ts';
-import { appKey } from '../keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 
 export interface VapidKeys {
   publicKey: string;

@@ -11,7 +11,7 @@ import type { Hono } from 'hono';
 import { PAYMENT_METHOD_RULES, postPaymentWebhook } from '#src/contract/billing.ts';
 import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { escapeHtml } from '#src/server/features/dev-inbox/render.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { methodName } from '#src/server/features/billing/receipts.ts';
 import {

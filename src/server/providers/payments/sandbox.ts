@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS, PAYMENT_METHOD_RULES, type PaymentMethod } from '#src/contract/billing.ts';
 import { LOCALES } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { appKey } from '#src/server/features/keys/app-keys.ts';
+import { appKey } from '#src/server/platform/app-keys.ts';
 import { hmacHex, safeEqual, signWebhook, verifyWebhook } from './signature.ts';
 import {
   WebhookRejected,

@@ -7,7 +7,7 @@
 import type { Hono } from 'hono';
 import { translator } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { escapeHtml } from '#src/server/features/dev-inbox/render.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
 import type { SentSms } from './types.ts';
 
 const digits = (text: string) => text.replace(/\D/g, '');

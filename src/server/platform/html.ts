@@ -1,4 +1,4 @@
-/** Pure helpers of the dev inbox page: HTML escaping and clickable links in mail text. */
+/** HTML from text: escaping, and clickable links in a mail's text (the dev inbox pages). */
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
