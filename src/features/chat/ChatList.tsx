@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '#src/contract/chat.ts';
 import { badgeText } from '../members-shell/nav-badges.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
-import ChatIcon from './ChatIcon.tsx';
 import { chatName, listTime, previewText } from './chat-format.ts';
 
 interface Props {
@@ -93,7 +92,7 @@ export function ChatAvatar({ chat, brand, size }: { chat: ChatListItem; brand: s
         chat.system ? 'bg-secondary text-on-secondary' : 'bg-primary text-on-primary'
       }`}
     >
-      {chat.system ? <ChatIcon name="sparkle" className="size-1/2" /> : (chat.profile?.name ?? brand).charAt(0)}
+      {chat.system ? <LineIcon name="sparkle" className="size-1/2" /> : (chat.profile?.name ?? brand).charAt(0)}
     </span>
   );
 }

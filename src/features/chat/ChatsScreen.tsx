@@ -13,7 +13,6 @@ import { $chats, $chatsError, $chatsLoad, dismissChatsError, loadChats } from '#
 import { environment } from '#src/stores/environment.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
-import ChatIcon from './ChatIcon.tsx';
 import ChatList from './ChatList.tsx';
 import ConversationScreen from './ConversationScreen.tsx';
 
@@ -66,7 +65,7 @@ export default function ChatsScreen({ user, locale, brand, conversationId, hash 
               aria-label={t('common.dismiss')}
               className="flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-ink-soft"
             >
-              <ChatIcon name="close" className="size-4" />
+              <LineIcon name="close" className="size-4" />
             </button>
           </div>
         )}

@@ -10,9 +10,9 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { ChatGif, ChatGift } from '#src/contract/chat.ts';
 import { PHOTO_ACCEPT } from '#src/contract/photos.ts';
+import type { IconName } from '#src/ui/icon-shapes.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
-import ChatIcon, { type ChatIconName } from './ChatIcon.tsx';
 import type { Outgoing } from './conversation-store.ts';
 import { $gifts, createGifSearch, loadGifts } from './media-store.ts';
 
@@ -162,7 +162,7 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
           aria-label={t('chat.composer.send')}
           className="mb-5 flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary elevation-1 hover:bg-primary-deep disabled:opacity-50"
         >
-          <ChatIcon name="send" />
+          <LineIcon name="send" />
         </button>
       </form>
     </div>
@@ -175,7 +175,7 @@ function ToolButton({
   pressed,
   onClick,
 }: {
-  icon: ChatIconName | 'gift';
+  icon: IconName;
   label: string;
   pressed?: boolean;
   onClick: () => void;
@@ -189,7 +189,7 @@ function ToolButton({
       onClick={onClick}
       className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft hover:text-ink aria-pressed:bg-primary-soft aria-pressed:text-primary-ink sm:mb-5 sm:size-11"
     >
-      {icon === 'gift' ? <LineIcon name="gift" className="size-6" /> : <ChatIcon name={icon} className="size-6" />}
+      <LineIcon name={icon} className="size-6" />
     </button>
   );
 }
@@ -209,7 +209,7 @@ function PanelFrame({ title, onClose, children }: { title: string; onClose: () =
           aria-label={t('common.close')}
           className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
         >
-          <ChatIcon name="close" />
+          <LineIcon name="close" />
         </button>
       </div>
       <div className="max-h-[min(18rem,35dvh)] overflow-y-auto overscroll-contain">{children}</div>

@@ -5,7 +5,6 @@
  */
 import { useTranslation } from 'react-i18next';
 import LineIcon from '#src/ui/LineIcon.tsx';
-import ChatIcon from './ChatIcon.tsx';
 
 export default function CreditAlert({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,7 +28,7 @@ export default function CreditAlert({ onClose }: { onClose: () => void }) {
         aria-label={t('common.close')}
         className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
       >
-        <ChatIcon name="close" />
+        <LineIcon name="close" />
       </button>
     </div>
   );

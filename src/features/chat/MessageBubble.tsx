@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '#src/contract/chat.ts';
-import ChatIcon from './ChatIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { messageTime, systemText } from './chat-format.ts';
 import type { PendingMessage } from './conversation-store.ts';
 
@@ -27,7 +27,7 @@ export default function MessageBubble({ message, locale, brand, now }: Props) {
       <li className="my-3 flex justify-center" data-message={message.id} data-kind="system">
         <div className="w-full max-w-md rounded-2xl border-2 border-dashed border-secondary bg-surface-alt px-4 py-3 text-sm text-ink">
           <p className="flex items-center gap-1.5 text-xs font-bold tracking-wide text-ink-muted uppercase">
-            <ChatIcon name="sparkle" className="size-4 text-secondary" />
+            <LineIcon name="sparkle" className="size-4 text-secondary" />
             {t('chat.message.site', { brand })}
           </p>
           <p className="mt-1 whitespace-pre-line">{systemText(message, t, brand)}</p>
@@ -47,10 +47,10 @@ export default function MessageBubble({ message, locale, brand, now }: Props) {
         <time dateTime={message.sent_at}>{time}</time>
         {mine &&
           (message.status === 'held' ? (
-            <ChatIcon name="clock" className="size-4" />
+            <LineIcon name="clock" className="size-4" />
           ) : (
             <>
-              <ChatIcon name={message.read ? 'check-double' : 'check'} className="size-4" />
+              <LineIcon name={message.read ? 'check-double' : 'check'} className="size-4" />
               <span className="sr-only">{message.read ? t('chat.message.read') : t('chat.message.sent')}</span>
             </>
           ))}
@@ -177,7 +177,7 @@ export function PendingBubble({
         )}
         {!item.failed && (
           <p className="mt-1 flex items-center justify-end gap-1 text-xs text-on-primary/80">
-            <ChatIcon name="clock" className="size-4" />
+            <LineIcon name="clock" className="size-4" />
             {t('chat.message.sending')}
           </p>
         )}
@@ -188,7 +188,7 @@ export function PendingBubble({
           className="mt-1 flex max-w-[85%] flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm sm:max-w-[70%]"
         >
           <span className="flex items-center gap-1 font-semibold text-danger">
-            <ChatIcon name="alert" className="size-4 shrink-0" />
+            <LineIcon name="alert" className="size-4 shrink-0" />
             {t('chat.message.failed')}
             {item.error ? `: ${item.error}` : ''}
           </span>

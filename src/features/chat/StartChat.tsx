@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import Spinner from '#src/ui/Spinner.tsx';
-import ChatIcon from './ChatIcon.tsx';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { createStartChat } from './start-chat-store.ts';
 
 export default function StartChat({ profile, hash }: { profile: string; hash: string }) {
@@ -29,7 +29,7 @@ export default function StartChat({ profile, hash }: { profile: string; hash: st
         <Spinner label={t('chat.start.opening')} />
       ) : (
         <div className="flex flex-col items-center gap-4 p-8 text-center">
-          <ChatIcon name="alert" className="size-10 text-danger" />
+          <LineIcon name="alert" className="size-10 text-danger" />
           <p>{t('chat.start.error')}</p>
           <div className="flex flex-wrap justify-center gap-3">
             <button type="button" className="btn btn-primary" onClick={() => void starter.start(profile, hash)}>
@@ -57,7 +57,7 @@ export default function StartChat({ profile, hash }: { profile: string; hash: st
             aria-label={t('common.close')}
             className="flex size-8 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
           >
-            <ChatIcon name="close" className="size-4" />
+            <LineIcon name="close" className="size-4" />
           </button>
         </div>
       )}

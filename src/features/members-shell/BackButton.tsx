@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MembersRoute } from '#src/stores/router.ts';
 import { mayLeave } from '#src/stores/router.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { canGoBack, isInstalledApp, showsBackButton } from './back-button.ts';
 
 export default function BackButton({ route }: { route: MembersRoute | null }) {
@@ -16,18 +17,7 @@ export default function BackButton({ route }: { route: MembersRoute | null }) {
         if (mayLeave()) window.history.back();
       }}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M15 5l-7 7 7 7" />
-      </svg>
+      <LineIcon name="back" strokeWidth={2} />
       {t('common.back')}
     </button>
   );

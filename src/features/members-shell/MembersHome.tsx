@@ -5,11 +5,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { creditsLink } from './nav-badges.ts';
-import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
+import type { IconName } from '#src/ui/icon-shapes.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 
 export default function MembersHome({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const entries: { href: string; icon: LineIconName; label: string }[] = [
+  const entries: { href: string; icon: IconName; label: string }[] = [
     { href: '/members', icon: 'search', label: t('nav.search_members') },
     { href: '/chats', icon: 'chat', label: t('nav.messages') },
     { href: '/likes', icon: 'heart', label: t('nav.likes') },

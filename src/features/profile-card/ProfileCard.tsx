@@ -10,7 +10,8 @@ import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import { likeIcon, profileLanguageName, showLanguageBadge, type LikeIcon } from '#src/lib/profile-rules.ts';
 import { locationParts } from './profile-location.ts';
 import NoPhoto from './NoPhoto.tsx';
-import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
+import type { IconName } from '#src/ui/icon-shapes.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import { useRegions } from './use-regions.ts';
 
 export interface ProfileCardProps {
@@ -26,7 +27,7 @@ export interface ProfileCardProps {
 }
 
 /** The icon of each like state; shared with the member profile page. */
-export const LIKE_ICONS: Record<LikeIcon, LineIconName> = {
+export const LIKE_ICONS: Record<LikeIcon, IconName> = {
   match: 'match',
   'did-like': 'heart',
   'like-received': 'heart-in',

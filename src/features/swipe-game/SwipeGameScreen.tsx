@@ -148,7 +148,7 @@ function Game({ store, locale }: { store: SwipeGameStore; locale: Locale }) {
             className="btn btn-outline btn-lg flex-1 bg-surface"
             onClick={() => store.decide('no')}
           >
-            <CrossIcon />
+            <LineIcon name="close" className="size-6" strokeWidth={2.2} />
             {t('swipe.no')}
           </button>
           <button
@@ -209,22 +209,5 @@ function Notice({
       {text && <p className="mt-2 text-ink-muted">{text}</p>}
       <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div>
     </section>
-  );
-}
-
-/** The No button's cross (the shared line icons have none). */
-function CrossIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.2}
-      strokeLinecap="round"
-      aria-hidden="true"
-      className="size-6"
-    >
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
   );
 }

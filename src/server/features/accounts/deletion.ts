@@ -28,7 +28,9 @@ import { pruneAccountEvents } from '#src/server/events/local.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
-import { link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
+import { link, type RequestContext } from '#src/server/platform/request-context.ts';
+import { siteSettings } from '../site/settings.ts';
+import { sendAccountMail } from './mails.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 
 const DAY = 24 * 3_600_000;
@@ -36,7 +38,7 @@ export const REACTIVATION_WINDOW_MS = REACTIVATION_WINDOW_DAYS * DAY;
 
 /** Deletes the member's account; answers the partner URL to send them to, if any. */
 export async function deleteAccount(
-  ctx: AccountContext,
+  ctx: RequestContext,
   accountId: number,
   input: { reason: (typeof DELETE_REASONS)[number]; remarks?: string | undefined },
 ): Promise<string | null> {
@@ -92,7 +94,7 @@ export async function deleteAccount(
 }
 
 /** GET /api/reactivate.php: true when the link restored the account. */
-export async function reactivate(ctx: AccountContext, token: string): Promise<boolean> {
+export async function reactivate(ctx: RequestContext, token: string): Promise<boolean> {
   const { db, site, now } = ctx;
   const used = await consumeToken(db, 'reactivation', token, now);
   if (!used) return false;

@@ -25,7 +25,7 @@ import {
 } from '#src/server/http/rate-limit.ts';
 import { createSession, setSessionCookie } from '../session/sessions.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
-import type { AccountContext } from './common.ts';
+import type { RequestContext } from '#src/server/platform/request-context.ts';
 import { currentUserOf } from './signup.ts';
 import { accountError, normalizeEmail } from './validation.ts';
 
@@ -57,7 +57,7 @@ export async function forgetLoginFailures(db: Db, siteId: string, email: string)
   await resetLimit(db, await addressKey(db, siteId, email));
 }
 
-export async function login(ctx: AccountContext, input: { email: string; password: string }): Promise<CurrentUser> {
+export async function login(ctx: RequestContext, input: { email: string; password: string }): Promise<CurrentUser> {
   const { db, site, now, c } = ctx;
   // Counted first: the IP's allowance is taken before the (slow) check, given back on success.
   const ipFailures = await ipKey(db, 'login-failures', clientIp(c));

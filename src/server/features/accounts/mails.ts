@@ -7,7 +7,11 @@ import type { SiteConfig } from '#sites-config';
 import { translator, type KeysUnder, type TranslationKey } from '#src/i18n/index.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
+import { escapeHtml } from '#src/server/platform/html.ts';
+import { sendMail } from '#src/server/platform/mail.ts';
+import type { RequestContext } from '#src/server/platform/request-context.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
+import { siteSettings } from '../site/settings.ts';
 
 export type AccountMailKind = 'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'deleted';
 
@@ -22,15 +26,6 @@ export interface AccountMailInput {
   /** The link with its token (not for mail_changed_notice). */
   link?: string;
   supportEmail: string;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Builds a localized account mail. */
@@ -87,4 +82,18 @@ ${p(escapeHtml(ignore))}
 </body></html>
 `;
   return { to: input.to, subject, text, html, siteId: input.site.id };
+}
+
+/**
+ * Sends an account mail. With `bestEffort` a failing mail server is logged (never the
+ * link) and the call goes on; otherwise the error answers 500.
+ */
+export async function sendAccountMail(
+  ctx: RequestContext,
+  input: Omit<AccountMailInput, 'site' | 'supportEmail'>,
+  options: { bestEffort?: boolean } = {},
+): Promise<void> {
+  const settings = await siteSettings(ctx);
+  const mail = accountMail({ ...input, site: ctx.site, supportEmail: settings.support_email });
+  await sendMail(ctx.deps.mail, mail, options.bestEffort ? { bestEffort: `[accounts] the ${input.kind} mail` } : {});
 }

@@ -9,7 +9,9 @@ import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { accounts, profiles, sessions } from '#src/server/db/schema.ts';
 import { accountKey, clientIp, enforce, hit, ipKey } from '#src/server/http/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../user/password.ts';
-import { isUniqueViolation, link, sendAccountMail, type AccountContext } from './common.ts';
+import { link, type RequestContext } from '#src/server/platform/request-context.ts';
+import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
+import { sendAccountMail } from './mails.ts';
 import { forgetLoginFailures } from './login.ts';
 import { consumeToken, issueToken, revokeTokens } from './tokens.ts';
 import { accountError, normalizeEmail, validatePassword } from './validation.ts';
@@ -34,7 +36,7 @@ const LIVE = ['not_confirmed', 'confirmed'] as const;
  * PASSWORD_CHECK_LIMIT; a wrong one answers `code` on `field`.
  */
 export async function checkCurrentPassword(
-  ctx: AccountContext,
+  ctx: RequestContext,
   accountId: number,
   password: string,
   wrong: { code: 'old_password_wrong' | 'password_wrong'; field: string },
@@ -50,7 +52,7 @@ export async function checkCurrentPassword(
   }
 }
 
-async function profileName(ctx: AccountContext, accountId: number): Promise<string> {
+async function profileName(ctx: RequestContext, accountId: number): Promise<string> {
   const [row] = await ctx.db
     .select({ name: profiles.name })
     .from(profiles)
@@ -59,7 +61,7 @@ async function profileName(ctx: AccountContext, accountId: number): Promise<stri
   return row?.name ?? '';
 }
 
-export async function requestPasswordReset(ctx: AccountContext, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(ctx: RequestContext, rawEmail: string): Promise<void> {
   const { db, site, now, c } = ctx;
   await enforce(db, await ipKey(db, 'password-reset', clientIp(c)), RESET_IP_LIMIT, now);
   const email = normalizeEmail(rawEmail);
@@ -85,7 +87,7 @@ export async function requestPasswordReset(ctx: AccountContext, rawEmail: string
 }
 
 /** Sets the password from a reset link; ends every session and lifts the login lock. */
-export async function completePasswordReset(ctx: AccountContext, token: string, password: string): Promise<void> {
+export async function completePasswordReset(ctx: RequestContext, token: string, password: string): Promise<void> {
   const { db, site, now, c } = ctx;
   await enforce(db, await ipKey(db, 'password-reset', clientIp(c)), RESET_IP_LIMIT, now);
   validatePassword(password);
@@ -106,7 +108,7 @@ export async function completePasswordReset(ctx: AccountContext, token: string, 
 
 /** Settings: checks the old password, sets the new one, ends the member's other sessions. */
 export async function changePassword(
-  ctx: AccountContext,
+  ctx: RequestContext,
   session: { accountId: number; sessionId: number },
   body: { old_password: string; password: string; password_repeat: string },
 ): Promise<void> {
@@ -124,7 +126,7 @@ export async function changePassword(
   await db.delete(sessions).where(and(eq(sessions.accountId, session.accountId), ne(sessions.id, session.sessionId)));
 }
 
-async function emailTaken(ctx: AccountContext, email: string): Promise<boolean> {
+async function emailTaken(ctx: RequestContext, email: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -135,7 +137,7 @@ async function emailTaken(ctx: AccountContext, email: string): Promise<boolean> 
 
 /** Mails a confirmation link to the new address, once the current password is right. */
 export async function requestMailChange(
-  ctx: AccountContext,
+  ctx: RequestContext,
   accountId: number,
   input: { email: string; password: string },
 ): Promise<void> {
@@ -167,7 +169,7 @@ export async function requestMailChange(
  * change keeps no way in through the old ones. Answers the address now on the account.
  */
 export async function confirmMailChange(
-  ctx: AccountContext,
+  ctx: RequestContext,
   token: string,
 ): Promise<{ email: string; undone?: boolean }> {
   const { db, now } = ctx;
@@ -224,7 +226,7 @@ export async function confirmMailChange(
 
 /** Puts `email` on a live account of the site; answers the address and language it had. */
 async function setEmail(
-  ctx: AccountContext,
+  ctx: RequestContext,
   accountId: number,
   email: string,
 ): Promise<{ email: string; language: string }> {

@@ -22,7 +22,7 @@ import { isFromThisSite } from '#src/server/http/csrf.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { clearSessionCookie, endSession } from '../session/sessions.ts';
-import { accountContext, type AccountContext } from './common.ts';
+import { requestContext, type RequestContext } from '#src/server/platform/request-context.ts';
 import { deleteAccount, reactivate } from './deletion.ts';
 import { login } from './login.ts';
 import {
@@ -36,7 +36,7 @@ import {
 import { activate, resendActivation, signup } from './signup.ts';
 
 /** The session's account, which must belong to the request's site. */
-async function requireMember(ctx: AccountContext, session: SessionAccount | null): Promise<SessionAccount> {
+async function requireMember(ctx: RequestContext, session: SessionAccount | null): Promise<SessionAccount> {
   if (!session) throw authenticationRequired();
   const [row] = await ctx.db
     .select({ siteId: accounts.siteId })
@@ -49,23 +49,23 @@ async function requireMember(ctx: AccountContext, session: SessionAccount | null
 
 export function registerAccountRoutes(app: Hono<AppEnv>): void {
   route(app, postSignup, async ({ c, body, site }) => {
-    return { user: await signup(accountContext(c, site), body) };
+    return { user: await signup(requestContext(c, site), body) };
   });
 
   route(app, postActivationMail, async ({ c, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const member = await requireMember(ctx, session);
     await resendActivation(ctx, member.accountId);
     return { sent: true as const };
   });
 
   route(app, getActivate, async ({ c, query, site }) => {
-    const ok = site ? await activate(accountContext(c, site), query.token) : false;
+    const ok = site ? await activate(requestContext(c, site), query.token) : false;
     return c.redirect(ok ? '/activate/done' : '/activate/error', 302);
   });
 
   route(app, postLogin, async ({ c, body, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const user = await login(ctx, body);
     // A fresh token on every login: the session the browser came with ends.
     if (session) await endSession(ctx.db, session.sessionId);
@@ -84,34 +84,34 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   });
 
   route(app, postPasswordReset, async ({ c, body, site }) => {
-    await requestPasswordReset(accountContext(c, site), body.email);
+    await requestPasswordReset(requestContext(c, site), body.email);
     return { sent: true as const };
   });
 
   route(app, putPasswordReset, async ({ c, body, site }) => {
-    await completePasswordReset(accountContext(c, site), body.token, body.password);
+    await completePasswordReset(requestContext(c, site), body.token, body.password);
     return { ok: true as const };
   });
 
   route(app, postPasswordChange, async ({ c, body, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await changePassword(ctx, await requireMember(ctx, session), body);
     return { ok: true as const };
   });
 
   route(app, postMailChange, async ({ c, body, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const member = await requireMember(ctx, session);
     await requestMailChange(ctx, member.accountId, body);
     return { sent: true as const };
   });
 
   route(app, putMailChange, async ({ c, body, site }) => {
-    return confirmMailChange(accountContext(c, site), body.token);
+    return confirmMailChange(requestContext(c, site), body.token);
   });
 
   route(app, deleteAccountEndpoint, async ({ c, body, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const member = await requireMember(ctx, session);
     await checkCurrentPassword(ctx, member.accountId, body.password, { code: 'password_wrong', field: 'password' });
     const redirect = await deleteAccount(ctx, member.accountId, body);
@@ -120,7 +120,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   });
 
   route(app, getReactivate, async ({ c, query, site }) => {
-    const ok = site ? await reactivate(accountContext(c, site), query.token) : false;
+    const ok = site ? await reactivate(requestContext(c, site), query.token) : false;
     return c.redirect(ok ? '/login?reactivated=1' : '/activate/error', 302);
   });
 }

@@ -21,7 +21,10 @@ import { recordSystemMessage } from '../chat/system-messages.ts';
 import { loadCurrentUser } from '../user/current-user.ts';
 import { hashPassword } from '../user/password.ts';
 import { createSession, setSessionCookie } from '../session/sessions.ts';
-import { isUniqueViolation, link, sendAccountMail, siteSettings, type AccountContext } from './common.ts';
+import { link, type RequestContext } from '#src/server/platform/request-context.ts';
+import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
+import { siteSettings } from '../site/settings.ts';
+import { sendAccountMail } from './mails.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 import { accountError, normalizeEmail, validateDateOfBirth, validateName, validatePassword } from './validation.ts';
 
@@ -60,13 +63,13 @@ export function cleanTrafficSource(source: TrafficSource | undefined): TrafficSo
 }
 
 /** The member's DTO after a change; 500 when the account vanished meanwhile. */
-export async function currentUserOf(ctx: AccountContext, accountId: number): Promise<CurrentUser> {
+export async function currentUserOf(ctx: RequestContext, accountId: number): Promise<CurrentUser> {
   const loaded = await loadCurrentUser(ctx.db, accountId, ctx.deps.sites);
   if (!loaded) throw new Error(`account ${accountId} has no current user`);
   return loaded.user;
 }
 
-export async function sendActivationMail(ctx: AccountContext, accountId: number, bestEffort: boolean): Promise<void> {
+export async function sendActivationMail(ctx: RequestContext, accountId: number, bestEffort: boolean): Promise<void> {
   const [account] = await ctx.db
     .select({ email: accounts.email, language: accounts.language, name: profiles.name })
     .from(accounts)
@@ -88,7 +91,7 @@ export async function sendActivationMail(ctx: AccountContext, accountId: number,
   );
 }
 
-export async function signup(ctx: AccountContext, body: z.output<typeof signupBody>): Promise<CurrentUser> {
+export async function signup(ctx: RequestContext, body: z.output<typeof signupBody>): Promise<CurrentUser> {
   const { db, now, c } = ctx;
   const settings = await siteSettings(ctx);
   const source = cleanTrafficSource(body.trafficsource);
@@ -119,7 +122,7 @@ export async function signup(ctx: AccountContext, body: z.output<typeof signupBo
 }
 
 async function createAccount(
-  ctx: AccountContext,
+  ctx: RequestContext,
   body: z.output<typeof signupBody>,
   settings: SiteConfig['settings'],
   source: TrafficSource | null,
@@ -204,7 +207,7 @@ async function createAccount(
 }
 
 /** POST /api/activation-mail.php: a new confirmation mail, 3 per hour per account. */
-export async function resendActivation(ctx: AccountContext, accountId: number): Promise<void> {
+export async function resendActivation(ctx: RequestContext, accountId: number): Promise<void> {
   const [account] = await ctx.db
     .select({ status: accounts.status, siteId: accounts.siteId })
     .from(accounts)
@@ -218,7 +221,7 @@ export async function resendActivation(ctx: AccountContext, accountId: number): 
 }
 
 /** GET /api/activate.php: true when the link confirmed the account. */
-export async function activate(ctx: AccountContext, token: string): Promise<boolean> {
+export async function activate(ctx: RequestContext, token: string): Promise<boolean> {
   const used = await consumeToken(ctx.db, 'activation', token, ctx.now);
   if (!used) return false;
   const outcome = await ctx.db.transaction(async (tx) => {

@@ -23,7 +23,7 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
-import { accountContext, linkOrigin } from '../accounts/common.ts';
+import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadSite } from '../site/settings.ts';
 import {
@@ -52,7 +52,7 @@ interface BillingRequest {
 }
 
 async function billingRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<BillingRequest> {
-  const account = accountContext(c, site);
+  const account = requestContext(c, site);
   const viewer = await requireViewer(c);
   const buyer = await loadBuyer(account.db, viewer.accountId);
   if (!buyer) throw authenticationRequired();

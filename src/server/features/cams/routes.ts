@@ -9,7 +9,7 @@ import { getCamRedirect, getCamSearch, getCamSnapshot, getResellPartner } from '
 import type { WebcamEligibility } from '#src/lib/webcam.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadEligibility, resellPartnerTarget, searchCams } from './service.ts';
 
@@ -21,7 +21,7 @@ async function eligibilityOf(
   c: Context<AppEnv>,
   site: SiteConfig | null,
 ): Promise<WebcamEligibility & { siteId: string }> {
-  const ctx = accountContext(c, site);
+  const ctx = requestContext(c, site);
   const viewer = await requireViewer(c);
   return { ...(await loadEligibility(ctx.db, viewer.accountId, ctx.site, ctx.now)), siteId: ctx.site.id };
 }

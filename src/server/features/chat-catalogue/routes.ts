@@ -10,7 +10,8 @@ import { getGifFile, getGiftImage } from '#src/contract/chat-catalogue.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { GIF_SEARCH_LIMIT } from '#src/server/providers/gifs/types.ts';
-import { accountContext, siteSettings } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
+import { siteSettings } from '../site/settings.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { giftSvg, listGifts } from './catalogue.ts';
 
@@ -19,14 +20,14 @@ const FILE_CACHE_CONTROL = 'public, max-age=86400';
 
 export function registerChatCatalogueRoutes(app: Hono<AppEnv>): void {
   route(app, getGifts, async ({ c, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await requireViewer(c);
     const settings = await siteSettings(ctx);
     return { gifts: listGifts(c.get('locale'), settings.gift_credits) };
   });
 
   route(app, getGifs, async ({ c, query, site }) => {
-    accountContext(c, site);
+    requestContext(c, site);
     await requireViewer(c);
     const gifs = await c.get('deps').gifs.search(query.q ?? '', c.get('locale'), GIF_SEARCH_LIMIT, c.req.raw.signal);
     return { gifs };

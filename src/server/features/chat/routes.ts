@@ -28,7 +28,7 @@ import { accounts, messages } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { HttpError, authenticationRequired, invalidInput } from '#src/server/http/errors.ts';
 import { checkDeclared, route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { insufficientCredits } from '../credits/ledger.ts';
 import { BlockedError } from '../members/service.ts';
 import { requireViewer } from '../members/visibility.ts';
@@ -45,7 +45,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The logged-in member as a chat party, with the site's settings. */
 async function chatViewer(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ sender: Sender; site: ChatSite }> {
-  const ctx = accountContext(c, site);
+  const ctx = requestContext(c, site);
   const viewer = await requireViewer(c);
   const chatSite = await loadChatSite(ctx.deps, ctx.site.id);
   return {

@@ -27,7 +27,7 @@ import type { Tx } from '#src/server/db/client.ts';
 import { applyCredits, type LedgerReason } from '#src/server/features/credits/ledger.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { HttpError, invalidInput, notFound } from '#src/server/http/errors.ts';
-import { isUniqueViolation } from '../accounts/common.ts';
+import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { icebreakerByKey, giftByKey } from '../chat-catalogue/catalogue.ts';
 import { BlockedError } from '../members/service.ts';
 import { blockBetween } from '../members/visibility.ts';

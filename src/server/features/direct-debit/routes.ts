@@ -8,13 +8,13 @@ import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } fr
 import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext, linkOrigin } from '../accounts/common.ts';
+import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
 import { loadBuyer, type Buyer, type OrderContext } from '../billing/orders.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { resendCode, startDirectDebit, verifyCode } from './service.ts';
 
 async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: OrderContext; buyer: Buyer }> {
-  const account = accountContext(c, site);
+  const account = requestContext(c, site);
   const viewer = await requireViewer(c);
   const buyer = await loadBuyer(account.db, viewer.accountId);
   if (!buyer) throw authenticationRequired();

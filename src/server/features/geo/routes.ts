@@ -7,7 +7,7 @@ import { getGeocode } from '#src/contract/geo.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { reverseGeocode, storePosition } from './service.ts';
 
@@ -19,7 +19,7 @@ export const GEOCODE_LIMIT = { max: 30, windowMs: 3_600_000 };
 
 export function registerGeoRoutes(app: Hono<AppEnv>): void {
   route(app, getGeocode, async ({ c, query, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const viewer = await requireViewer(c);
     await enforce(ctx.db, accountKey('geocode', viewer.accountId), GEOCODE_LIMIT, ctx.now);
     const found = await reverseGeocode(ctx.db, query.lat, query.lon);

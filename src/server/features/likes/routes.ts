@@ -15,7 +15,7 @@ import {
 } from '#src/contract/likes.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { mailLike } from '../notifications/triggers.ts';
 import { pushContext, pushLike } from '../push/hooks.ts';
@@ -28,7 +28,7 @@ import { loadSwipeGame, swipeProfile } from './swipe.ts';
 
 /** The viewer (403 authentication_required for none), the clock and the site's card settings. */
 async function likesContext(c: Context<AppEnv>, site: SiteConfig | null): Promise<LikesContext> {
-  const ctx = accountContext(c, site);
+  const ctx = requestContext(c, site);
   const viewer = await requireViewer(c);
   const loaded = await loadSite(ctx.db, ctx.site);
   return {

@@ -5,7 +5,7 @@ import { translator } from '#src/i18n/index.ts';
 import type { z } from 'zod';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { loadSite } from '../site/settings.ts';
 import { limitLookup } from './lookup-limits.ts';
 import { BlockedError, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
@@ -13,7 +13,7 @@ import { requireViewer } from './visibility.ts';
 
 export function registerMemberRoutes(app: Hono<AppEnv>): void {
   route(app, getMember, async ({ c, query, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     const viewer = await requireViewer(c);
     await limitLookup(c, 'member', viewer.accountId);
     const loaded = await loadSite(ctx.db, ctx.site);
@@ -35,19 +35,19 @@ export function registerMemberRoutes(app: Hono<AppEnv>): void {
   });
 
   route(app, postBlock, async ({ c, body, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await blockProfile(ctx.db, await requireViewer(c), body.profile, ctx.now, ctx.deps);
     return { ok: true as const };
   });
 
   route(app, deleteBlock, async ({ c, body, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await unblockProfile(ctx.db, await requireViewer(c), body.profile);
     return { ok: true as const };
   });
 
   route(app, getBlocks, async ({ c, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     return { profiles: await listBlocked(ctx.db, await requireViewer(c)) };
   });
 }

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { suggestCities } from '../geo/cities.ts';
 import { limitLookup } from '../members/lookup-limits.ts';
 import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails } from './service.ts';
@@ -22,35 +22,35 @@ import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetail
 export function registerProfileRoutes(app: Hono<AppEnv>): void {
   route(app, getOwnProfile, async ({ c, session, site }) => {
     if (!session) throw authenticationRequired();
-    return { profile: await loadOwnProfile(accountContext(c, site), session.accountId) };
+    return { profile: await loadOwnProfile(requestContext(c, site), session.accountId) };
   });
 
   route(app, putProfileDetails, async ({ c, body, session, site }) => {
     if (!session) throw authenticationRequired();
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await saveProfileDetails(ctx, session.accountId, body);
     return { ok: true as const, profile: await loadOwnProfile(ctx, session.accountId) };
   });
 
   route(app, putPrivacy, async ({ c, body, session, site }) => {
     if (!session) throw authenticationRequired();
-    return await savePrivacy(accountContext(c, site), session.accountId, body);
+    return await savePrivacy(requestContext(c, site), session.accountId, body);
   });
 
   route(app, getCities, async ({ c, query, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await limitLookup(c, 'cities', session?.accountId ?? null);
     return { cities: await suggestCities(ctx.db, ctx.site.id, query) };
   });
 
   route(app, getTeasers, async ({ c, query, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await limitLookup(c, 'teasers', null);
     return { profiles: await findTeasers(ctx, query) };
   });
 
   route(app, getTeaser, async ({ c, query, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await limitLookup(c, 'teasers', null);
     return { profile: await findTeaser(ctx, query.id) };
   });

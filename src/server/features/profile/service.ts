@@ -10,8 +10,8 @@ import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constan
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, interests, photos, profileInterests, profiles, regions } from '#src/server/db/schema.ts';
 import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
-import type { AccountContext } from '../accounts/common.ts';
-import { siteSettings } from '../accounts/common.ts';
+import type { RequestContext } from '#src/server/platform/request-context.ts';
+import { siteSettings } from '../site/settings.ts';
 import { validateDateOfBirth, validateName } from '../accounts/validation.ts';
 import { listOwnPhotos } from '../photos/own.ts';
 
@@ -19,7 +19,7 @@ const profileError = (code: (typeof PROFILE_ERRORS)[number], field: string) =>
   new HttpError('invalid_input', `profile.errors.${code}`, 400, field);
 
 /** The caller's profile on the request's site, locked for the transaction. */
-async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: AccountContext, accountId: number) {
+async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: RequestContext, accountId: number) {
   const [profile] = await tx
     .select({ id: profiles.id, country: profiles.country, email: accounts.email })
     .from(profiles)
@@ -37,7 +37,7 @@ async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: AccountContext, accou
  * location follow SPEC §5 (the texts of the signup); the country must be one the site
  * serves and the region one of that country's (0 = none). All in one transaction.
  */
-export async function saveProfileDetails(ctx: AccountContext, accountId: number, details: ProfileDetails) {
+export async function saveProfileDetails(ctx: RequestContext, accountId: number, details: ProfileDetails) {
   const settings = await siteSettings(ctx);
   await ctx.db.transaction(async (tx) => {
     const profile = await lockOwnProfile(tx, ctx, accountId);
@@ -98,7 +98,7 @@ function attribute<T extends readonly string[]>(values: T, value: string | null)
 }
 
 /** The caller's own profile with its photos (GET /api/profile.php). */
-export async function loadOwnProfile(ctx: AccountContext, accountId: number): Promise<OwnProfile> {
+export async function loadOwnProfile(ctx: RequestContext, accountId: number): Promise<OwnProfile> {
   const [row] = await ctx.db
     .select({ profile: profiles, paidUser: accounts.paidUser })
     .from(profiles)
@@ -143,7 +143,7 @@ export async function loadOwnProfile(ctx: AccountContext, accountId: number): Pr
 
 /** Switches invisible and/or privacy mode of the caller's profile; answers both. */
 export async function savePrivacy(
-  ctx: AccountContext,
+  ctx: RequestContext,
   accountId: number,
   input: { invisible?: boolean | undefined; privacy_mode?: boolean | undefined },
 ): Promise<{ invisible: boolean; privacy_mode: boolean }> {
@@ -197,7 +197,7 @@ function publicTeaserConditions(siteId: string) {
   ];
 }
 
-function teaserQuery(ctx: AccountContext) {
+function teaserQuery(ctx: RequestContext) {
   return ctx.db
     .select({
       publicId: profiles.publicId,
@@ -231,7 +231,7 @@ function toTeaser(row: TeaserRow, now: Date, showCity: boolean): Teaser {
  * Up to TEASERS_MAX public profiles of the asked gender and ages: those with an approved
  * photo first (a teaser shows people), each group most recently active first.
  */
-export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Promise<Teaser[]> {
+export async function findTeasers(ctx: RequestContext, query: TeaserQuery): Promise<Teaser[]> {
   const settings = await siteSettings(ctx);
   const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
   const conditions = [...publicTeaserConditions(ctx.site.id), eq(profiles.gender, query.gender)];
@@ -251,7 +251,7 @@ export async function findTeasers(ctx: AccountContext, query: TeaserQuery): Prom
 }
 
 /** One public profile as a teaser (the profile landers), or null when a visitor may not see it. */
-export async function findTeaser(ctx: AccountContext, publicId: string): Promise<Teaser | null> {
+export async function findTeaser(ctx: RequestContext, publicId: string): Promise<Teaser | null> {
   const settings = await siteSettings(ctx);
   const showCity = (settings.visible_profile_fields as readonly string[]).includes('city');
   const [row] = await teaserQuery(ctx)

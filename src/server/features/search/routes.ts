@@ -5,7 +5,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
-import { accountContext } from '../accounts/common.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { limitLookup } from '../members/lookup-limits.ts';
 import { loadSite } from '../site/settings.ts';
 import { loadSearcher, search } from './service.ts';
@@ -17,7 +17,7 @@ function visitorCountry(c: Context<AppEnv>): string | null {
 
 export function registerSearchRoutes(app: Hono<AppEnv>): void {
   route(app, getSearch, async ({ c, query, session, site }) => {
-    const ctx = accountContext(c, site);
+    const ctx = requestContext(c, site);
     await limitLookup(c, 'search', session?.accountId ?? null);
     const [searcher, loaded] = await Promise.all([
       session ? loadSearcher(ctx.db, session.accountId, ctx.site.id) : null,

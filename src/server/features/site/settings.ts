@@ -57,6 +57,11 @@ function loadMessageCosts(db: Db): Promise<(typeof messageCosts.$inferSelect)[]>
   return cache ? cache.value('message-costs', read) : read();
 }
 
+/** The effective operational settings of the request's site. */
+export async function siteSettings(ctx: { db: Db; site: SiteConfig }): Promise<SiteConfig['settings']> {
+  return (await loadSite(ctx.db, ctx.site)).settings;
+}
+
 export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
   const { site, locale } = request;
   const [{ row, settings }, costs] = await Promise.all([loadSite(db, site), loadMessageCosts(db)]);
