@@ -8,7 +8,6 @@ import type { ChatListItem } from '#src/contract/chat.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { useDetailsMenu } from '#src/ui/use-details-menu.ts';
 import { creditsBadge } from '../members-shell/nav-badges.ts';
-import ChatIcon from './ChatIcon.tsx';
 import { ChatAvatar } from './ChatList.tsx';
 
 /** Back to the list; phones and tablets only (on a desktop the list is beside it). */
@@ -21,7 +20,7 @@ export function BackLink() {
       title={t('chat.top.back')}
       className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink no-underline hover:bg-ink-soft lg:hidden"
     >
-      <ChatIcon name="back" className="size-6" />
+      <LineIcon name="back" className="size-6" />
     </a>
   );
 }
@@ -127,11 +126,11 @@ function ActionsMenu({
         title={t('chat.top.actions')}
         className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft [&::-webkit-details-marker]:hidden"
       >
-        <ChatIcon name="more" className="size-6" />
+        <LineIcon name="more" className="size-6" />
       </summary>
       <div className="absolute right-0 z-50 mt-1 w-60 max-w-[calc(100vw-1rem)] rounded-2xl border border-line bg-surface p-1.5 elevation-3">
         <button type="button" className={`${item} text-ink`} onClick={choose(onDelete)}>
-          <ChatIcon name="trash" />
+          <LineIcon name="trash" />
           {t('chat.top.delete')}
         </button>
         {canBlock && (
