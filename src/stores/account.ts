@@ -9,6 +9,7 @@ import { langConfigTarget } from '#src/lib/return-path.ts';
 import { isCountryCode, isLocale, type Locale } from '#src/lib/locales.ts';
 import { SELECTED_COUNTRY_COOKIE_NAME } from '#src/lib/visitor-hints.ts';
 import { environment } from './environment.ts';
+import { createForm } from './form.ts';
 import { $session } from './session.ts';
 
 /** Ends the session on the server, then leaves for the home page. */
@@ -20,6 +21,9 @@ export async function logout(): Promise<void> {
   $session.set({ status: 'guest' });
   navigate('/');
 }
+
+/** The Logout buttons (the members nav, the staff consoles): `logout` as a form. */
+export const logoutForm = createForm(logout, { repeatable: true });
 
 /** The locale cookie the server and the static pages read (365 days). */
 export function localeCookie(locale: Locale): string {
@@ -34,6 +38,9 @@ export async function changeLanguage(locale: Locale): Promise<void> {
   setCookie(localeCookie(locale));
   reload();
 }
+
+/** The members nav's language menu: `changeLanguage` as a form. */
+export const languageForm = createForm(changeLanguage, { repeatable: true });
 
 /**
  * /lang-config?locale=xx&return=/path on a static host, where the members shell answers it

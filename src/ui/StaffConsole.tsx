@@ -5,13 +5,14 @@
  * `roles` told there is no access, and for staff the console itself (`children`). The texts
  * come from the console's own namespace. The server checks the role on every call regardless.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { logout } from '#src/stores/account.ts';
+import { logoutForm } from '#src/stores/account.ts';
 import { $session, loadSession } from '#src/stores/session.ts';
 import BrandLink from './BrandLink.tsx';
+import { useForm } from './use-form.ts';
 
 interface Props {
   /** The namespace of the console's texts (signed_in_as, try_later, loading, title, …). */
@@ -48,7 +49,7 @@ export default function StaffConsole({ namespace, roles, brand, logo, width = 'm
 
 function SignedIn({ user, namespace }: { user: CurrentUser; namespace: Props['namespace'] }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const { busy, error } = useForm(logoutForm);
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-3">
       <p className="min-w-0 text-sm leading-tight">
@@ -58,15 +59,13 @@ function SignedIn({ user, namespace }: { user: CurrentUser; namespace: Props['na
       <button
         type="button"
         className="btn btn-outline min-h-10 px-4"
-        disabled={state === 'busy'}
-        onClick={() => {
-          setState('busy');
-          logout().catch(() => setState('failed'));
-        }}
+        disabled={busy}
+        onClick={() => void logoutForm.submit()}
       >
         {t('nav.logout')}
       </button>
-      {state === 'failed' && (
+      {/* The consoles' catalogues carry their own 'try later', not the members' error texts. */}
+      {error !== null && (
         <p role="alert" className="w-full text-sm text-danger">
           {t(`${namespace}.try_later`)}
         </p>

@@ -26,8 +26,6 @@ function show(unread: number, newestChat: string | null) {
         route="members"
         unreadMessages={unread}
         newestChat={newestChat}
-        onLogout={() => Promise.resolve()}
-        onLanguage={() => Promise.resolve()}
       />
     </IslandI18n>,
   );

@@ -116,8 +116,6 @@ describe('the members nav', () => {
     brand: 'Flirt Test',
     locale: 'en' as const,
     route: 'members',
-    onLogout: () => Promise.resolve(),
-    onLanguage: () => Promise.resolve(),
   };
   const nav = pickNamespaces(en, MEMBERS_NAMESPACES);
 

@@ -17,14 +17,7 @@ afterEach(cleanup);
 function show(role: CurrentUser['role'], locale: 'en' | 'de' = 'en') {
   render(
     <IslandI18n locale={locale} catalogue={pickNamespaces(catalogues[locale], MEMBERS_NAMESPACES)}>
-      <MembersNav
-        user={member({ role })}
-        brand="Flirt Test"
-        locale={locale}
-        route="members"
-        onLogout={() => Promise.resolve()}
-        onLanguage={() => Promise.resolve()}
-      />
+      <MembersNav user={member({ role })} brand="Flirt Test" locale={locale} route="members" />
     </IslandI18n>,
   );
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { badgeText, creditsBadge, creditsLink } from '#src/features/members-shell/nav-badges.ts';
 import { BADGE_CAP, CREDITS_BADGE_THRESHOLD } from '#src/lib/constants.ts';
-import { applyLangConfig, changeLanguage, langConfigRequest, logout } from '#src/stores/account.ts';
+import {
+  applyLangConfig,
+  changeLanguage,
+  langConfigRequest,
+  languageForm,
+  logout,
+  logoutForm,
+} from '#src/stores/account.ts';
 import { $session } from '#src/stores/session.ts';
 import { member, scriptedApi } from '../fixtures/members.ts';
 import { testEnvironment } from './test-environment.ts';
@@ -62,6 +69,44 @@ describe('account actions of the nav', () => {
     const page = env(api);
     await expect(changeLanguage('de')).rejects.toThrow();
     expect(page.setCookie).not.toHaveBeenCalled();
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe("the nav's logout and language forms", () => {
+  it('shows why a logout failed and stays on the page, then logs out on the next press', async () => {
+    let refuse = true;
+    const { api, requests } = scriptedApi(() =>
+      refuse
+        ? { status: 429, body: { error: { code: 'rate_limited', message: 'Slow down' } } }
+        : { status: 200, body: { ok: true } },
+    );
+    $session.set({ status: 'member', user: member() });
+    const page = env(api);
+    logoutForm.reset();
+    await logoutForm.submit();
+    expect(logoutForm.$error.get()).toBe('Slow down');
+    expect(logoutForm.$busy.get()).toBe(false);
+    expect(page.go).not.toHaveBeenCalled();
+    refuse = false;
+    await logoutForm.submit();
+    expect(logoutForm.$error.get()).toBeNull();
+    expect(requests).toHaveLength(2);
+    expect(page.go).toHaveBeenCalledWith('/');
+  });
+
+  it('ignores a second language while the first is being saved, and shows a refusal', async () => {
+    const { api, requests } = scriptedApi(() => ({
+      status: 400,
+      body: { error: { code: 'bad_request', message: 'Not this one' } },
+    }));
+    const page = env(api);
+    languageForm.reset();
+    const first = languageForm.submit('de');
+    await languageForm.submit('nl');
+    await first;
+    expect(requests).toEqual([{ method: 'PUT', path: '/api/user.php', body: { language: 'de' } }]);
+    expect(languageForm.$error.get()).toBe('Not this one');
     expect(page.reload).not.toHaveBeenCalled();
   });
 });

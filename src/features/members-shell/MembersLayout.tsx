@@ -13,7 +13,6 @@ import type { Locale } from '#src/lib/locales.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import { $router, interceptLinks, type MembersRoute } from '#src/stores/router.ts';
 import { $newLikes, $newestChat, $totalUnread } from '#src/stores/counters.ts';
-import { changeLanguage, logout } from '#src/stores/account.ts';
 import { environment } from '#src/stores/environment.ts';
 import { mayHaveTimeBonus } from '#src/lib/time-bonus.ts';
 import { registerAppWorker, watchOnline } from '#src/pwa/app-worker-client.ts';
@@ -122,8 +121,6 @@ export default function MembersLayout({
         unreadMessages={unread}
         newLikes={newLikes}
         newestChat={newestChat}
-        onLogout={logout}
-        onLanguage={changeLanguage}
       />
       <AppStatus />
       <Banners user={user} route={route} search={page?.search ?? {}} />

@@ -3,15 +3,17 @@
  * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu (the
  * locales of the member's country, SPEC §2.3) and the account menu (My profile, Settings, Logout). On phones the main entries move to a second row.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { languageForm, logoutForm } from '#src/stores/account.ts';
+import { useForm } from '#src/ui/use-form.ts';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
-import type { IconName } from '#src/ui/icon-shapes.ts';
-import LineIcon from '#src/ui/LineIcon.tsx';
+import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
 import BrandLink from '#src/ui/BrandLink.tsx';
+import { useDetailsMenu } from '#src/ui/use-details-menu.ts';
 import { languageName, memberMenuLocales } from './language-name.ts';
 
 interface Props {
@@ -26,8 +28,6 @@ interface Props {
   newLikes?: number;
   /** The newest conversation: on desktop, Messages opens it (SPEC §2.3). */
   newestChat?: string | null;
-  onLogout: () => Promise<void>;
-  onLanguage: (locale: Locale) => Promise<void>;
 }
 
 interface NavItem {
@@ -35,7 +35,7 @@ interface NavItem {
   href: string;
   /** Where the desktop bar's link leads instead (Messages: the newest conversation). */
   desktopHref?: string;
-  icon: IconName;
+  icon: LineIconName;
   label: string;
   count: number;
 }
@@ -56,7 +56,6 @@ export default function MembersNav({
   unreadMessages = 0,
   newLikes = 0,
   newestChat = null,
-  ...actions
 }: Props) {
   const { t } = useTranslation();
   const credits = creditsLink(user.paid_user);
@@ -133,12 +132,8 @@ export default function MembersNav({
               {badge.text}
             </a>
           )}
-          <LanguageMenu
-            locale={locale}
-            locales={memberMenuLocales(user.profile.country, locale)}
-            onLanguage={actions.onLanguage}
-          />
-          <AccountMenu user={user} onLogout={actions.onLogout} />
+          <LanguageMenu locale={locale} locales={memberMenuLocales(user.profile.country, locale)} />
+          <AccountMenu user={user} />
         </div>
         <ul className="-mx-3 flex border-t border-line lg:hidden">{links('tabs')}</ul>
       </nav>
@@ -148,21 +143,7 @@ export default function MembersNav({
 
 /** A disclosure menu that closes on an outside click, on Escape and after choosing a link. */
 function Menu({ label, summary, children }: { label: string; summary: ReactNode; children: ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const close = (event: Event) => {
-      const details = ref.current;
-      if (!details?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !details.contains(event.target as Node))
-        details.open = false;
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
+  const ref = useDetailsMenu();
   return (
     // On phones the panel hangs from the sticky header (the nearest positioned box), not from
     // the button, so it stays inside the viewport.
@@ -190,17 +171,10 @@ function Menu({ label, summary, children }: { label: string; summary: ReactNode;
 const itemClass =
   'flex min-h-11 w-full items-center rounded-xl px-3 text-left text-sm font-semibold text-ink no-underline hover:bg-ink-soft';
 
-function LanguageMenu({
-  locale,
-  locales,
-  onLanguage,
-}: {
-  locale: Locale;
-  locales: readonly Locale[];
-  onLanguage: (locale: Locale) => Promise<void>;
-}) {
+/** The language menu: a choice saves the member's language and reloads the page in it. */
+function LanguageMenu({ locale, locales }: { locale: Locale; locales: readonly Locale[] }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, error } = useForm(languageForm);
   return (
     <Menu
       label={`${t('common.language')}: ${languageName(locale)}`}
@@ -221,9 +195,7 @@ function LanguageMenu({
               aria-current={l === locale ? 'true' : undefined}
               className={`${itemClass} aria-[current=true]:text-primary-ink`}
               onClick={() => {
-                if (l === locale) return;
-                setBusy(true);
-                onLanguage(l).catch(() => setBusy(false));
+                if (l !== locale) void languageForm.submit(l);
               }}
             >
               {languageName(l)}
@@ -231,13 +203,18 @@ function LanguageMenu({
           </li>
         ))}
       </ul>
+      {error && (
+        <p role="alert" className="px-3 py-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
     </Menu>
   );
 }
 
-function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => Promise<void> }) {
+function AccountMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
+  const { busy, error } = useForm(logoutForm);
   return (
     <Menu
       label={t('members_nav.account_menu', { name: user.name })}
@@ -270,19 +247,12 @@ function AccountMenu({ user, onLogout }: { user: CurrentUser; onLogout: () => Pr
       <a href="/notifications" className={itemClass}>
         {t('nav.settings')}
       </a>
-      <button
-        type="button"
-        className={itemClass}
-        onClick={() => {
-          setFailed(false);
-          onLogout().catch(() => setFailed(true));
-        }}
-      >
+      <button type="button" className={itemClass} disabled={busy} onClick={() => void logoutForm.submit()}>
         {t('nav.logout')}
       </button>
-      {failed && (
+      {error && (
         <p role="alert" className="px-3 py-2 text-sm text-danger">
-          {t('errors.try_later')}
+          {error}
         </p>
       )}
     </Menu>
