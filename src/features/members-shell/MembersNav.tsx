@@ -11,7 +11,8 @@ import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
-import LineIcon, { type LineIconName } from '#src/ui/LineIcon.tsx';
+import type { IconName } from '#src/ui/icon-shapes.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import BrandLink from '#src/ui/BrandLink.tsx';
 import { useDetailsMenu } from '#src/ui/use-details-menu.ts';
 import { languageName, memberMenuLocales } from './language-name.ts';
@@ -35,7 +36,7 @@ interface NavItem {
   href: string;
   /** Where the desktop bar's link leads instead (Messages: the newest conversation). */
   desktopHref?: string;
-  icon: LineIconName;
+  icon: IconName;
   label: string;
   count: number;
 }
