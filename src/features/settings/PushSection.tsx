@@ -3,37 +3,23 @@
  * screen is its own chunk, so the push store (src/stores/push.ts) stays out of the shell's
  * first load.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '#src/ui/fields.tsx';
-import { $push, initPush, subscribePush, unsubscribePush } from '#src/stores/push.ts';
+import { $push } from '#src/stores/push.ts';
+import { useForm } from '#src/ui/use-form.ts';
+import { createPushSwitch } from './push-switch-store.ts';
 import Section from './Section.tsx';
 
 export default function PushSection() {
   const { t } = useTranslation();
   const id = useId();
   const state = useStore($push);
-  const [ready, setReady] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    void initPush()
-      .catch(() => undefined)
-      .finally(() => setReady(true));
-  }, []);
-  const change = async (on: boolean) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      if (on) await subscribePush();
-      else await unsubscribePush();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pushSwitch = useMemo(() => createPushSwitch(), []);
+  const ready = useStore(pushSwitch.$ready);
+  const { busy, error } = useForm(pushSwitch.form);
+  useEffect(() => void pushSwitch.prepare(), [pushSwitch]);
   const denied = state.subscription === 'denied';
   return (
     <Section id="push" title={t('push.settings.title')}>
@@ -49,7 +35,7 @@ export default function PushSection() {
               checked={state.isSubscribed}
               disabled={!ready || busy || denied}
               aria-describedby={`${id}-text`}
-              onChange={(event) => void change(event.target.checked)}
+              onChange={(event) => void pushSwitch.form.submit(event.target.checked)}
               className="peer sr-only"
             />
             <span
@@ -60,9 +46,9 @@ export default function PushSection() {
           <p id={`${id}-text`} className="mt-1 text-sm text-ink-muted">
             {t(denied ? 'push.settings.denied' : 'push.settings.text')}
           </p>
-          {failed && (
+          {error && (
             <FormMessage tone="danger" className="pt-3">
-              {t('push.settings.failed')}
+              {error}
             </FormMessage>
           )}
         </div>
