@@ -38,7 +38,7 @@ import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { notificationMailsSettled } from '#src/server/features/notifications/sender.ts';
 import { pushesSettled } from '#src/server/features/push/sender.ts';
-import { createSession } from '#src/server/features/session/sessions.ts';
+import { createSession } from '#src/server/features/accounts/sessions.ts';
 import { seed } from '#src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';

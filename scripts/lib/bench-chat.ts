@@ -16,7 +16,7 @@ import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
-import { createSession } from '#src/server/features/session/sessions.ts';
+import { createSession } from '#src/server/features/accounts/sessions.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { createMember } from '#src/server/seed/index.ts';
 

@@ -17,7 +17,7 @@ import {
   sessions,
 } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
-import { hashPassword } from '#src/server/features/user/password.ts';
+import { hashPassword } from '#src/server/features/accounts/password.ts';
 import { createLocalStorageProvider } from '#src/server/providers/storage/local.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
 import {

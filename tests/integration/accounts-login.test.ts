@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getLogout, postLogin, postLogout } from '#src/contract/accounts.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
-import { hashToken } from '#src/server/features/session/sessions.ts';
-import { hashPassword } from '#src/server/features/user/password.ts';
+import { hashToken } from '#src/server/features/accounts/sessions.ts';
+import { hashPassword } from '#src/server/features/accounts/password.ts';
 import {
   PASSWORD,
   accountsApp,
@@ -18,8 +18,8 @@ import {
 import { createTestMember, type TestApp, answerOf, errorAnswerOf } from './harness.ts';
 
 const verifications = vi.hoisted(() => vi.fn());
-vi.mock('#src/server/features/user/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#src/server/features/user/password.ts')>();
+vi.mock('#src/server/features/accounts/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#src/server/features/accounts/password.ts')>();
   return {
     ...real,
     verifyPassword: (hash: string, password: string) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postMailChange, postPasswordChange, putPasswordReset } from '#src/contract/accounts.ts';
 import { accounts, sessions } from '#src/server/db/schema.ts';
-import { hashPassword } from '#src/server/features/user/password.ts';
+import { hashPassword } from '#src/server/features/accounts/password.ts';
 import {
   PASSWORD,
   accountsApp,

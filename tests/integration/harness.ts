@@ -26,7 +26,7 @@ import { composeApp } from '#src/server/app.ts';
 import { MIGRATIONS_DIR, openDatabase, pgliteOf, type Database, type Db } from '#src/server/db/client.ts';
 import { loadConfig, type Config } from '#src/server/env.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
-import { createSession } from '#src/server/features/session/sessions.ts';
+import { createSession } from '#src/server/features/accounts/sessions.ts';
 import { notificationMailsSettled } from '#src/server/features/notifications/sender.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE_MAX_AGE_S } from '#src/lib/constants.ts';
 import { accountTokens, sessions } from '#src/server/db/schema.ts';
 import { consumeToken, issueToken } from '#src/server/features/accounts/tokens.ts';
-import { SESSION_IDLE_DAYS, createSession } from '#src/server/features/session/sessions.ts';
+import { SESSION_IDLE_DAYS, createSession } from '#src/server/features/accounts/sessions.ts';
 import { HOURLY_TASKS, runHourlyTasks } from '#src/server/jobs/hourly.ts';
 import { OUTBOX_RETENTION_DAYS } from '#src/server/jobs/cleanup.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';

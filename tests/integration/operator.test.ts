@@ -26,7 +26,7 @@ import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, operatorNotes, photos, profiles } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
-import { hashPassword } from '#src/server/features/user/password.ts';
+import { hashPassword } from '#src/server/features/accounts/password.ts';
 import { PHOTO_SIZES } from '#src/server/features/photos/files.ts';
 import {
   call,

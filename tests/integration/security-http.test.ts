@@ -14,7 +14,7 @@ import { JSON_BODY_MAX_BYTES } from '#src/server/http/body-limit.ts';
 import { forwardedClient } from '#src/server/http/client-ip.ts';
 import { assertProductionReady } from '#src/server/main.ts';
 import { accounts } from '#src/server/db/schema.ts';
-import { hashPassword } from '#src/server/features/user/password.ts';
+import { hashPassword } from '#src/server/features/accounts/password.ts';
 import { seed, seedIfEmpty } from '#src/server/seed/index.ts';
 import { PASSWORD, uniqueEmail } from './accounts-helpers.ts';
 import { createTestApp, createTestMember, errorAnswerOf, seedSiteData, type TestApp } from './harness.ts';

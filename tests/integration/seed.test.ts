@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteById, sites } from '#sites-config';
 import { accounts, creditLedger, photos, profiles } from '#src/server/db/schema.ts';
-import { verifyPassword } from '#src/server/features/user/password.ts';
+import { verifyPassword } from '#src/server/features/accounts/password.ts';
 import { COUNTRIES } from '#src/lib/locales.ts';
 import { CITIES } from '#src/server/seed/lists/cities.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, generateMembers, seed, type PhotoPool } from '#src/server/seed/index.ts';

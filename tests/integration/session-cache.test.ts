@@ -1,6 +1,6 @@
 /**
  * Session reads (features/session): the requests that arrive together share one statement;
- * on PGlite sessions are kept in memory (features/session/cache.ts): a known session runs no
+ * on PGlite sessions are kept in memory (features/accounts/session-cache.ts): a known session runs no
  * statement, and every change to what the session read joins, by whoever makes it, shows
  * in the next answer. On PostgreSQL nothing is kept; the same answers are checked there.
  */
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getUser } from '#src/contract/user.ts';
 import { pgliteOf } from '#src/server/db/client.ts';
 import { sessions } from '#src/server/db/schema.ts';
-import { sessionCache } from '#src/server/features/session/cache.ts';
-import { findSession, hashToken } from '#src/server/features/session/sessions.ts';
+import { sessionCache } from '#src/server/features/accounts/session-cache.ts';
+import { findSession, hashToken } from '#src/server/features/accounts/sessions.ts';
 import {
   answerOf,
   createTestApp,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getUser } from '#src/contract/user.ts';
 import { sessions } from '#src/server/db/schema.ts';
-import { hashToken, LAST_SEEN_INTERVAL_MS, SESSION_IDLE_DAYS } from '#src/server/features/session/sessions.ts';
+import { hashToken, LAST_SEEN_INTERVAL_MS, SESSION_IDLE_DAYS } from '#src/server/features/accounts/sessions.ts';
 import {
   FIXED_NOW,
   answerOf,

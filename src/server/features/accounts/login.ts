@@ -23,8 +23,8 @@ import {
   resetLimit,
   undoHit,
 } from '#src/server/http/rate-limit.ts';
-import { createSession, setSessionCookie } from '../session/sessions.ts';
-import { hashPassword, verifyPassword } from '../user/password.ts';
+import { createSession, setSessionCookie } from './sessions.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import { currentUserOf } from './signup.ts';
 import { accountError, normalizeEmail } from './validation.ts';

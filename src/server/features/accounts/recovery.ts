@@ -8,7 +8,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { accounts, profiles, sessions } from '#src/server/db/schema.ts';
 import { accountKey, clientIp, enforce, hit, ipKey } from '#src/server/http/rate-limit.ts';
-import { hashPassword, verifyPassword } from '../user/password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { link, type RequestContext } from '#src/server/platform/request-context.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { sendAccountMail } from './mails.ts';

@@ -21,7 +21,7 @@ import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 import { isFromThisSite } from '#src/server/http/csrf.ts';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
-import { clearSessionCookie, endSession } from '../session/sessions.ts';
+import { clearSessionCookie, endSession } from './sessions.ts';
 import { requestContext, type RequestContext } from '#src/server/platform/request-context.ts';
 import { deleteAccount, reactivate } from './deletion.ts';
 import { login } from './login.ts';

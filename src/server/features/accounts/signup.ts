@@ -18,9 +18,9 @@ import { clientIp, enforce, hitCount, ipKey, accountKey, rateLimited, undoHit } 
 import { applyCredits } from '../credits/ledger.ts';
 import { releaseHeldMessages } from '../chat/held.ts';
 import { recordSystemMessage } from '../chat/system-messages.ts';
-import { loadCurrentUser } from '../user/current-user.ts';
-import { hashPassword } from '../user/password.ts';
-import { createSession, setSessionCookie } from '../session/sessions.ts';
+import { loadCurrentUser } from './current-user.ts';
+import { hashPassword } from './password.ts';
+import { createSession, setSessionCookie } from './sessions.ts';
 import { link, type RequestContext } from '#src/server/platform/request-context.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { siteSettings } from '../site/settings.ts';

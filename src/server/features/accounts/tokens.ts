@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { accountTokens } from '#src/server/db/schema.ts';
-import { hashToken } from '../session/sessions.ts';
+import { hashToken } from './sessions.ts';
 
 export type TokenKind = (typeof accountTokens.$inferSelect)['kind'];
 

@@ -20,7 +20,7 @@
  */
 import type { Database } from '#src/server/db/client.ts';
 import { pgliteOf } from '#src/server/db/client.ts';
-import type { CurrentUserRow } from '#src/server/features/user/current-user.ts';
+import type { CurrentUserRow } from './current-user.ts';
 
 /** The channel the triggers notify: an account's id, or `*` after a TRUNCATE. */
 export const SESSION_ACCOUNTS_CHANNEL = 'session_accounts';
@@ -67,7 +67,7 @@ CREATE OR REPLACE TRIGGER photos_truncate_notify_sessions AFTER TRUNCATE ON phot
   FOR EACH STATEMENT EXECUTE FUNCTION notify_session_accounts();
 `;
 
-/** A live session as read from the database (features/session/sessions.ts). */
+/** A live session as read from the database (features/accounts/sessions.ts). */
 export interface SessionRow {
   sessionId: number;
   expiresAt: Date;

@@ -6,7 +6,7 @@ import type { SiteConfig } from '#sites-config';
 import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { sessionAccountRow } from '#src/server/features/session/sessions.ts';
+import { sessionAccountRow } from './sessions.ts';
 import { currentUserOf, loadCurrentUser, saveAccountLanguage } from './current-user.ts';
 
 /**

@@ -3,7 +3,7 @@
  * Secure over https); only its SHA-256 is stored, so a database leak reveals no session.
  * A session unused for SESSION_IDLE_DAYS ends before that; its last use is written at most
  * once per LAST_SEEN_INTERVAL_MS, so a request costs one indexed read and (almost) no write.
- * That read also brings the account's current-user columns (features/user/current-user.ts):
+ * That read also brings the account's current-user columns (features/accounts/current-user.ts):
  * user.php, asked on every page of the members app, answers with no statement of its own.
  * On PGlite the read's rows are kept in memory until the database reports a change
  * (./cache.ts), so a request with a known session runs no statement at all.
@@ -17,9 +17,9 @@ import { AUTH_COOKIE_MAX_AGE_S, AUTH_COOKIE_NAME, AUTH_MARKER_COOKIE_NAME } from
 import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, photos, profiles, sessions } from '#src/server/db/schema.ts';
-import { currentUserColumns, type CurrentUserRow } from '#src/server/features/user/current-user.ts';
+import { currentUserColumns, type CurrentUserRow } from './current-user.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
-import { sessionCache, type SessionCache, type SessionRow } from './cache.ts';
+import { sessionCache, type SessionCache, type SessionRow } from './session-cache.ts';
 
 /** A session nobody used for this many days ends (issue 15), within its 30-day lifetime. */
 export const SESSION_IDLE_DAYS = 21;
