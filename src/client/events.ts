@@ -4,7 +4,8 @@
  * it receives is checked lightly and handed on; the EventSource reconnects on its own after a
  * dropped connection, sending the last id (Last-Event-ID), and the server replays what was
  * missed. When it gives up (an HTTP error, say during a deploy), a new one starts after a
- * growing pause with `?last_event_id=`; without any id yet, the stores are told to `resync`.
+ * growing pause with `?last_event_id=`. A source opened without an id (the first one, or a
+ * new one before any event came) tells the stores to `resync` once it is open.
  *
  * Part of the members shell's first load: only types come from the contract, so the event
  * schemas (and the chat contract behind them) stay out of it; the path and event names are
@@ -74,8 +75,12 @@ export function openEventChannel(options: EventChannelOptions): EventChannel {
   let attempts = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
-  /** A new source that cannot name where it stopped: the stores reload once it is open. */
-  let resyncOnOpen = false;
+  /**
+   * A source that cannot name where it stopped: the stores reload once it is open. The first
+   * one too: the server starts a new channel at the account's newest event, so whatever
+   * happened between the lists the page loaded and that moment would never come.
+   */
+  let resyncOnOpen = true;
 
   const start = () => {
     const url = lastId ? `${EVENTS_URL}?last_event_id=${encodeURIComponent(lastId)}` : EVENTS_URL;

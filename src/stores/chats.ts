@@ -73,6 +73,8 @@ export function withTheirRead(list: readonly ChatListItem[], id: string): ChatLi
 // ── Actions ─────────────────────────────────────────────────────────────────────────────
 
 let pending: Promise<void> | null = null;
+/** Counts asks for a list newer than the ask (`fresh`), so a load under way then is asked again. */
+let freshAsks = 0;
 /** Conversations being deleted: a load answered meanwhile must not bring them back. */
 const removing = new Set<string>();
 
@@ -81,24 +83,34 @@ function setList(list: ChatListItem[]): void {
   $newestChat.set(list[0]?.id ?? null);
 }
 
-/** Loads the conversation list; calls while a load is under way share it. */
-export function loadChats(): Promise<void> {
+/**
+ * Loads the conversation list; calls while a load is under way share it. A `fresh` call (the
+ * server said something changed: a resync, a message the list does not have yet) needs a
+ * list read after it: a load under way, which may have been read before, is asked again.
+ */
+export function loadChats(options: { fresh?: boolean } = {}): Promise<void> {
+  if (options.fresh) freshAsks++;
   if (pending) return pending;
   const run = async () => {
     if ($chats.get() === null) $chatsLoad.set({ status: 'loading' });
-    try {
-      const { getChats } = await import('#src/contract/chat.ts');
-      const data = await environment().api.call(getChats);
-      const open = $openChat.get();
-      const list = data.chats.filter((chat) => !removing.has(chat.id));
-      // The open conversation is read on screen, even when the server counted a message
-      // that arrived while the list was on its way.
-      const openUnread = list.find((chat) => chat.id === open)?.num_unread_messages ?? 0;
-      setList(open ? withChatRead(list, open) : list);
-      $totalUnread.set(Math.max(0, data.total_unread - openUnread));
-      $chatsLoad.set({ status: 'ready' });
-    } catch (error) {
-      $chatsLoad.set({ status: 'error', message: errorText(error) });
+    for (;;) {
+      const asks = freshAsks;
+      try {
+        const { getChats } = await import('#src/contract/chat.ts');
+        const data = await environment().api.call(getChats);
+        if (asks !== freshAsks) continue;
+        const open = $openChat.get();
+        const list = data.chats.filter((chat) => !removing.has(chat.id));
+        // The open conversation is read on screen, even when the server counted a message
+        // that arrived while the list was on its way.
+        const openUnread = list.find((chat) => chat.id === open)?.num_unread_messages ?? 0;
+        setList(open ? withChatRead(list, open) : list);
+        $totalUnread.set(Math.max(0, data.total_unread - openUnread));
+        $chatsLoad.set({ status: 'ready' });
+      } catch (error) {
+        $chatsLoad.set({ status: 'error', message: errorText(error) });
+      }
+      return;
     }
   };
   pending = run().finally(() => {
@@ -185,8 +197,9 @@ export function watchChatEvents(): () => void {
   const stops = [
     onServerEvent('message', ({ chat }) => {
       if (removing.has(chat.id)) return;
-      // Before the list is loaded, the event's conversation alone would hide the others.
-      if ($chats.get() === null) void loadChats();
+      // Before the list is loaded, the event's conversation alone would hide the others; a
+      // load under way may have been read before this message.
+      if ($chats.get() === null) void loadChats({ fresh: true });
       else putChat(chat);
     }),
     onServerEvent('read', ({ conversation }) => {
@@ -194,8 +207,9 @@ export function watchChatEvents(): () => void {
       if (list) setList(withTheirRead(list, conversation));
     }),
     onServerEvent('chat_removed', ({ conversation }) => dropChat(conversation)),
-    // More was missed than the channel replays: as after a page load.
-    onServerEvent('resync', () => void loadChats()),
+    // More was missed than the channel replays (or the channel just started): as after a
+    // page load.
+    onServerEvent('resync', () => void loadChats({ fresh: true })),
     onServerEvent('counters', ({ total_unread, credits }) => {
       // The server's total no longer counts the open conversation once it was read there (it
       // sends counters after that read), so its entry shows none either: an answer of the

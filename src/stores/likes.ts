@@ -110,7 +110,10 @@ export function withSeen(data: LikesData, id: string): LikesData {
 // ── Actions ─────────────────────────────────────────────────────────────────────────────
 
 let pending: Promise<void> | null = null;
-/** Counts local changes, so a load answered after a like does not undo it. */
+/**
+ * Counts changes a load under way may not include: local likes (a load answered after a like
+ * must not undo it) and the server's news (`fresh`).
+ */
 let changes = 0;
 /** Counts resets, so a load under way when the data was forgotten does not bring it back. */
 let generation = 0;
@@ -121,9 +124,11 @@ function messageOf(error: unknown): string {
 
 /**
  * Loads the likes data. Calls while a load is under way share it. A load that a like or
- * unlike overtook is asked again, so the lists always include the member's latest action.
+ * unlike overtook is asked again, so the lists always include the member's latest action;
+ * so is one under way when a `fresh` call comes (the server said the likes changed).
  */
-export function loadLikes(): Promise<void> {
+export function loadLikes(options: { fresh?: boolean } = {}): Promise<void> {
+  if (options.fresh) changes++;
   if (pending) return pending;
   const run = async () => {
     const gen = generation;

@@ -82,9 +82,9 @@ export function startMemberUpdates(options: PollingOptions = {}): () => void {
     watchChatEvents(),
     $totalNewLikes.subscribe((count) => $newLikes.set(count)),
     onServerEvent('counters', ({ total_new_likes }) => {
-      if (total_new_likes !== undefined && total_new_likes !== $totalNewLikes.get()) void loadLikes();
+      if (total_new_likes !== undefined && total_new_likes !== $totalNewLikes.get()) void loadLikes({ fresh: true });
     }),
-    onServerEvent('resync', () => void loadLikes()),
+    onServerEvent('resync', () => void loadLikes({ fresh: true })),
     startPolling({ pushSubscribed: () => $push.get().isSubscribed, ...options }),
     stopRealtime,
   ];

@@ -129,8 +129,9 @@ export function onWorkerMessage(message: unknown): void {
   if (!payload.success) return;
   if (type === 'NEW_PUSH_MESSAGE') {
     update({ lastMessage: payload.data });
-    void loadChats();
-    void loadLikes();
+    // News of the server: a load under way may have been read before it.
+    void loadChats({ fresh: true });
+    void loadLikes({ fresh: true });
   } else if (type === 'NEW_PUSH_CLICK') {
     const loggedIn = $session.get().status === 'member';
     environment().navigate(loggedIn ? payload.data.checkUrl : payload.data.openUrl);

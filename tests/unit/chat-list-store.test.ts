@@ -148,6 +148,41 @@ describe('server events', () => {
     stop();
   });
 
+  it('a list read before a message the channel announces is read again, however the news comes', async () => {
+    // The page loads while the other side sends: the first list was read before the message
+    // was stored, its answer arrives after the channel said something changed.
+    const message = chatMessage();
+    const sent = { ...a, last_message: message, num_unread_messages: 1 };
+    for (const news of ['resync', 'message'] as const) {
+      let firstAnswer: (value: unknown) => void = () => undefined;
+      const calls = withApi(
+        new Map<Endpoint, (call: Call) => unknown>([
+          [
+            getChats,
+            () =>
+              calls.filter((call) => call.path === getChats.path).length === 1
+                ? new Promise((resolve) => (firstAnswer = resolve))
+                : { chats: [sent], total_unread: 1 },
+          ],
+        ]),
+      );
+      const stop = watchChatEvents();
+      const loading = loadChats();
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      if (news === 'resync') dispatchServerEvent({ type: 'resync', data: {} });
+      else dispatchServerEvent({ type: 'message', data: { conversation: 'a', message, chat: sent } });
+      firstAnswer({ chats: [], total_unread: 0 });
+      await loading;
+      expect(
+        $chats.get()?.map((c) => c.id),
+        news,
+      ).toEqual(['a']);
+      expect($totalUnread.get(), news).toBe(1);
+      stop();
+      resetChats();
+    }
+  });
+
   it('counts an opened conversation read once when the server’s counters come before its answer', async () => {
     withApi(new Map([[getChats, () => ({ chats: [a, b], total_unread: 3 })]]));
     await loadChats();

@@ -195,6 +195,30 @@ describe('likes store', () => {
     expect(requests).toEqual(['GET /api/likes.php', 'DELETE /api/like.php', 'GET /api/likes.php']);
   });
 
+  it('a load under way when the server says the likes changed is asked again', async () => {
+    let likes = likesData();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const api = {
+      call: async () => {
+        requests += 1;
+        const answer = likes;
+        if (requests === 1) await gate;
+        return answer;
+      },
+    } as unknown as ApiClient;
+    testEnvironment({ api });
+    const loading = loadLikes();
+    // Someone liked the member after the first load was read; the channel says so.
+    likes = { ...likes, total_new_likes: likes.total_new_likes + 1 };
+    void loadLikes({ fresh: true });
+    release();
+    await loading;
+    expect($totalNewLikes.get()).toBe(likes.total_new_likes);
+    expect(requests).toBe(2);
+  });
+
   it('marks a profile seen only when loaded', () => {
     markSeen('anna');
     expect($likes.get()).toBeNull();

@@ -1,8 +1,9 @@
 /**
  * The browser's realtime channel (src/client/events.ts) and its store hooks
  * (startRealtime/stopRealtime in src/stores/realtime.ts) with a fake EventSource: events
- * reach their subscribers, bad ones do not, the state follows the source, and a source that
- * gave up is replaced by one that names where it stopped.
+ * reach their subscribers, bad ones do not, the state follows the source, a source that
+ * gave up is replaced by one that names where it stopped, and a source that cannot name it
+ * (the first one too) has the stores reload once it is open.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventSourceLike } from '#src/client/events.ts';
@@ -116,6 +117,22 @@ describe('the realtime channel', () => {
     vi.advanceTimersByTime(5_000);
     expect(latest().url).toBe('/api/events.php');
     expect(resyncs).toBe(0);
+    latest().open();
+    expect(resyncs).toBe(1);
+    off();
+  });
+
+  it('tells the stores to reload once the first source is open, as it starts after what they loaded', () => {
+    let resyncs = 0;
+    const off = onServerEvent('resync', () => {
+      resyncs += 1;
+    });
+    startRealtime({ create });
+    expect(resyncs).toBe(0);
+    latest().open();
+    expect(resyncs).toBe(1);
+    // The browser's own reconnect names the last id: nothing to reload.
+    latest().fail(0);
     latest().open();
     expect(resyncs).toBe(1);
     off();
