@@ -5,17 +5,21 @@
  * fictional warning (trust rule).
  */
 import '#src/styles/islands.css';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { getTeasers, type Teaser } from '#src/contract/profile.ts';
 import { AGE_RANGES, GENDERS, type Gender } from '#src/lib/constants.ts';
 import type { AuthIslandProps } from '#src/features/auth/catalogue.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '#src/features/auth/SignupShell.tsx';
 import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import { Alert, SelectField } from '#src/ui/fields.tsx';
-import { startSignup } from '#src/features/auth/signup-store.ts';
-import { environment } from '#src/stores/environment.ts';
+import {
+  createSignupMatchesStore,
+  type AgeRangeKey,
+  type SignupMatchesStore,
+} from '#src/features/auth/signup-matches-store.ts';
+import { useForm } from '#src/ui/use-form.ts';
 
 type SignupDefaults = { gender: Gender; seeking: Gender };
 
@@ -23,36 +27,6 @@ interface Props extends AuthIslandProps {
   signupFlowEmbeddedSiteEntryWarning?: boolean;
   /** The site's preselected gender and 'looking for' (sites.config.ts `signupDefaults`). */
   defaults?: SignupDefaults;
-}
-
-type AgeRangeKey = (typeof AGE_RANGES)[number]['key'];
-type Phase =
-  { name: 'choose' } | { name: 'teasers'; gender: Gender; seeking: Gender; age: AgeRangeKey } | { name: 'form' };
-
-type TeaserList = { state: 'loading' } | { state: 'loaded'; profiles: Teaser[] } | { state: 'failed' };
-
-/** The teasers for the visitor's choice: whom they seek, within the age range (remount to reload). */
-function useTeasers(seeking: Gender, age: AgeRangeKey): TeaserList {
-  const [list, setList] = useState<TeaserList>({ state: 'loading' });
-  useEffect(() => {
-    let current = true;
-    const range = AGE_RANGES.find((r) => r.key === age);
-    const query = {
-      gender: seeking,
-      ...(range?.min != null ? { min_age: range.min } : {}),
-      ...(range?.max != null ? { max_age: range.max } : {}),
-    };
-    environment()
-      .api.call(getTeasers, { query })
-      .then(
-        ({ profiles }) => current && setList({ state: 'loaded', profiles }),
-        () => current && setList({ state: 'failed' }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [seeking, age]);
-  return list;
 }
 
 export default function SignupMatches({
@@ -70,7 +44,8 @@ export default function SignupMatches({
 
 function Matches({ embeddedWarning, defaults }: { embeddedWarning: boolean; defaults: SignupDefaults }) {
   const { t } = useTranslation();
-  const [phase, setPhase] = useState<Phase>({ name: 'choose' });
+  const store = useMemo(() => createSignupMatchesStore(), []);
+  const phase = useStore(store.$phase);
   const [gender, setGender] = useState<Gender>(defaults.gender);
   const [seeking, setSeeking] = useState<Gender>(defaults.seeking);
   const [age, setAge] = useState<AgeRangeKey>('all');
@@ -87,7 +62,7 @@ function Matches({ embeddedWarning, defaults }: { embeddedWarning: boolean; defa
             className="flex flex-col gap-5"
             onSubmit={(e) => {
               e.preventDefault();
-              setPhase({ name: 'teasers', gender, seeking, age });
+              void store.teasersForm.submit({ gender, seeking, age });
             }}
           >
             <div>
@@ -139,17 +114,11 @@ function Matches({ embeddedWarning, defaults }: { embeddedWarning: boolean; defa
               <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('auth.matches.found_title')}</h1>
               <p className="mt-1 text-ink-muted">{t('auth.matches.teaser_hint')}</p>
             </div>
-            <Teasers key={`${phase.seeking}:${phase.age}`} seeking={phase.seeking} age={phase.age} />
+            <Teasers store={store} />
             <button
               type="button"
               className="btn btn-primary btn-lg w-full"
-              onClick={() => {
-                startSignup({
-                  embeddedSiteEntryWarning: embeddedWarning,
-                  prefill: { gender: phase.gender, seeking: phase.seeking },
-                });
-                setPhase({ name: 'form' });
-              }}
+              onClick={() => store.startForm(embeddedWarning)}
             >
               {t('auth.matches.cta')}
             </button>
@@ -160,20 +129,21 @@ function Matches({ embeddedWarning, defaults }: { embeddedWarning: boolean; defa
   );
 }
 
-function Teasers({ seeking, age }: { seeking: Gender; age: AgeRangeKey }) {
+function Teasers({ store }: { store: SignupMatchesStore }) {
   const { t } = useTranslation();
-  const list = useTeasers(seeking, age);
-  if (list.state === 'loading')
+  const { busy, error } = useForm(store.teasersForm);
+  const profiles = useStore(store.$teasers);
+  if (busy)
     return (
       <p role="status" className="text-ink-muted">
         {t('teasers.loading')}
       </p>
     );
-  if (list.state === 'failed') return <Alert tone="info">{t('teasers.error')}</Alert>;
-  if (list.profiles.length === 0) return <Alert tone="info">{t('teasers.none')}</Alert>;
+  if (error) return <Alert tone="info">{t('teasers.error')}</Alert>;
+  if (profiles.length === 0) return <Alert tone="info">{t('teasers.none')}</Alert>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-live="polite">
-      {list.profiles.map((profile) => (
+      {profiles.map((profile) => (
         <li
           key={profile.id}
           className="flex flex-col overflow-hidden rounded-2xl border border-line bg-surface-alt"
