@@ -17,7 +17,7 @@ import { serve } from '@hono/node-server';
 import { composeApp } from '#src/server/app.ts';
 import { openDatabase } from '#src/server/db/client.ts';
 import { loadConfig } from '#src/server/env.ts';
-import { createRedisEventHub } from '#src/server/events/redis.ts';
+import { createRedisEventHub } from '#src/server/features/events/index.ts';
 
 const databaseUrl = process.env['DATABASE_URL'];
 if (!databaseUrl || !process.send) throw new Error('bench-realtime-server: run by bench-realtime.ts with DATABASE_URL');

@@ -53,7 +53,7 @@ import { createPaymentProvider } from './providers/payments/index.ts';
 import { isSandboxProvider, registerSandboxPages } from './providers/payments/sandbox-pages.ts';
 import { createStorageProvider } from './providers/storage/index.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
-import { createEventHub } from './events/index.ts';
+import { createEventHub } from './features/events/index.ts';
 
 export interface ComposeOptions {
   /** The clock of the app and its mail (default: the real one). */

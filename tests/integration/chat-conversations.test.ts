@@ -19,7 +19,7 @@ import {
 import { postBlock } from '#src/contract/members.ts';
 import { CHAT_VISIBLE_DAYS, TYPING_EVERY_MS } from '#src/lib/constants.ts';
 import { accounts, messages, profiles } from '#src/server/db/schema.ts';
-import type { DeliveredEvent } from '#src/server/events/types.ts';
+import type { DeliveredEvent } from '#src/server/features/events/index.ts';
 import { issueToken } from '#src/server/features/accounts/tokens.ts';
 import { sendSystemMessage } from '#src/server/features/chat/system-messages.ts';
 import { decidePhoto } from '#src/server/features/moderation/service.ts';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS_PATH, EVENTS_REPLAY_LIMIT, getEvents, type ServerEvent } from '#src/contract/events.ts';
 import { openChannel } from '#src/server/features/events/channel.ts';
 import { endSession, findSession } from '#src/server/features/accounts/sessions.ts';
-import type { EventHub } from '#src/server/events/index.ts';
-import { createLocalEventHub } from '#src/server/events/local.ts';
+import type { EventHub } from '#src/server/features/events/index.ts';
+import { createLocalEventHub } from '#src/server/features/events/index.ts';
 import { callError, createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 import { sseReader, type SseReader } from './sse.ts';
 

@@ -9,7 +9,7 @@ import type { MailProvider } from '../providers/mail/types.ts';
 import type { PaymentProvider } from '../providers/payments/types.ts';
 import type { StorageProvider } from '../providers/storage/types.ts';
 import type { SmsProvider } from '../providers/sms/types.ts';
-import type { EventHub } from '../events/types.ts';
+import type { EventHub } from '#src/server/features/events/index.ts';
 
 /** Services and settings the app is built from; tests build their own. */
 export interface AppDeps {

@@ -24,7 +24,6 @@ import {
   sessions,
   trafficSources,
 } from '#src/server/db/schema.ts';
-import { pruneAccountEvents } from '#src/server/events/local.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
 import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
@@ -130,17 +129,14 @@ export async function reactivate(ctx: RequestContext, token: string): Promise<bo
  * profile with its interests and photos (and the photo files no other photo row uses),
  * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
- * Also drops realtime events older than they are kept (docs/realtime.md). Answers the number
- * of purged accounts. (Counters and spent tokens of everyone are pruned by the other tasks of
- * the hourly job, src/server/jobs/hourly.ts.)
+ * Answers the number of purged accounts. (Realtime events, counters and spent tokens of
+ * everyone are pruned by the hourly job, src/server/jobs/hourly.ts.)
  */
 export async function purgeDeletedAccounts(
   db: Db,
   now: Date,
   photoStorage: Pick<StorageProvider, 'delete'>,
 ): Promise<number> {
-  // Realtime events carry message texts and names for a day; a purge never leaves older ones.
-  await pruneAccountEvents(db, now);
   const due = await db
     .select({ id: accounts.id })
     .from(accounts)

@@ -40,7 +40,7 @@ import { loadCompanyInfo } from '#src/server/features/site/company.ts';
 import { loadSite } from '#src/server/features/site/settings.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { HttpError } from '#src/server/http/errors.ts';
-import type { StoredEvents } from '#src/server/events/types.ts';
+import type { StoredEvents } from '#src/server/features/events/index.ts';
 import type { CheckoutRequest, PaymentEvent, PaymentEventType } from '#src/server/providers/payments/types.ts';
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
 import { currencyOf, pricedPackage, transactionFee } from './packages.ts';

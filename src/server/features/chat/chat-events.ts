@@ -3,7 +3,7 @@
  * them: a `message` carries the message and the chat list item as that account sees them,
  * `counters` its unread total (and, for a sender, the balance after the send).
  */
-import type { OutgoingEvent } from '#src/server/events/types.ts';
+import type { OutgoingEvent } from '#src/server/features/events/index.ts';
 import { loadChats, totalUnread, type ChatParty, type ChatReaders } from './conversations.ts';
 import { messageDto, resolveGifs, type MessageRow } from './messages-dto.ts';
 

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { conversationSides, conversations, messages, profiles } from '#src/server/db/schema.ts';
-import type { OutgoingEvent, StoredEvents } from '#src/server/events/types.ts';
+import type { OutgoingEvent, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { countersEvent, messageEventsFor } from './chat-events.ts';

@@ -11,7 +11,7 @@ import { and, desc, eq, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE, type ChatIcebreaker, type ChatListItem, type ChatMessage } from '#src/contract/chat.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { conversationSides, messages, systemMessages } from '#src/server/db/schema.ts';
-import type { OutgoingEvent } from '#src/server/events/types.ts';
+import type { OutgoingEvent } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { notFound } from '#src/server/http/errors.ts';
 import { listIcebreakers } from '../chat-catalogue/catalogue.ts';

@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import type { SystemMessageKey } from '#src/contract/chat.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, profiles, systemMessages } from '#src/server/db/schema.ts';
-import type { EventHub, OutgoingEvent, StoredEvents } from '#src/server/events/types.ts';
+import type { EventHub, OutgoingEvent, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { countersEvent } from './chat-events.ts';

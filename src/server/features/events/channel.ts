@@ -11,7 +11,7 @@
  * Redis was away) makes it read the log from the watermark instead of sending it blindly.
  */
 import { EVENTS_REPLAY_LIMIT, type ServerEvent } from '#src/contract/events.ts';
-import type { DeliveredEvent, EventHub } from '#src/server/events/index.ts';
+import type { DeliveredEvent, EventHub } from './types.ts';
 
 /** A comment line that keeps proxies and the browser from thinking the channel died. */
 export const HEARTBEAT_MS = 25_000;

@@ -9,7 +9,7 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { LIKES_PER_DAY } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
-import type { EventHub } from '#src/server/events/types.ts';
+import type { EventHub } from '#src/server/features/events/index.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard } from '../members/cards.ts';
 import { visibleTo, type Viewer } from '../members/visibility.ts';

@@ -12,7 +12,7 @@ import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { HttpError, authenticationRequired, notFound } from '#src/server/http/errors.ts';
-import type { EventHub, StoredEvents } from '#src/server/events/types.ts';
+import type { EventHub, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import { recordSystemMessage, type SystemMessageInput } from '../chat/system-messages.ts';
 import { ageOf } from '../profile/service.ts';

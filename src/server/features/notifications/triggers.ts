@@ -24,7 +24,7 @@ import {
   profiles,
 } from '#src/server/db/schema.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
-import type { EventHub } from '#src/server/events/types.ts';
+import type { EventHub } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { accountKey, hit, isExhausted } from '#src/server/http/rate-limit.ts';
 import { MAIL_PREFERENCE, type NotificationMailKind } from './mails.ts';

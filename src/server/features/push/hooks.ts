@@ -7,7 +7,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import { profiles } from '#src/server/db/schema.ts';
-import type { EventHub } from '#src/server/events/types.ts';
+import type { EventHub } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { pushToAccount, type PushContext } from './sender.ts';
 

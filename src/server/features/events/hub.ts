@@ -5,9 +5,6 @@ import { createLocalEventHub } from './local.ts';
 import { createRedisEventHub } from './redis.ts';
 import type { EventHub } from './types.ts';
 
-export type { DeliveredEvent, EventHub, HubStatus, OutgoingEvent, StoredEvent, StoredEvents } from './types.ts';
-export { pruneAccountEvents, EVENT_RETENTION_MS } from './local.ts';
-
 /** `now`: the app's clock, which stamps the event log (pruned by age). */
 export function createEventHub(config: Config, database: Database, now: () => Date = () => new Date()): EventHub {
   return config.redisUrl
