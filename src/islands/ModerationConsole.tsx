@@ -10,7 +10,7 @@ import type { Catalogue } from '#src/i18n/index.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import StaffConsole from '#src/ui/StaffConsole.tsx';
-import type { ModerationSite } from '#src/features/moderation/ModerationScreen.tsx';
+import type { ConsoleSite } from '#src/ui/console-frame.tsx';
 import ConsoleTabs from '#src/features/moderation/ConsoleTabs.tsx';
 import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 
@@ -27,7 +27,7 @@ interface Props {
   locale: Locale;
   catalogue: ModerationCatalogue;
   /** The sites of the network, for the site filter and the site names on the cards. */
-  sites: readonly ModerationSite[];
+  sites: readonly ConsoleSite[];
   /** The site's brand: the header's home link is named by it. */
   brand: string;
   /** The site's logo (inline SVG markup, decorative); the brand name when null. */

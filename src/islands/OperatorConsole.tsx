@@ -11,7 +11,8 @@ import type { Catalogue } from '#src/i18n/index.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import StaffConsole from '#src/ui/StaffConsole.tsx';
-import OperatorScreen, { type OperatorSite } from '#src/features/operator/OperatorScreen.tsx';
+import OperatorScreen from '#src/features/operator/OperatorScreen.tsx';
+import type { ConsoleSite } from '#src/ui/console-frame.tsx';
 import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 
 /** The catalogue namespaces the island uses: the page passes only these. */
@@ -28,7 +29,7 @@ interface Props {
   locale: Locale;
   catalogue: OperatorCatalogue;
   /** The sites of the network, for the site filter and the site names. */
-  sites: readonly OperatorSite[];
+  sites: readonly ConsoleSite[];
   /** The site's brand: the header's home link is named by it. */
   brand: string;
   /** The site's logo (inline SVG markup, decorative); the brand name when null. */

@@ -6,13 +6,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#src/lib/locales.ts';
 import Spinner from '#src/ui/Spinner.tsx';
-import ModerationScreen, { type ModerationSite } from './ModerationScreen.tsx';
+import { ConsolePage, type ConsoleSite } from '#src/ui/console-frame.tsx';
+import ModerationScreen from './ModerationScreen.tsx';
 
 const ComplaintsList = lazy(() => import('./ComplaintsList.tsx'));
 
 type Tab = 'photos' | 'complaints';
 
-export default function ConsoleTabs({ locale, sites }: { locale: Locale; sites: readonly ModerationSite[] }) {
+export default function ConsoleTabs({ locale, sites }: { locale: Locale; sites: readonly ConsoleSite[] }) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>(() => (window.location.hash === '#complaints' ? 'complaints' : 'photos'));
   const choose = (next: Tab) => {
@@ -45,12 +46,11 @@ export default function ConsoleTabs({ locale, sites }: { locale: Locale; sites: 
       {tab === 'photos' ? (
         <ModerationScreen locale={locale} sites={sites} />
       ) : (
-        <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-          <h1 className="text-2xl font-bold sm:text-3xl">{t('complaints.staff.title')}</h1>
+        <ConsolePage title={t('complaints.staff.title')} width="max-w-6xl">
           <Suspense fallback={<Spinner label={t('moderation.loading')} />}>
             <ComplaintsList locale={locale} />
           </Suspense>
-        </div>
+        </ConsolePage>
       )}
     </>
   );

@@ -9,20 +9,15 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { MODERATION_ORDERS, type ModerationOrder, type QueuedPhoto } from '#src/contract/moderation.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { brandOf, ConsolePage, EmptyState, LoadFailed, SiteFilter, type ConsoleSite } from '#src/ui/console-frame.tsx';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import { createModerationStore, type ModerationStore } from './moderation-store.ts';
 import QueueCard from './QueueCard.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 
-/** A site of the network as the filter offers it. */
-export interface ModerationSite {
-  id: string;
-  brand: string;
-}
-
 interface Props {
   locale: Locale;
-  sites: readonly ModerationSite[];
+  sites: readonly ConsoleSite[];
 }
 
 export default function ModerationScreen({ locale, sites }: Props) {
@@ -40,27 +35,16 @@ export default function ModerationScreen({ locale, sites }: Props) {
   const queue = useStore(store.$queue);
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">{t('moderation.title')}</h1>
-        <p className="mt-1 text-ink-muted">{t('moderation.intro')}</p>
-      </div>
+    <ConsolePage title={t('moderation.title')} intro={t('moderation.intro')} width="max-w-6xl">
       <Toolbar store={store} sites={sites} />
       <AlreadyDecided store={store} />
       {queue.status === 'loading' && <Loading />}
       {queue.status === 'error' && (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="danger">
-            {t('moderation.load_failed')} {queue.problem.message}
-          </Alert>
-          <button type="button" className="btn btn-outline" onClick={() => void store.load()}>
-            {t('moderation.try_again')}
-          </button>
-        </div>
+        <LoadFailed namespace="moderation" message={queue.problem.message} onRetry={() => void store.load()} />
       )}
       {queue.status === 'ready' && <Queue store={store} locale={locale} sites={sites} />}
       <UndoBar store={store} />
-    </div>
+    </ConsolePage>
   );
 }
 
@@ -100,7 +84,7 @@ function UndoBar({ store }: { store: ModerationStore }) {
   );
 }
 
-function Toolbar({ store, sites }: { store: ModerationStore; sites: readonly ModerationSite[] }) {
+function Toolbar({ store, sites }: { store: ModerationStore; sites: readonly ConsoleSite[] }) {
   const { t } = useTranslation();
   const queue = useStore(store.$queue);
   const site = useStore(store.$site);
@@ -115,24 +99,14 @@ function Toolbar({ store, sites }: { store: ModerationStore; sites: readonly Mod
         {queue.status === 'ready' ? t('moderation.waiting', { count: queue.total }) : ' '}
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-            {t('moderation.site_filter')}
-          </label>
-          <select
-            id={id}
-            className={`${inputClass} sm:w-56`}
-            value={site}
-            onChange={(event) => void store.setSite(event.target.value)}
-          >
-            <option value="">{t('moderation.all_sites')}</option>
-            {sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.brand}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteFilter
+          namespace="moderation"
+          id={id}
+          sites={sites}
+          value={site}
+          onChange={(next) => void store.setSite(next)}
+          selectClass="sm:w-56"
+        />
         <div>
           <label htmlFor={`${id}-order`} className="mb-1.5 block text-sm font-semibold">
             {t('moderation.order')}
@@ -198,7 +172,7 @@ function AlreadyDecided({ store }: { store: ModerationStore }) {
 
 const NO_PHOTOS: readonly QueuedPhoto[] = [];
 
-function Queue({ store, locale, sites }: { store: ModerationStore; locale: Locale; sites: readonly ModerationSite[] }) {
+function Queue({ store, locale, sites }: { store: ModerationStore; locale: Locale; sites: readonly ConsoleSite[] }) {
   const { t } = useTranslation();
   const queue = useStore(store.$queue);
   const failed = useStore(store.$failed);
@@ -219,16 +193,16 @@ function Queue({ store, locale, sites }: { store: ModerationStore; locale: Local
   if (queue.status !== 'ready') return null;
   if (photos.length === 0) {
     return (
-      <div className="card flex flex-col items-center gap-2 px-6 py-12 text-center">
-        <p className="text-xl font-bold">{t('moderation.empty_title')}</p>
-        <p className="text-ink-muted">
-          {queue.total > 0 ? t('moderation.loading') : member ? t('moderation.no_match') : t('moderation.empty_text')}
-        </p>
-      </div>
+      <EmptyState
+        namespace="moderation"
+        padding="py-12"
+        text={
+          queue.total > 0 ? t('moderation.loading') : member ? t('moderation.no_match') : t('moderation.empty_text')
+        }
+      />
     );
   }
 
-  const brandOf = (id: string) => sites.find((s) => s.id === id)?.brand ?? id;
   const decided = (photoId: string) => {
     const index = photos.findIndex((p) => p.id === photoId);
     focusNext.current = photos[index + 1]?.id ?? photos[index - 1]?.id ?? null;
@@ -240,7 +214,7 @@ function Queue({ store, locale, sites }: { store: ModerationStore; locale: Local
           <QueueCard
             photo={photo}
             locale={locale}
-            brand={brandOf(photo.profile.site)}
+            brand={brandOf(sites, photo.profile.site)}
             eager={index < 3}
             problem={failed[photo.id] ?? null}
             onApprove={() => {

@@ -9,6 +9,7 @@ import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#src/contract/photos.ts';
 import { formatDate } from '#src/lib/dates.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { PhotoStrip } from '#src/ui/console-frame.tsx';
 import { Alert, inputClass } from '#src/ui/fields.tsx';
 import type { Problem } from './moderation-store.ts';
 
@@ -73,28 +74,12 @@ export default function QueueCard({ photo, locale, brand, eager, problem, onAppr
           <p className="mt-1 text-sm text-ink-muted">{t('moderation.uploaded', { date: uploaded })}</p>
         </div>
 
-        <div>
-          <p className="text-sm font-semibold">{t('moderation.active_photos')}</p>
-          {profile.active_photos.length === 0 ? (
-            <p className="text-sm text-ink-muted">{t('moderation.no_active_photos')}</p>
-          ) : (
-            <ul className="mt-1.5 flex flex-wrap gap-2">
-              {profile.active_photos.map((active) => (
-                <li key={active.id}>
-                  <img
-                    src={active.thumb_url}
-                    alt={t('moderation.active_photo_alt', { name: profile.name })}
-                    width={60}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-20 w-15 rounded-lg object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <PhotoStrip
+          title={t('moderation.active_photos')}
+          empty={t('moderation.no_active_photos')}
+          photos={profile.active_photos}
+          alt={t('moderation.active_photo_alt', { name: profile.name })}
+        />
 
         {problem && <Alert tone="danger">{t('moderation.decision_failed', { message: problem.message })}</Alert>}
 

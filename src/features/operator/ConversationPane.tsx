@@ -9,18 +9,18 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_NOTE_MAX, type OperatorMessage, type OperatorProfile } from '#src/contract/operator.ts';
 import type { Locale } from '#src/lib/locales.ts';
+import { brandOf, PhotoStrip, type ConsoleSite } from '#src/ui/console-frame.tsx';
 import { Alert, FormMessage, inputClass } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import FictionalNote from '#src/features/profile-card/FictionalNote.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import type { OperatorConversation, OperatorStore } from './operator-store.ts';
-import type { OperatorSite } from './OperatorScreen.tsx';
 import { MessagePreview, formatTime } from './parts.tsx';
 
 interface Props {
   store: OperatorStore;
   locale: Locale;
-  sites: readonly OperatorSite[];
+  sites: readonly ConsoleSite[];
 }
 
 export default function ConversationPane({ store, locale, sites }: Props) {
@@ -55,7 +55,7 @@ export default function ConversationPane({ store, locale, sites }: Props) {
     );
   }
   const { data } = state;
-  const brand = sites.find((s) => s.id === data.conversation.site)?.brand ?? data.conversation.site;
+  const brand = brandOf(sites, data.conversation.site);
   return (
     <article className="flex flex-col gap-5" aria-labelledby="operator-conversation-title">
       {back}
@@ -245,30 +245,12 @@ function ProfilePanel({
           .join(' · ')}
       </p>
       {fictional && <FictionalNote />}
-      <div>
-        <p className="text-sm font-semibold">{t('operator.photos')}</p>
-        {profile.photos.length === 0 ? (
-          <p className="text-sm text-ink-muted">{t('operator.no_photos')}</p>
-        ) : (
-          <ul className="mt-1.5 flex flex-wrap gap-2">
-            {profile.photos.map((photo) => (
-              <li key={photo.id}>
-                <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.thumb_url}
-                    alt={t('operator.photo_alt', { name: profile.name })}
-                    width={60}
-                    height={80}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-20 w-15 rounded-lg object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <PhotoStrip
+        title={t('operator.photos')}
+        empty={t('operator.no_photos')}
+        photos={profile.photos}
+        alt={t('operator.photo_alt', { name: profile.name })}
+      />
       <div>
         <p className="text-sm font-semibold">{t('operator.about_me')}</p>
         <p className="text-sm whitespace-pre-wrap break-words">{profile.about_me ?? t('operator.no_about_me')}</p>

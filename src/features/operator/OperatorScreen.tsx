@@ -9,21 +9,16 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_INBOX_SHOW, type OperatorInboxItem, type OperatorInboxShow } from '#src/contract/operator.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { Alert, inputClass } from '#src/ui/fields.tsx';
+import { brandOf, ConsolePage, EmptyState, LoadFailed, SiteFilter, type ConsoleSite } from '#src/ui/console-frame.tsx';
+import { inputClass } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import ConversationPane from './ConversationPane.tsx';
 import { MessagePreview, formatTime } from './parts.tsx';
 import { createOperatorStore, type OperatorStore } from './operator-store.ts';
 
-/** A site of the network as the filter offers it. */
-export interface OperatorSite {
-  id: string;
-  brand: string;
-}
-
 interface Props {
   locale: Locale;
-  sites: readonly OperatorSite[];
+  sites: readonly ConsoleSite[];
 }
 
 export default function OperatorScreen({ locale, sites }: Props) {
@@ -37,11 +32,12 @@ export default function OperatorScreen({ locale, sites }: Props) {
   const open = conversation.status !== 'none';
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div className={open ? 'hidden lg:block' : undefined}>
-        <h1 className="text-2xl font-bold sm:text-3xl">{t('operator.title')}</h1>
-        <p className="mt-1 text-ink-muted">{t('operator.intro')}</p>
-      </div>
+    <ConsolePage
+      title={t('operator.title')}
+      intro={t('operator.intro')}
+      width="max-w-7xl"
+      headingClass={open ? 'hidden lg:block' : undefined}
+    >
       <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <section aria-labelledby="operator-inbox" className={`min-w-0 ${open ? 'hidden lg:block' : ''}`}>
           <h2 id="operator-inbox" className="sr-only">
@@ -54,7 +50,7 @@ export default function OperatorScreen({ locale, sites }: Props) {
           <ConversationPane store={store} locale={locale} sites={sites} />
         </section>
       </div>
-    </div>
+    </ConsolePage>
   );
 }
 
@@ -62,7 +58,7 @@ function isShow(value: string): value is OperatorInboxShow {
   return (OPERATOR_INBOX_SHOW as readonly string[]).includes(value);
 }
 
-function Toolbar({ store, sites }: { store: OperatorStore; sites: readonly OperatorSite[] }) {
+function Toolbar({ store, sites }: { store: OperatorStore; sites: readonly ConsoleSite[] }) {
   const { t } = useTranslation();
   const inbox = useStore(store.$inbox);
   const site = useStore(store.$site);
@@ -75,24 +71,13 @@ function Toolbar({ store, sites }: { store: OperatorStore; sites: readonly Opera
         {inbox.status === 'ready' ? t('operator.waiting', { count: inbox.waiting }) : ' '}
       </p>
       <div className="grid grid-cols-2 items-end gap-3">
-        <div>
-          <label htmlFor={`${id}-site`} className="mb-1.5 block text-sm font-semibold">
-            {t('operator.site_filter')}
-          </label>
-          <select
-            id={`${id}-site`}
-            className={inputClass}
-            value={site}
-            onChange={(event) => void store.setSite(event.target.value)}
-          >
-            <option value="">{t('operator.all_sites')}</option>
-            {sites.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.brand}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteFilter
+          namespace="operator"
+          id={`${id}-site`}
+          sites={sites}
+          value={site}
+          onChange={(next) => void store.setSite(next)}
+        />
         <div>
           <label htmlFor={`${id}-show`} className="mb-1.5 block text-sm font-semibold">
             {t('operator.show')}
@@ -117,7 +102,7 @@ function Toolbar({ store, sites }: { store: OperatorStore; sites: readonly Opera
   );
 }
 
-function Inbox({ store, locale, sites }: { store: OperatorStore; locale: Locale; sites: readonly OperatorSite[] }) {
+function Inbox({ store, locale, sites }: { store: OperatorStore; locale: Locale; sites: readonly ConsoleSite[] }) {
   const { t } = useTranslation();
   const inbox = useStore(store.$inbox);
   const show = useStore(store.$show);
@@ -125,27 +110,17 @@ function Inbox({ store, locale, sites }: { store: OperatorStore; locale: Locale;
   const openId = conversation.status === 'none' ? null : conversation.id;
 
   if (inbox.status === 'loading') return <Spinner label={t('operator.loading')} />;
-  if (inbox.status === 'error') {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <Alert tone="danger">
-          {t('operator.load_failed')} {inbox.message}
-        </Alert>
-        <button type="button" className="btn btn-outline" onClick={() => void store.load()}>
-          {t('operator.try_again')}
-        </button>
-      </div>
-    );
-  }
+  if (inbox.status === 'error')
+    return <LoadFailed namespace="operator" message={inbox.message} onRetry={() => void store.load()} />;
   if (inbox.conversations.length === 0) {
     return (
-      <div className="card flex flex-col items-center gap-2 px-6 py-10 text-center">
-        <p className="text-xl font-bold">{t('operator.empty_title')}</p>
-        <p className="text-ink-muted">{show === 'waiting' ? t('operator.empty_waiting') : t('operator.empty_text')}</p>
-      </div>
+      <EmptyState
+        namespace="operator"
+        padding="py-10"
+        text={show === 'waiting' ? t('operator.empty_waiting') : t('operator.empty_text')}
+      />
     );
   }
-  const brandOf = (id: string) => sites.find((s) => s.id === id)?.brand ?? id;
   return (
     <ul className="flex flex-col gap-2" data-testid="operator-inbox">
       {inbox.conversations.map((item) => (
@@ -153,7 +128,7 @@ function Inbox({ store, locale, sites }: { store: OperatorStore; locale: Locale;
           <InboxRow
             item={item}
             locale={locale}
-            brand={brandOf(item.site)}
+            brand={brandOf(sites, item.site)}
             current={item.id === openId}
             onOpen={() => void store.open(item.id)}
           />
