@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '#src/lib/locales.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint, withStatus } from './define.ts';
 import {
   DATE_OF_BIRTH_ERRORS,
   DELETE_REMARKS_MAX,
@@ -40,29 +40,29 @@ export type TrafficSource = z.infer<typeof trafficSource>;
 /** The password rules' error codes (signup, reset, change). */
 export const PASSWORD_ERRORS = ['password_too_short', 'password_too_long', 'password_common'] as const;
 
-/** Error codes of the account calls, each with its SPEC text in `accounts.errors.<code>`. */
-export const ACCOUNT_ERRORS = [
-  'email_invalid', // 'Invalid email' (+ suggestion)
-  'email_exists', // 'An account with this e-mail address already exists' + 'Log in now'
-  'email_pending_deletion', // pending-deletion message + customer service link
-  'signups_closed', // 'currently invite-only'
-  ...NAME_ERRORS,
-  ...DATE_OF_BIRTH_ERRORS,
-  ...PASSWORD_ERRORS,
-  'login_failed', // 'Login failed, please try again'
-  'login_blocked', // 'Too many incorrect attempts, account blocked for {minutes} min.'
-  'login_banned', // 'login account banned' → ban page
-  'reset_email_not_found', // 'E-mail address not found'
-  'reset_daily_limit', // 'Too many password reset emails sent, please try again tomorrow.'
-  'link_invalid', // 'Link expired or invalid, request a new email'
-  'passwords_differ', // 'The entered passwords are not the same.'
-  'old_password_wrong', // 'Please check your old password.'
-  'password_wrong', // the current password, asked before an e-mail change or a deletion
-  'new_email_invalid', // 'New email adress is invalid.'
-  'new_email_taken', // 'This email address already owns an account on this website.'
-  'already_confirmed',
-] as const;
-export type AccountError = (typeof ACCOUNT_ERRORS)[number];
+/** Error codes of the account calls with their HTTP status; SPEC texts in `accounts.errors.<code>`. */
+export const ACCOUNT_ERRORS = declareErrors('accounts.errors', {
+  email_invalid: 400, // 'Invalid email' (+ suggestion)
+  email_exists: 409, // 'An account with this e-mail address already exists' + 'Log in now'
+  email_pending_deletion: 409, // pending-deletion message + customer service link
+  signups_closed: 403, // 'currently invite-only'
+  ...withStatus(NAME_ERRORS, 400),
+  ...withStatus(DATE_OF_BIRTH_ERRORS, 400),
+  ...withStatus(PASSWORD_ERRORS, 400),
+  login_failed: 401, // 'Login failed, please try again'
+  login_blocked: 429, // 'Too many incorrect attempts, account blocked for {minutes} min.'
+  login_banned: 403, // 'login account banned' → ban page
+  reset_email_not_found: 404, // 'E-mail address not found'
+  reset_daily_limit: 429, // 'Too many password reset emails sent, please try again tomorrow.'
+  link_invalid: 400, // 'Link expired or invalid, request a new email'
+  passwords_differ: 400, // 'The entered passwords are not the same.'
+  old_password_wrong: 400, // 'Please check your old password.'
+  password_wrong: 400, // the current password, asked before an e-mail change or a deletion
+  new_email_invalid: 400, // 'New email adress is invalid.'
+  new_email_taken: 409, // 'This email address already owns an account on this website.'
+  already_confirmed: 409,
+});
+export type AccountError = (typeof ACCOUNT_ERRORS.codes)[number];
 
 export const signupBody = z.object({
   email,
@@ -94,6 +94,7 @@ export const postSignup = defineEndpoint({
     ...DATE_OF_BIRTH_ERRORS,
     ...PASSWORD_ERRORS,
   ],
+  roles: 'public',
 });
 
 /** POST /api/activation-mail.php: sends a new confirmation e-mail (SPEC §2.4 a). */
@@ -102,7 +103,7 @@ export const postActivationMail = defineEndpoint({
   path: '/api/activation-mail.php',
   response: z.object({ sent: z.literal(true) }),
   errors: ['authentication_required', 'rate_limited', 'unknown_site', 'already_confirmed'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -115,6 +116,7 @@ export const getActivate = defineEndpoint({
   // Any token: a cut-off link must still land on /activate/error, not on a JSON 400.
   query: z.object({ token: z.string().max(500).default('') }),
   response: z.never(),
+  roles: 'public',
 });
 
 /** POST /api/user.php: login with {email, password}; sets the session cookies. */
@@ -126,6 +128,7 @@ export const postLogin = defineEndpoint({
   body: z.object({ email, password: passwordInput }),
   response: z.object({ user: currentUser }),
   errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned'],
+  roles: 'public',
 });
 
 /** POST /api/logout.php: ends the session; the client then goes to '/'. */
@@ -133,6 +136,7 @@ export const postLogout = defineEndpoint({
   method: 'POST',
   path: '/api/logout.php',
   response: z.object({ ok: z.literal(true) }),
+  roles: 'public',
 });
 
 /**
@@ -145,6 +149,7 @@ export const getLogout = defineEndpoint({
   path: '/api/logout.php',
   response: z.object({ ok: z.literal(true) }),
   errors: ['cross_site'],
+  roles: 'public',
 });
 
 /** POST /api/password-reset.php {email}: sends a reset link (daily cap per account). */
@@ -154,6 +159,7 @@ export const postPasswordReset = defineEndpoint({
   body: z.object({ email }),
   response: z.object({ sent: z.literal(true) }),
   errors: ['rate_limited', 'unknown_site', 'reset_email_not_found', 'reset_daily_limit'],
+  roles: 'public',
 });
 
 /** PUT /api/password-reset.php {token, password}: sets the new password, ends all sessions. */
@@ -163,6 +169,7 @@ export const putPasswordReset = defineEndpoint({
   body: z.object({ token: linkToken, password: passwordInput }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['rate_limited', 'unknown_site', 'link_invalid', ...PASSWORD_ERRORS],
+  roles: 'public',
 });
 
 /** POST /api/password.php: change password in settings. */
@@ -183,7 +190,7 @@ export const postPasswordChange = defineEndpoint({
     'old_password_wrong',
     ...PASSWORD_ERRORS,
   ],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -203,7 +210,7 @@ export const postMailChange = defineEndpoint({
     'new_email_taken',
     'password_wrong',
   ],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -218,6 +225,7 @@ export const putMailChange = defineEndpoint({
   body: z.object({ token: linkToken }),
   response: z.object({ email: z.string(), undone: z.boolean().optional() }),
   errors: ['unknown_site', 'link_invalid', 'new_email_taken'],
+  roles: 'public',
 });
 
 export const DELETE_REASONS = [
@@ -246,7 +254,7 @@ export const deleteAccount = defineEndpoint({
   }),
   response: z.object({ redirect: z.url().nullable() }),
   errors: ['authentication_required', 'unknown_site', 'rate_limited', 'password_wrong'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/reactivate.php?token=…: the e-mailed link; redirects to /login?reactivated=1 or /activate/error. */
@@ -255,6 +263,7 @@ export const getReactivate = defineEndpoint({
   path: '/api/reactivate.php',
   query: z.object({ token: z.string().max(500).default('') }),
   response: z.never(),
+  roles: 'public',
 });
 
 export { LOCALES };

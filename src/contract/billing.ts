@@ -25,7 +25,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES } from '#src/lib/locales.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 import { DISCOUNT_ERRORS, discountCodeString } from './discounts.ts';
 
 // ------------------------------------------------------------------ packages and methods
@@ -247,7 +247,7 @@ export const getPackages = defineEndpoint({
     message_credits: z.number().int().positive(),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 export type PackagesData = z.infer<typeof getPackages.response>;
 
@@ -303,6 +303,23 @@ export const orderNext = z.enum([
 const orderAnswer = z.object({ order, next: orderNext, redirect_url: z.string().nullable() });
 export type OrderAnswer = z.infer<typeof orderAnswer>;
 
+/** Error codes of the billing calls (direct debit's too) with their HTTP status; texts in `api.<code>`. */
+export const BILLING_ERRORS = declareErrors('api', {
+  /** The payment method does not pay that bundle in the payment country (field 'method'). */
+  method_not_available: 400,
+  /** The member may not buy: a chargeback is open (a billing hold). */
+  payments_blocked: 403,
+  payment_provider_unavailable: 502,
+  no_previous_order: 404,
+  /** The stored payment method was declined (repeat order). */
+  stored_payment_failed: 402,
+  refund_window_closed: 410,
+  refund_not_possible: 409,
+  nothing_to_refund: 409,
+  /** A provider webhook's missing, wrong or stale signature. */
+  invalid_signature: 401,
+});
+
 /** Answered by order.php when the member may not buy (a chargeback is open): 'payments_blocked'. */
 export const ORDER_ERRORS = [
   'authentication_required',
@@ -311,7 +328,7 @@ export const ORDER_ERRORS = [
   'method_not_available',
   'payments_blocked',
   'payment_provider_unavailable',
-  ...DISCOUNT_ERRORS,
+  ...DISCOUNT_ERRORS.codes,
 ] as const;
 
 /**
@@ -334,7 +351,7 @@ export const postOrder = defineEndpoint({
     .strict(),
   response: orderAnswer,
   errors: ORDER_ERRORS,
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -347,7 +364,7 @@ export const getTransaction = defineEndpoint({
   query: z.looseObject({ id: paymentId }),
   response: z.object({ order, balance: z.number().int().nonnegative(), paid_user: z.boolean() }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/transactions.php: the member's orders, newest first (at most TRANSACTIONS_MAX). */
@@ -356,7 +373,7 @@ export const getTransactions = defineEndpoint({
   path: '/api/transactions.php',
   response: z.object({ orders: z.array(order), refund_days: z.number().int().nonnegative() }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 export const TRANSACTIONS_MAX = 200;
 
@@ -380,7 +397,7 @@ export const getRepeatOrder = defineEndpoint({
       .nullable(),
   }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -404,7 +421,7 @@ export const postRepeatOrder = defineEndpoint({
     'payments_blocked',
     'payment_provider_unavailable',
   ],
-  auth: true,
+  roles: ['member'],
 });
 
 // ------------------------------------------------------------------ refunds
@@ -434,7 +451,7 @@ export const postRefund = defineEndpoint({
     'refund_not_possible',
     'nothing_to_refund',
   ],
-  auth: true,
+  roles: ['member'],
 });
 
 // ------------------------------------------------------------------ provider webhook
@@ -450,4 +467,5 @@ export const postPaymentWebhook = defineEndpoint({
   body: z.unknown(),
   response: z.object({ received: z.number().int().nonnegative() }),
   errors: ['invalid_signature'],
+  roles: 'public',
 });

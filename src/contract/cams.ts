@@ -38,7 +38,7 @@ export const getCamSearch = defineEndpoint({
   query: camSearchQuery,
   response: z.object({ cams: z.record(z.string(), camEntry) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** Opened in a new window: redirects (302) to the provider's page of the account. */
@@ -60,7 +60,7 @@ export const getCamRedirect = defineEndpoint({
   query: accountQuery,
   response: z.never(),
   errors: ['authentication_required', 'unknown_site', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET CAM_SNAPSHOT_PATH?account=: the demo feed's snapshot image (image/jpeg); 404 when unknown. */
@@ -70,6 +70,7 @@ export const getCamSnapshot = defineEndpoint({
   query: accountQuery,
   response: z.never(),
   errors: ['not_found'],
+  roles: 'public',
 });
 
 /**
@@ -91,7 +92,7 @@ export const getResellPartner = defineEndpoint({
   }),
   response: z.never(),
   errors: ['authentication_required', 'unknown_site', 'forbidden'],
-  auth: true,
+  roles: ['member'],
 });
 
 export function camRedirectUrl(account: string): string {

@@ -15,6 +15,7 @@ export const getGiftImage = defineEndpoint({
   query: z.looseObject({ key: z.string().min(1).max(40) }),
   response: z.never(),
   errors: ['not_found'],
+  roles: 'public',
 });
 
 /** GET GIF_FILE_PATH?id=<gif id>&v=full|preview: a bundled GIF (image/gif). */
@@ -30,4 +31,5 @@ export const getGifFile = defineEndpoint({
   query: z.looseObject({ id: z.string().min(1).max(80), v: z.enum(GIF_VARIANTS).default('full') }),
   response: z.never(),
   errors: ['not_found'],
+  roles: 'public',
 });

@@ -13,23 +13,23 @@
  * own conversation (system messages) has `system: true` and no profile card.
  */
 import { z } from 'zod';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 import { profileCard, publicIdRef } from './members.ts';
 
 /** The sender's key of a message: makes a retry idempotent (a UUID or similar). */
 export const clientIdRef = z.string().min(8).max(64);
 
-/** Error codes of the chat calls, each with its text `api.<code>`. */
-export const CHAT_ERRORS = {
+/** Error codes of the chat calls with their HTTP status, each with its text `api.<code>`. */
+export const CHAT_ERRORS = declareErrors('api', {
   /** A free member starting a third conversation (SPEC §9: 2). */
-  free_conversation_limit: 'free_conversation_limit',
+  free_conversation_limit: 403,
   /** The text is longer than the site's message_length. */
-  message_too_long: 'message_too_long',
+  message_too_long: 400,
   /** The conversation cannot be written to: the site's own, or the other side is gone. */
-  chat_closed: 'chat_closed',
+  chat_closed: 403,
   /** An icebreaker in a conversation that has messages already. */
-  icebreaker_used: 'icebreaker_used',
-} as const;
+  icebreaker_used: 409,
+});
 
 /** The gift of a gift message: its catalogue key, localized name and image. */
 export const chatGift = z.object({ key: z.string(), name: z.string(), image: z.string(), credits: z.number().int() });
@@ -113,7 +113,7 @@ export const getChats = defineEndpoint({
     total_unread: z.number().int().nonnegative(),
   }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -128,7 +128,7 @@ export const getChatStart = defineEndpoint({
   matches: (query) => query['profile'] !== undefined || query['id'] === undefined,
   response: z.object({ id: z.string() }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** How many messages one page of a conversation holds. */
@@ -158,7 +158,7 @@ export const getChatMessages = defineEndpoint({
     can_write: z.boolean(),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
-  auth: true,
+  roles: ['member'],
 });
 
 const sendBase = { conversation: publicIdRef, client_id: clientIdRef };
@@ -181,10 +181,7 @@ const sendErrors = [
   'not_found',
   'blocked',
   'insufficient_credits',
-  CHAT_ERRORS.free_conversation_limit,
-  CHAT_ERRORS.message_too_long,
-  CHAT_ERRORS.chat_closed,
-  CHAT_ERRORS.icebreaker_used,
+  ...CHAT_ERRORS.codes,
 ] as const;
 
 /**
@@ -198,7 +195,7 @@ export const postChatMessage = defineEndpoint({
   body: sendMessageBody,
   response: sentMessage,
   errors: sendErrors,
-  auth: true,
+  roles: ['member'],
 });
 
 /** The multipart fields of a photo message (POST /api/chat-photo.php). */
@@ -214,7 +211,7 @@ export const postChatPhoto = defineEndpoint({
   path: '/api/chat-photo.php',
   response: sentMessage,
   errors: [...sendErrors, 'photo_missing', 'photo_type', 'photo_too_large'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -233,7 +230,7 @@ export const deleteChat = defineEndpoint({
   body: z.object({ conversation: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** POST /api/typing.php {conversation}: the viewer is typing (sent at most every TYPING_EVERY_MS). */
@@ -243,7 +240,7 @@ export const postTyping = defineEndpoint({
   body: z.object({ conversation: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/gifts.php: the gift catalogue in the viewer's language, each at gift_credits. */
@@ -252,7 +249,7 @@ export const getGifts = defineEndpoint({
   path: '/api/gifts.php',
   response: z.object({ gifts: z.array(chatGift) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/gifs.php?q=: GIFs matching the words (the trending ones without q). */
@@ -262,5 +259,5 @@ export const getGifs = defineEndpoint({
   query: z.looseObject({ q: z.string().max(100).optional() }),
   response: z.object({ gifs: z.array(chatGif) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });

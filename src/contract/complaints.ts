@@ -4,7 +4,7 @@
  * moderation console. A visitor gives a contact e-mail; a member's defaults to the account's.
  * At most COMPLAINTS_PER_HOUR complaints per IP address and per account an hour (429
  * rate_limited). The list and its 'handled' flag are for moderators and admins only
- * (MODERATOR_ROLES; 403 forbidden for other accounts).
+ * (their `roles`; 403 forbidden for other accounts).
  */
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
@@ -58,6 +58,7 @@ export const postComplaint = defineEndpoint({
     .strict(),
   response: z.object({ reference: z.string() }),
   errors: ['unknown_site'],
+  roles: 'public',
 });
 
 export const COMPLAINT_STATUSES = ['open', 'handled'] as const;
@@ -95,7 +96,7 @@ export const getComplaints = defineEndpoint({
     total: z.number().int().nonnegative(),
   }),
   errors: ['authentication_required', 'forbidden'],
-  auth: true,
+  roles: ['moderator', 'admin'],
 });
 
 /** PUT /api/complaints.php: marks a complaint handled (or open again); not_found for an unknown reference. */
@@ -105,5 +106,5 @@ export const putComplaint = defineEndpoint({
   body: z.object({ reference: z.string().max(20), status: z.enum(COMPLAINT_STATUSES) }).strict(),
   response: staffComplaint,
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['moderator', 'admin'],
 });

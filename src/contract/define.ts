@@ -32,6 +32,67 @@ export const UNDECLARED_ERRORS = [
   'cross_site',
 ] as const;
 
+/**
+ * A feature's own error codes, declared once in its contract module: each code's HTTP status
+ * and where its default text is (`<messages>.<code>` in the catalogues). Every code an
+ * endpoint lists is in ERROR_STATUS or in exactly one declaration (all of them:
+ * src/contract/errors.ts); the server's `fail(code)` looks the status up there.
+ */
+export interface ErrorDeclaration<Code extends string = string> {
+  /** The i18n namespace of the codes' default texts, e.g. 'accounts.errors'. */
+  messages: string;
+  status: Readonly<Record<Code, number>>;
+  /**
+   * A text that answers its code with another status than the code's own (a HEIC photo the
+   * decoder gave up on is of an accepted type: 422, not photo_type's 415).
+   */
+  statusOfMessage: Readonly<Record<string, number>>;
+  /** The codes, for an endpoint's `errors`. */
+  codes: readonly Code[];
+}
+
+export function declareErrors<const Status extends Record<string, number>>(
+  messages: string,
+  status: Status,
+  statusOfMessage: Readonly<Record<string, number>> = {},
+): ErrorDeclaration<keyof Status & string> {
+  return { messages, status, statusOfMessage, codes: Object.keys(status) };
+}
+
+/** Every code of a list with one status, for declareErrors (`...withStatus(NAME_ERRORS, 400)`). */
+export function withStatus<const Code extends string>(codes: readonly Code[], status: number): Record<Code, number> {
+  return Object.fromEntries(codes.map((code) => [code, status])) as Record<Code, number>;
+}
+
+/** The generic codes (ERROR_STATUS), their texts in `api.<code>`. */
+export const GENERIC_ERRORS = declareErrors('api', ERROR_STATUS);
+
+/**
+ * Account roles (SPEC §6): every logged-in account is a `member`; staff accounts have one of
+ * the staff roles, which open the back office's consoles (accounts.role).
+ */
+export const STAFF_ROLES = ['admin', 'moderator', 'operator', 'finance', 'marketing'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = 'member' | StaffRole;
+
+/**
+ * Who may call an endpoint: anyone ('public'), any logged-in account (['member']), or
+ * accounts with one of the staff roles listed (e.g. ['moderator', 'admin']). route() refuses
+ * the others before the handler runs: 403 authentication_required without a session (or with
+ * a staff session of another site than the one asked), 403 forbidden for another role.
+ */
+export type Roles = 'public' | readonly [Role, ...Role[]];
+
+/** True for an endpoint of staff roles only (not 'public', not 'member'). */
+export function isStaffOnly(roles: Roles): boolean {
+  return roles !== 'public' && !roles.includes('member');
+}
+
+/** Whether an account of `role` (a logged-in one) may call an endpoint of `roles`. */
+export function roleMayCall(roles: Roles, role: string): boolean {
+  return !isStaffOnly(roles) || (roles as readonly string[]).includes(role);
+}
+
 /** The body of every error answer: a code, a message in the member's language, the field. */
 export const errorBody = z.object({
   error: z.object({
@@ -49,7 +110,7 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   Err extends string = string,
-  Auth extends boolean = boolean,
+  Access extends Roles = Roles,
 > {
   method: Method;
   /** Path under the origin, e.g. '/api/settings.php'. */
@@ -58,13 +119,13 @@ export interface Endpoint<
   body: B;
   response: R;
   /**
-   * Error codes this call may answer besides UNDECLARED_ERRORS (and authentication_required
-   * for `auth` calls): a code of ERROR_STATUS or a feature's own (e.g. accounts' `email_exists`).
+   * Error codes this call may answer besides UNDECLARED_ERRORS (and those of its `roles`):
+   * a code of ERROR_STATUS or of a feature's ErrorDeclaration (e.g. accounts' `email_exists`).
    * Outside production the server refuses to answer any other (src/server/http/route.ts).
    */
   errors: readonly Err[];
-  /** True when the call needs a logged-in member (403 authentication_required otherwise). */
-  auth: Auth;
+  /** Who may call it (see Roles); every endpoint says so, 'public' included. */
+  roles: Access;
   /**
    * For two calls on one method and path told apart by their query (SPEC §7's GET chat.php
    * with `profile` or with `id`): whether a request is this call's. Requests it refuses go on
@@ -73,18 +134,22 @@ export interface Endpoint<
   matches?: (query: Record<string, string>) => boolean;
 }
 
+/** The codes of an endpoint's roles: without a session, and (staff only) of another role. */
+export type RoleError<Access extends Roles> = Access extends 'public'
+  ? never
+  : 'authentication_required' | ('member' extends Access[number] ? never : 'forbidden');
+
 /** Every code an endpoint may answer. */
 export type EndpointError<E extends Endpoint> =
-  | E['errors'][number]
-  | (typeof UNDECLARED_ERRORS)[number]
-  | (E['auth'] extends true ? 'authentication_required' : never);
+  E['errors'][number] | (typeof UNDECLARED_ERRORS)[number] | RoleError<E['roles']>;
 
 /** Whether an endpoint may answer an error code (see EndpointError). */
 export function allowsError(endpoint: Endpoint, code: string): boolean {
   return (
     endpoint.errors.includes(code) ||
     (UNDECLARED_ERRORS as readonly string[]).includes(code) ||
-    (endpoint.auth && code === 'authentication_required')
+    (code === 'authentication_required' && endpoint.roles !== 'public') ||
+    (code === 'forbidden' && isStaffOnly(endpoint.roles))
   );
 }
 
@@ -95,19 +160,18 @@ export function defineEndpoint<
   B extends z.ZodType,
   R extends z.ZodType,
   Err extends string = never,
-  Auth extends boolean = false,
+  const Access extends Roles = Roles,
 >(
-  endpoint: Omit<Endpoint<Q, B, R>, 'query' | 'body' | 'errors' | 'auth' | 'matches'> & {
+  endpoint: Omit<Endpoint<Q, B, R>, 'query' | 'body' | 'errors' | 'roles' | 'matches'> & {
     matches?: (query: Record<string, string>) => boolean;
     query?: Q;
     body?: B;
     errors?: readonly Err[];
-    auth?: Auth;
+    roles: Access;
   },
-): Endpoint<Q, B, R, Err, Auth> {
+): Endpoint<Q, B, R, Err, Access> {
   return {
     errors: [],
-    auth: false as Auth,
     ...endpoint,
     query: endpoint.query ?? (z.object({}).loose() as unknown as Q),
     body: endpoint.body ?? (noInput as unknown as B),

@@ -23,7 +23,7 @@
  */
 import { z } from 'zod';
 import { PACKAGE_KEYS, paymentId } from './billing.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 
 /** Digits of the SMS code. */
 export const DIRECT_DEBIT_CODE_LENGTH = 6;
@@ -124,6 +124,19 @@ export const debitCodeSent = z.object({
 });
 export type DebitCodeSent = z.infer<typeof debitCodeSent>;
 
+/** Error codes of the direct debit calls with their HTTP status; texts in `api.<code>`. */
+export const DIRECT_DEBIT_ERRORS = declareErrors('api', {
+  /** The order left 'created' (paid, failed or submitted already). */
+  order_closed: 409,
+  iban_invalid: 400,
+  phone_invalid: 400,
+  direct_debit_blocked: 403,
+  direct_debit_limit: 409,
+  sms_unavailable: 502,
+  code_invalid: 400,
+  too_many_tries: 429,
+});
+
 export const DIRECT_DEBIT_START_ERRORS = [
   'authentication_required',
   'unknown_site',
@@ -171,7 +184,7 @@ export const postDirectDebitStart = defineEndpoint({
     }),
   response: debitCodeSent,
   errors: DIRECT_DEBIT_START_ERRORS,
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -205,7 +218,7 @@ export const postDirectDebitVerify = defineEndpoint({
     'payments_blocked',
     'payment_provider_unavailable',
   ],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -219,5 +232,5 @@ export const postDirectDebitResend = defineEndpoint({
   body: z.object({ session: debitSession }).strict(),
   response: debitCodeSent,
   errors: ['authentication_required', 'unknown_site', 'not_found', 'order_closed', 'sms_unavailable'],
-  auth: true,
+  roles: ['member'],
 });

@@ -13,7 +13,7 @@
  * method the code does not allow `code_payment_method`.
  */
 import { z } from 'zod';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The welcome discount's code (SPEC §9: 25 %, one-time, on the first purchase). */
 export const WELCOME_DISCOUNT_CODE = 'WELCOME25';
@@ -22,17 +22,18 @@ export const DISCOUNT_KINDS = ['welcome', 'time_bonus', 'promo'] as const;
 export const DISCOUNT_VALIDITIES = ['once-per-user', 'once', 'unlimited'] as const;
 export const DISCOUNT_STATUSES = ['active', 'inactive'] as const;
 
-/** The error codes of a code that cannot be used, with their texts in `api.<code>`. */
-export const DISCOUNT_ERRORS = [
-  'code_not_found',
-  'code_used',
-  'code_expired',
-  'code_country',
-  'code_minimum',
-  'code_payment_method',
-  'code_first_purchase',
-] as const;
-export type DiscountError = (typeof DISCOUNT_ERRORS)[number];
+/** The error codes of a code that cannot be used, with their HTTP status; texts in `api.<code>`. */
+export const DISCOUNT_ERRORS = declareErrors('api', {
+  code_not_found: 404,
+  code_used: 400,
+  // 410 as the direct debit's SMS code that expired: one code, one status.
+  code_expired: 410,
+  code_country: 400,
+  code_minimum: 400,
+  code_payment_method: 400,
+  code_first_purchase: 400,
+});
+export type DiscountError = (typeof DISCOUNT_ERRORS.codes)[number];
 
 /** A code as written by members and operators: letters, digits, '-' and '_'; case does not matter. */
 export const discountCodeString = z
@@ -95,8 +96,8 @@ export const getDiscountCode = defineEndpoint({
   }),
   matches: (query) => query['welcome'] === undefined,
   response: z.object({ discount: discountCode }),
-  errors: ['authentication_required', 'unknown_site', ...DISCOUNT_ERRORS],
-  auth: true,
+  errors: ['authentication_required', 'unknown_site', ...DISCOUNT_ERRORS.codes],
+  roles: ['member'],
 });
 
 /**
@@ -110,5 +111,6 @@ export const getWelcomeDiscount = defineEndpoint({
   query: z.looseObject({ welcome: z.literal('true') }),
   matches: (query) => query['welcome'] !== undefined,
   response: z.object({ discount: discountCode }),
-  errors: ['unknown_site', ...DISCOUNT_ERRORS],
+  errors: ['unknown_site', ...DISCOUNT_ERRORS.codes],
+  roles: 'public',
 });

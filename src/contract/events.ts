@@ -53,5 +53,5 @@ export const getEvents = defineEndpoint({
   query: z.looseObject({ last_event_id: z.coerce.number().int().nonnegative().optional().catch(undefined) }),
   response: z.never(),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });

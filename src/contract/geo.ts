@@ -40,5 +40,5 @@ export const getGeocode = defineEndpoint({
   query: geocodeQuery,
   response: geocodeAnswer,
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });

@@ -15,13 +15,16 @@
  */
 import { z } from 'zod';
 import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 import { profileCard, publicIdRef } from './members.ts';
 
 /** The error code of a like over the daily limit (HTTP 429). */
 export const DAILY_LIMIT_ERROR = 'daily_limit';
 /** The error code of a swipe when no swipes are left today (HTTP 429). */
 export const SWIPE_LIMIT_ERROR = 'swipe_limit';
+
+/** Error codes of the likes calls with their HTTP status; texts in `likes.errors.<code>`. */
+export const LIKES_ERRORS = declareErrors('likes.errors', { [DAILY_LIMIT_ERROR]: 429, [SWIPE_LIMIT_ERROR]: 429 });
 
 const profileRef = z.object({ profile: publicIdRef }).strict();
 const remaining = z.number().int().nonnegative();
@@ -46,7 +49,7 @@ export const getLikes = defineEndpoint({
     next_like_in_hours: z.number().int().positive().nullable(),
   }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 export type LikesData = z.infer<typeof getLikes.response>;
 
@@ -64,7 +67,7 @@ export const postLike = defineEndpoint({
   body: profileRef,
   response: z.object({ match: z.boolean(), likes_left: remaining, profile: profileCard }),
   errors: ['authentication_required', 'unknown_site', 'not_found', DAILY_LIMIT_ERROR],
-  auth: true,
+  roles: ['member'],
 });
 
 /** DELETE /api/like.php: withdraws my like (fine when there is none); the like is not given back. */
@@ -74,7 +77,7 @@ export const deleteLike = defineEndpoint({
   body: profileRef,
   response: z.object({ ok: z.literal(true), likes_left: remaining }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -97,7 +100,7 @@ export const getSwipe = defineEndpoint({
     next_like_in_hours: z.number().int().positive().nullable(),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -113,7 +116,7 @@ export const postSwipe = defineEndpoint({
   body: z.object({ profile: publicIdRef, decision: z.enum(['yes', 'no']) }).strict(),
   response: z.object({ match: z.boolean(), swipes_left: remaining, likes_left: remaining }),
   errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR, DAILY_LIMIT_ERROR],
-  auth: true,
+  roles: ['member'],
 });
 
 type AgeBucketKey = (typeof MATCH_FINDER_AGE_BUCKETS)[number]['key'];
@@ -141,7 +144,7 @@ export const getMatchFinder = defineEndpoint({
   query: matchFinderAnswers,
   response: z.object({ profiles: z.array(profileCard) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -155,5 +158,5 @@ export const getAutoLike = defineEndpoint({
   path: '/api/auto-like.php',
   response: z.object({ profile: profileCard }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });

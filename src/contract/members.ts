@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The longest public id of a profile or photo. */
 export const PUBLIC_ID_MAX = 40;
@@ -99,8 +99,11 @@ export const getMember = defineEndpoint({
   query: z.looseObject({ id: publicIdRef }),
   response: z.object({ profile: memberProfile, related: z.array(profileCard).max(RELATED_PROFILES_MAX) }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
-  auth: true,
+  roles: ['member'],
 });
+
+/** The code of a profile that blocked the viewer (403), its text `members.blocked` ("You're blocked by {name}"). */
+export const MEMBER_ERRORS = declareErrors('members', { blocked: 403 });
 
 /** The body of the 403 `blocked` answer of member.php: the error plus who blocked. */
 export const blockedAnswer = z.object({
@@ -128,7 +131,7 @@ export const postBlock = defineEndpoint({
   body: z.object({ profile: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** DELETE /api/block.php: unblocks a profile (what was deleted stays deleted). */
@@ -138,7 +141,7 @@ export const deleteBlock = defineEndpoint({
   body: z.object({ profile: publicIdRef }).strict(),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/blocks.php: the profiles the caller blocked, newest first. */
@@ -147,5 +150,5 @@ export const getBlocks = defineEndpoint({
   path: '/api/blocks.php',
   response: z.object({ profiles: z.array(blockedProfile) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });

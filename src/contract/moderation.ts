@@ -51,7 +51,7 @@ export const getModerationQueue = defineEndpoint({
   }),
   response: z.object({ photos: z.array(queuedPhoto).max(MODERATION_PAGE_SIZE), total: z.number().int() }),
   errors: ['authentication_required', 'forbidden'],
-  auth: true,
+  roles: ['moderator', 'admin'],
 });
 
 /**
@@ -70,5 +70,5 @@ export const postModerationDecision = defineEndpoint({
   ]),
   response: z.object({ ok: z.literal(true), remaining: z.number().int() }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['moderator', 'admin'],
 });

@@ -49,7 +49,7 @@ export const getNotificationSettings = defineEndpoint({
   path: '/api/notifications.php',
   response: z.object({ settings: notificationSettings }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** PUT /api/notifications.php: saves the preferences sent (the others stay); answers all of them. */
@@ -59,7 +59,7 @@ export const putNotificationSettings = defineEndpoint({
   body: emailPreferences.partial().strict(),
   response: z.object({ settings: notificationSettings }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe.php';
@@ -78,6 +78,7 @@ export const getUnsubscribe = defineEndpoint({
   query: unsubscribeQuery,
   response: z.never(),
   errors: ['link_invalid'],
+  roles: 'public',
 });
 
 /**
@@ -93,6 +94,7 @@ export const postUnsubscribe = defineEndpoint({
   query: unsubscribeQuery,
   response: z.object({ unsubscribed: z.literal(true) }),
   errors: ['link_invalid'],
+  roles: 'public',
 });
 
 export const MAIL_EVENTS_PATH = '/api/mail-events.php';
@@ -128,4 +130,5 @@ export const postMailEvents = defineEndpoint({
     ignored: z.number().int().nonnegative(),
   }),
   errors: ['forbidden'],
+  roles: 'public',
 });

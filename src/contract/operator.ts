@@ -17,18 +17,19 @@
 import { z } from 'zod';
 import { GENDERS, INTERESTS } from '#src/lib/constants.ts';
 import { clientIdRef } from './chat.ts';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';
 
-/** Error codes of the operator calls, each with its text `api.<code>` (HTTP 409). */
-export const OPERATOR_ERRORS = {
+/**
+ * Error codes of the operator calls, each with its text `api.<code>`; 409: the conversation's
+ * state conflicts with the call.
+ */
+export const OPERATOR_ERRORS = declareErrors('api', {
   /** Another operator holds the conversation (their claim has not expired). */
-  claimed_by_other: 'claimed_by_other',
+  claimed_by_other: 409,
   /** Replying or renewing without holding the conversation: take it first. */
-  claim_required: 'claim_required',
-} as const;
-/** The HTTP status of OPERATOR_ERRORS: the conversation's state conflicts with the call. */
-export const OPERATOR_CONFLICT_STATUS = 409;
+  claim_required: 409,
+});
 
 /** Conversations one inbox answer lists at most. */
 export const OPERATOR_INBOX_SIZE = 100;
@@ -135,7 +136,7 @@ export const getOperatorInbox = defineEndpoint({
     waiting: z.number().int().nonnegative(),
   }),
   errors: ['authentication_required', 'forbidden'],
-  auth: true,
+  roles: ['operator', 'admin'],
 });
 
 /**
@@ -165,7 +166,7 @@ export const getOperatorConversation = defineEndpoint({
     has_more: z.boolean(),
   }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['operator', 'admin'],
 });
 
 /**
@@ -178,8 +179,8 @@ export const postOperatorClaim = defineEndpoint({
   path: '/api/operator-claim.php',
   body: conversationRef,
   response: z.object({ claim: operatorClaim }),
-  errors: ['authentication_required', 'forbidden', 'not_found', OPERATOR_ERRORS.claimed_by_other],
-  auth: true,
+  errors: ['authentication_required', 'forbidden', 'not_found', 'claimed_by_other'],
+  roles: ['operator', 'admin'],
 });
 
 /**
@@ -192,14 +193,8 @@ export const postOperatorRenew = defineEndpoint({
   path: '/api/operator-renew.php',
   body: conversationRef,
   response: z.object({ claim: operatorClaim }),
-  errors: [
-    'authentication_required',
-    'forbidden',
-    'not_found',
-    OPERATOR_ERRORS.claimed_by_other,
-    OPERATOR_ERRORS.claim_required,
-  ],
-  auth: true,
+  errors: ['authentication_required', 'forbidden', 'not_found', 'claimed_by_other', 'claim_required'],
+  roles: ['operator', 'admin'],
 });
 
 /**
@@ -212,7 +207,7 @@ export const postOperatorRelease = defineEndpoint({
   body: conversationRef,
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['operator', 'admin'],
 });
 
 /**
@@ -232,11 +227,11 @@ export const postOperatorReply = defineEndpoint({
     'authentication_required',
     'forbidden',
     'not_found',
-    OPERATOR_ERRORS.claimed_by_other,
-    OPERATOR_ERRORS.claim_required,
+    'claimed_by_other',
+    'claim_required',
     'message_too_long',
   ],
-  auth: true,
+  roles: ['operator', 'admin'],
 });
 
 /** An operator's note about a member. */
@@ -258,7 +253,7 @@ export const getOperatorNotes = defineEndpoint({
   query: z.looseObject({ member: publicIdRef }),
   response: z.object({ notes: z.array(operatorNote).max(OPERATOR_NOTES_SIZE) }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['operator', 'admin'],
 });
 
 /** POST /api/operator-notes.php {member, text}: adds a note about a member (not a chat pal). */
@@ -268,5 +263,5 @@ export const postOperatorNote = defineEndpoint({
   body: z.object({ member: publicIdRef, text: z.string().trim().min(1).max(OPERATOR_NOTE_MAX) }).strict(),
   response: z.object({ note: operatorNote }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
-  auth: true,
+  roles: ['operator', 'admin'],
 });

@@ -5,7 +5,7 @@
  * member's language (keys `photos.errors.<code>`).
  */
 import { z } from 'zod';
-import { defineEndpoint } from './define.ts';
+import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The multipart field of the uploaded file. */
 export const PHOTO_FIELD = 'photo';
@@ -19,15 +19,14 @@ export const PHOTO_LIMIT_PREMIUM = 25;
 /** What the file picker offers; the server identifies the format by content regardless. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif';
 
-/** Error codes of the photo calls, each with its text in `photos.errors.<code>`. */
-export const PHOTO_ERRORS = [
-  'photo_missing',
-  'photo_type',
-  'photo_too_large',
-  'photo_limit',
-  'photo_not_found',
-] as const;
-export type PhotoErrorCode = (typeof PHOTO_ERRORS)[number];
+/** Error codes of the photo calls with their HTTP status, each with its text in `photos.errors.<code>`. */
+export const PHOTO_ERRORS = declareErrors(
+  'photos.errors',
+  { photo_missing: 400, photo_type: 415, photo_too_large: 413, photo_limit: 400 },
+  // A HEIC file of an accepted type that the decoder gave up on (unreadable, too slow, too big).
+  { 'photos.errors.photo_heic_failed': 422 },
+);
+export type PhotoErrorCode = (typeof PHOTO_ERRORS.codes)[number];
 
 /** Why a moderator rejected a photo; the member sees the text `photos.reject_reasons.<reason>`. */
 export const PHOTO_REJECT_REASONS = ['no_face', 'nudity', 'not_you', 'quality', 'copyright', 'other'] as const;
@@ -81,7 +80,7 @@ export const postPhoto = defineEndpoint({
   path: '/api/photos.php',
   response: z.object({ photo: ownPhoto.extend({ status: z.literal('being_inspected') }) }),
   errors: ['authentication_required', 'rate_limited', 'photo_missing', 'photo_type', 'photo_too_large', 'photo_limit'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** GET /api/photos.php: the caller's photos in order (main first), with the photo limit. */
@@ -90,7 +89,7 @@ export const getPhotos = defineEndpoint({
   path: '/api/photos.php',
   response: ownPhotos,
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -105,7 +104,7 @@ export const putPhoto = defineEndpoint({
     .strict(),
   response: ownPhotos,
   errors: ['authentication_required', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -118,5 +117,5 @@ export const deletePhoto = defineEndpoint({
   body: z.object({ photo: z.string().max(40) }).strict(),
   response: ownPhotos,
   errors: ['authentication_required', 'not_found'],
-  auth: true,
+  roles: ['member'],
 });

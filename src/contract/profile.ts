@@ -85,7 +85,7 @@ export const getOwnProfile = defineEndpoint({
   path: '/api/profile.php',
   response: z.object({ profile: ownProfile }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -98,7 +98,7 @@ export const putProfileDetails = defineEndpoint({
   body: profileDetailsBody,
   response: z.object({ ok: z.literal(true), profile: ownProfile }),
   errors: ['authentication_required', 'unknown_site', ...NAME_ERRORS, ...DATE_OF_BIRTH_ERRORS],
-  auth: true,
+  roles: ['member'],
 });
 
 /**
@@ -111,7 +111,7 @@ export const putPrivacy = defineEndpoint({
   body: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }).partial().strict(),
   response: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** How many city suggestions cities.php answers at most. */
@@ -131,7 +131,7 @@ export const getCities = defineEndpoint({
   }),
   response: z.object({ cities: z.array(z.string()).max(CITY_SUGGESTIONS_MAX) }),
   errors: ['authentication_required', 'unknown_site'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** How many teasers /signup-matches shows at most. */
@@ -163,6 +163,7 @@ export const getTeasers = defineEndpoint({
   }),
   response: z.object({ profiles: z.array(teaser).max(TEASERS_MAX) }),
   errors: ['unknown_site'],
+  roles: 'public',
 });
 
 /**
@@ -177,4 +178,5 @@ export const getTeaser = defineEndpoint({
   query: z.looseObject({ id: publicIdRef }),
   response: z.object({ profile: teaser.nullable() }),
   errors: ['unknown_site'],
+  roles: 'public',
 });

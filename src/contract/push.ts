@@ -42,7 +42,7 @@ export const postPushSubscription = defineEndpoint({
   body: z.object({ subscription: subscriptionString }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** DELETE /api/user.php?push=1 {endpoint}: forgets a subscription of the member (unsubscribing). */
@@ -53,7 +53,7 @@ export const deletePushSubscription = defineEndpoint({
   body: z.object({ endpoint: z.url().max(2000) }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** What a push message carries (never a message's text): the service worker shows and posts it. */

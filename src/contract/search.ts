@@ -115,4 +115,5 @@ export const getSearch = defineEndpoint({
   query: searchQuery,
   response: searchAnswer,
   errors: ['authentication_required', 'unknown_site'],
+  roles: 'public',
 });

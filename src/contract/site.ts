@@ -64,6 +64,7 @@ export const getSettings = defineEndpoint({
   query: z.looseObject({ _force_domain: z.string().min(1).max(253).optional() }),
   response: z.object({ settings: siteSettings }),
   errors: ['unknown_site'],
+  roles: 'public',
 });
 
 export const companyInfo = z.object({
@@ -85,6 +86,7 @@ export const getCompanyInfo = defineEndpoint({
   path: '/api/companyinfo.php',
   response: z.object({ company: companyInfo }),
   errors: ['unknown_site'],
+  roles: 'public',
 });
 
 export const region = z.object({ id: z.number().int().positive(), name: z.string() });
@@ -94,6 +96,7 @@ export const getRegions = defineEndpoint({
   /** Country code → regions, for every country the site serves. */
   response: z.object({ regions: z.record(z.string(), z.array(region)) }),
   errors: ['unknown_site'],
+  roles: 'public',
 });
 
 export const interest = z.object({
@@ -107,4 +110,5 @@ export const getInterests = defineEndpoint({
   method: 'GET',
   path: '/api/interests.php',
   response: z.object({ interests: z.array(interest) }),
+  roles: 'public',
 });

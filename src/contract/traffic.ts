@@ -19,4 +19,5 @@ export const postPageHidden = defineEndpoint({
   path: PAGE_HIDDEN_PATH,
   body: noInput,
   response: z.never(),
+  roles: 'public',
 });

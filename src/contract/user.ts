@@ -38,7 +38,7 @@ export const getUser = defineEndpoint({
   path: '/api/user.php',
   response: z.object({ user: currentUser }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });
 
 /** Saves the member's interface language (sent when the locale changes, SPEC §7). */
@@ -48,5 +48,5 @@ export const putUserLanguage = defineEndpoint({
   body: z.object({ language: z.enum(LOCALES) }),
   response: z.object({ user: currentUser }),
   errors: ['authentication_required'],
-  auth: true,
+  roles: ['member'],
 });

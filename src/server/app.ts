@@ -15,7 +15,7 @@ import type { AppDeps, AppEnv } from './http/context.ts';
 import { jsonBodyLimit } from './http/body-limit.ts';
 import { originGuard } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { HttpError, errorResponse, notFound } from './http/errors.ts';
+import { HttpError, errorResponse, fail } from './http/errors.ts';
 import { setAnswerHeader } from './http/headers.ts';
 import { describeError } from './http/error-log.ts';
 import { resolveHost, resolveLocale } from './http/site-resolver.ts';
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerComplaintRoutes(api);
   registerNotificationRoutes(api);
   api.all('/api/*', () => {
-    throw notFound();
+    throw fail('not_found');
   });
   app.route('/', api);
 
@@ -153,8 +153,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // Method and path only, and no bind values: query strings and SQL parameters hold e-mail
     // addresses and token hashes.
     console.error(`[api] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
-    return errorResponse(c, new HttpError('internal', 'api.internal', 500));
+    return errorResponse(c, fail('internal'));
   });
-  app.notFound((c) => errorResponse(c, notFound()));
+  app.notFound((c) => errorResponse(c, fail('not_found')));
   return app;
 }

@@ -18,6 +18,7 @@ const probe = defineEndpoint({
   query: z.object({ answer: z.enum(['declared', 'undeclared', 'invalid', 'ok']) }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['not_found'],
+  roles: 'public',
 });
 
 /** An app with only the probe, built like createApp's request context and error handling. */
@@ -83,9 +84,12 @@ describe('declared error codes', () => {
     expect(errorBody.parse(await response.json()).error.code).toBe('forbidden');
   });
 
-  it('allows authentication_required only for auth endpoints', () => {
+  it('allows authentication_required for endpoints with roles, forbidden for staff ones', () => {
     expect(allowsError(probe, 'authentication_required')).toBe(false);
-    expect(allowsError({ ...probe, auth: true }, 'authentication_required')).toBe(true);
+    expect(allowsError({ ...probe, roles: ['member'] }, 'authentication_required')).toBe(true);
+    expect(allowsError({ ...probe, roles: ['member'] }, 'forbidden')).toBe(false);
+    expect(allowsError({ ...probe, roles: ['moderator', 'admin'] }, 'authentication_required')).toBe(true);
+    expect(allowsError({ ...probe, roles: ['moderator', 'admin'] }, 'forbidden')).toBe(true);
     expect(allowsError(probe, 'rate_limited')).toBe(true);
     expect(allowsError(probe, 'forbidden')).toBe(false);
   });

@@ -6,12 +6,12 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
-import { HttpError } from './errors.ts';
+import { fail } from './errors.ts';
 
 /** The largest JSON body the API reads: far above any form, far below a memory problem. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
-export const payloadTooLarge = () => new HttpError('payload_too_large', 'api.payload_too_large', 413);
+export const payloadTooLarge = () => fail('payload_too_large');
 
 const limitJson = bodyLimit({
   maxSize: JSON_BODY_MAX_BYTES,

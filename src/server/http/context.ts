@@ -37,6 +37,10 @@ export interface AppDeps {
 export interface SessionAccount {
   accountId: number;
   sessionId: number;
+  /** The account's role (SPEC §6; route() checks an endpoint's `roles` against it). */
+  role: string;
+  /** The account's site: a staff session works on its own site only. */
+  siteId: string;
 }
 
 export interface AppEnv {

@@ -12,11 +12,16 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, fail } from './errors.ts';
 import { resolveHost } from './site-resolver.ts';
 import { MAIL_EVENTS_PATH, UNSUBSCRIBE_PATH } from '#src/contract/notifications.ts';
 
-export const crossSite = () => new HttpError('cross_site', 'api.cross_site', 403);
+export const crossSite = () => fail('cross_site');
+/**
+ * 415 for a write that is not the client app's: neither exact JSON nor the client header
+ * (route(), and the multipart uploads, which need the header).
+ */
+export const notClientRequest = () => new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**

@@ -1,9 +1,10 @@
 /**
- * Errors the API answers on purpose. Anything else becomes a 500 'internal' answer without
- * a stack trace; the message is translated into the request's locale.
+ * Errors the API answers on purpose, made by `fail(code)` only. Anything else becomes a 500
+ * 'internal' answer without a stack trace; the message is translated into the request's locale.
  */
 import type { Context } from 'hono';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '#src/contract/define.ts';
+import { declaredError, type ApiErrorCode } from '#src/contract/errors.ts';
 import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '#src/lib/locales.ts';
 
@@ -34,7 +35,24 @@ export function errorResponse(c: Context, error: HttpError): Response {
   return c.json(body, error.status as 400);
 }
 
-export const notFound = () => new HttpError('not_found', 'api.not_found', 404);
-export const authenticationRequired = () =>
-  new HttpError('authentication_required', 'api.authentication_required', 403);
-export const invalidInput = (field: string) => new HttpError('invalid_input', 'api.invalid_input', 400, field);
+export interface FailOptions {
+  /** The i18n key of the text, when not the code's default (`<messages>.<code>` of its declaration). */
+  message?: TranslationKey;
+  /** The input field the error is about. */
+  field?: string;
+  /** The text's parameters. */
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The one way to fail: `throw fail('not_found')`. The code is one the contract declares
+ * (src/contract/errors.ts: ERROR_STATUS or a feature's ErrorDeclaration), which gives its
+ * HTTP status and default text; route() checks the endpoint may answer it.
+ */
+export function fail(code: ApiErrorCode, options: FailOptions = {}): HttpError {
+  const declared = declaredError(code);
+  if (!declared) throw new Error(`error code '${code}' is not declared in src/contract/errors.ts`);
+  const message = options.message ?? (declared.message as TranslationKey);
+  const status = declared.statusOfMessage[message] ?? declared.status;
+  return new HttpError(code, message, status, options.field, options.params);
+}

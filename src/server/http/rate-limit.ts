@@ -8,7 +8,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { appKey } from '#src/server/platform/app-keys.ts';
-import { HttpError } from './errors.ts';
+import { fail } from './errors.ts';
 
 export interface Limit {
   /** At most this many hits per window. */
@@ -16,7 +16,7 @@ export interface Limit {
   windowMs: number;
 }
 
-export const rateLimited = () => new HttpError('rate_limited', 'api.rate_limited', 429);
+export const rateLimited = () => fail('rate_limited');
 
 export { clientIp } from './client-ip.ts';
 

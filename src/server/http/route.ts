@@ -1,7 +1,8 @@
 /**
- * Binds a contract Endpoint to a handler: parses the query and JSON body with the contract's
- * schemas (400 naming the field), enforces login for `auth` endpoints (403
- * authentication_required), requires exact JSON or the client header for state-changing calls
+ * Binds a contract Endpoint to a handler: refuses callers outside the endpoint's `roles`
+ * before anything else (403 authentication_required without a session, 403 forbidden for
+ * another role; see checkRoles), parses the query and JSON body with the contract's schemas
+ * (400 naming the field), requires exact JSON or the client header for state-changing calls
  * (a CSRF guard, src/server/http/csrf.ts), and
  * passes the handler's result through the response schema, so only contract fields leave
  * the server. Outside production an HttpError whose code the endpoint does not declare
@@ -10,50 +11,39 @@
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import { ERROR_STATUS, allowsError, type Endpoint, type EndpointError, type ErrorCode } from '#src/contract/define.ts';
-import type { TranslationKey } from '#src/i18n/index.ts';
+import {
+  allowsError,
+  isStaffOnly,
+  roleMayCall,
+  type Endpoint,
+  type EndpointError,
+  type Roles,
+} from '#src/contract/define.ts';
+import type { ApiErrorCode } from '#src/contract/errors.ts';
 import type { AppEnv, SessionAccount } from './context.ts';
 import type { SiteConfig } from '#sites-config';
-import { isClientRequest } from './csrf.ts';
-import { HttpError, authenticationRequired, invalidInput } from './errors.ts';
+import { isClientRequest, notClientRequest } from './csrf.ts';
+import { HttpError, fail, type FailOptions } from './errors.ts';
 
-export interface FailOptions {
-  /** The i18n key of the message (default `api.<code>`, which exists for the ERROR_STATUS codes). */
-  message?: TranslationKey;
-  /** The HTTP status (default: ERROR_STATUS of the code, else 400). */
-  status?: number;
-  field?: string;
-  params?: Record<string, string | number>;
-}
+/** `fail` (./errors.ts) typed to the codes one endpoint may answer. */
+export type Fail<Code extends string> = (code: Code & ApiErrorCode, options?: FailOptions) => HttpError;
 
-/** Makes an HttpError of a code the endpoint declares; a feature's own code needs its message. */
-export interface Fail<Code extends string> {
-  (code: Code & ErrorCode, options?: FailOptions): HttpError;
-  (code: Code, options: FailOptions & { message: TranslationKey }): HttpError;
-}
+/** The session of a call: there is one whenever the endpoint is not public (route() sees to it). */
+export type SessionOf<Access extends Roles> = Access extends 'public' ? SessionAccount | null : SessionAccount;
 
-export interface HandlerInput<Q, B, Code extends string = string> {
+export interface HandlerInput<Q, B, Code extends string = string, Session = SessionAccount | null> {
   c: Context<AppEnv>;
   query: Q;
   body: B;
-  session: SessionAccount | null;
+  session: Session;
   site: SiteConfig | null;
   /** `throw fail('not_found')`: only codes of the endpoint's EndpointError compile. */
   fail: Fail<Code>;
 }
 
 type Handler<E extends Endpoint> = (
-  input: HandlerInput<z.output<E['query']>, z.output<E['body']>, EndpointError<E>>,
+  input: HandlerInput<z.output<E['query']>, z.output<E['body']>, EndpointError<E>, SessionOf<E['roles']>>,
 ) => Promise<z.input<E['response']> | Response>;
-
-const fail: Fail<string> = (code: string, options: FailOptions = {}) =>
-  new HttpError(
-    code,
-    options.message ?? (`api.${code}` as TranslationKey),
-    options.status ?? (code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCode] : 400),
-    options.field,
-    options.params,
-  );
 
 /** A handler answered an error code its endpoint does not declare (a contract bug). */
 export class UndeclaredErrorCode extends Error {
@@ -124,9 +114,32 @@ export function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handle
   });
 }
 
-async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handler: Handler<E>): Promise<Response> {
+/**
+ * The endpoint's roles (SPEC §6): for any but 'public', 403 authentication_required without a
+ * session; for staff roles, also with a session of another site than the one asked (a staff
+ * account works on its own site only, as user.php's session), and 403 forbidden for an
+ * account of another role. Answers the session. For handlers that do not go through route()
+ * (multipart uploads) too.
+ */
+export function checkRoles<Access extends Roles>(
+  c: Context<AppEnv>,
+  endpoint: Endpoint<z.ZodType, z.ZodType, z.ZodType, string, Access>,
+): SessionOf<Access> {
   const session = c.get('session');
-  if (endpoint.auth && !session) throw authenticationRequired();
+  if (endpoint.roles === 'public') return session as SessionOf<Access>;
+  if (!session) throw fail('authentication_required');
+  if (isStaffOnly(endpoint.roles)) {
+    const site = c.get('site');
+    if (site && session.siteId !== site.id) throw fail('authentication_required');
+    if (!roleMayCall(endpoint.roles, session.role)) throw fail('forbidden');
+  }
+  return session;
+}
+
+const invalidInput = (field: string) => fail('invalid_input', { field });
+
+async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handler: Handler<E>): Promise<Response> {
+  const session = checkRoles(c, endpoint) as SessionOf<E['roles']>;
 
   const rawQuery = c.req.query();
   const nulInQuery = nulCharacterField(rawQuery);
@@ -136,9 +149,7 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
 
   let rawBody: unknown = {};
   if (endpoint.method !== 'GET') {
-    if (!isClientRequest(c)) {
-      throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
-    }
+    if (!isClientRequest(c)) throw notClientRequest();
     const text = await c.req.text();
     try {
       rawBody = text ? JSON.parse(text) : {};

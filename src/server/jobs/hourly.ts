@@ -7,7 +7,6 @@ import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
 import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
-import { pruneAccountEvents } from '#src/server/features/events/index.ts';
 import { refreshCitySuggestions } from '#src/server/features/geo/cities.ts';
 import { prunePageBounces } from '#src/server/features/traffic/service.ts';
 import { runNotificationJobs } from '#src/server/features/notifications/jobs.ts';
@@ -37,10 +36,7 @@ export const HOURLY_TASKS: readonly HourlyTask[] = [
     // Erases accounts deleted longer than the reactivation window ago; first it drops realtime
     // events older than a day (reconnects replay from them, older news is in the chats).
     name: 'purge-deleted-accounts',
-    run: async ({ deps, now }) => {
-      await pruneAccountEvents(deps.database.db, now);
-      return purgeDeletedAccounts(deps.database.db, now, deps.photoStorage);
-    },
+    run: ({ deps, now }) => purgeDeletedAccounts(deps.database.db, now, deps.photoStorage),
   },
   { name: 'prune-sessions', run: ({ deps, now }) => pruneExpiredSessions(deps.database.db, now) },
   { name: 'prune-tokens', run: ({ deps, now }) => pruneSpentTokens(deps.database.db, now) },

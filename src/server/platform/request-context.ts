@@ -7,7 +7,7 @@ import type { SiteConfig } from '#sites-config';
 import type { Db } from '#src/server/db/client.ts';
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import { requestIsHttps } from '#src/server/http/client-ip.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { resolveHost } from '#src/server/http/site-resolver.ts';
 
 export interface RequestContext {
@@ -20,7 +20,7 @@ export interface RequestContext {
 
 /** The request's site (404 unknown_site without one) with the database and the clock. */
 export function requestContext(c: Context<AppEnv>, site: SiteConfig | null): RequestContext {
-  if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  if (!site) throw fail('unknown_site');
   const deps = c.get('deps');
   return { c, deps, db: deps.database.db, site, now: deps.now() };
 }

@@ -4,7 +4,7 @@
  * after that the purge erases the member's personal data and photos for good. The credits
  * ledger keeps its rows, pseudonymous by account id.
  */
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DELETE_REASONS } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -124,19 +124,34 @@ export async function reactivate(ctx: RequestContext, token: string): Promise<bo
   });
 }
 
+/** How long the realtime log keeps events: a channel that was away longer reloads (polling, resync). */
+export const EVENT_RETENTION_MS = 24 * 3_600_000;
+
+/** Deletes realtime events older than EVENT_RETENTION_MS; answers how many. */
+export async function pruneAccountEvents(db: Db, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(accountEvents)
+    .where(lt(accountEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)))
+    .returning({ id: accountEvents.id });
+  return deleted.length;
+}
+
 /**
  * Erases the personal data of accounts deleted at least REACTIVATION_WINDOW_DAYS ago: the
  * profile with its interests and photos (and the photo files no other photo row uses),
  * sessions, tokens, traffic source, saved search filters and deletion remarks. The account row stays as
  * status 'purged' without e-mail or password, so the credits ledger keeps its account id.
- * Answers the number of purged accounts. (Realtime events, counters and spent tokens of
- * everyone are pruned by the hourly job, src/server/jobs/hourly.ts.)
+ * Also drops realtime events older than they are kept (docs/realtime.md). Answers the number
+ * of purged accounts. (Counters and spent tokens of everyone are pruned by the other tasks of
+ * the hourly job, src/server/jobs/hourly.ts.)
  */
 export async function purgeDeletedAccounts(
   db: Db,
   now: Date,
   photoStorage: Pick<StorageProvider, 'delete'>,
 ): Promise<number> {
+  // Realtime events carry message texts and names for a day; a purge never leaves older ones.
+  await pruneAccountEvents(db, now);
   const due = await db
     .select({ id: accounts.id })
     .from(accounts)

@@ -27,7 +27,8 @@ import { createSession, setSessionCookie } from './sessions.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import { currentUserOf } from './signup.ts';
-import { accountError, normalizeEmail } from './validation.ts';
+import { fail } from '#src/server/http/errors.ts';
+import { normalizeEmail } from './validation.ts';
 
 const MINUTE = 60_000;
 export const LOGIN_LOCK = { failures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
@@ -44,7 +45,7 @@ async function verifyDummy(password: string): Promise<void> {
 
 function blocked(lockedUntil: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / MINUTE));
-  return accountError('login_blocked', 429, 'password', { minutes });
+  return fail('login_blocked', { field: 'password', params: { minutes } });
 }
 
 /** The failure counter of an address on a site (hashed: the table holds no addresses). */
@@ -66,7 +67,7 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   const email = normalizeEmail(input.email);
   if (!email) {
     await verifyDummy(input.password);
-    throw accountError('login_failed', 401);
+    throw fail('login_failed');
   }
   const lockWindow = { max: LOGIN_LOCK.failures, windowMs: LOGIN_LOCK.lockMs };
   const addressFailures = await addressKey(db, site.id, email);
@@ -87,10 +88,10 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   if (!live) await verifyDummy(input.password);
   if (!account || !right) {
     if (attempt.number === LOGIN_LOCK.failures) throw blocked(attempt.lockedUntil, now);
-    throw accountError('login_failed', 401);
+    throw fail('login_failed');
   }
   // Only someone with the password learns that the account is banned.
-  if (account.status === 'banned') throw accountError('login_banned', 403);
+  if (account.status === 'banned') throw fail('login_banned');
 
   await resetLimit(db, addressFailures);
   await undoHit(db, ipFailures);

@@ -14,7 +14,8 @@ import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { sendAccountMail } from './mails.ts';
 import { forgetLoginFailures } from './login.ts';
 import { consumeToken, issueToken, revokeTokens } from './tokens.ts';
-import { accountError, normalizeEmail, validatePassword } from './validation.ts';
+import { fail } from '#src/server/http/errors.ts';
+import { normalizeEmail, validatePassword } from './validation.ts';
 
 const HOUR = 3_600_000;
 /** Reset mails per account per day (SPEC §8 'Too many password reset emails sent'). */
@@ -48,7 +49,7 @@ export async function checkCurrentPassword(
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, password))) {
-    throw accountError(wrong.code, 400, wrong.field);
+    throw fail(wrong.code, { field: wrong.field });
   }
 }
 
@@ -72,9 +73,9 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
         .where(and(eq(accounts.siteId, site.id), eq(accounts.email, email), inArray(accounts.status, LIVE)))
         .limit(1)
     : [];
-  if (!account || !email) throw accountError('reset_email_not_found', 404, 'email');
+  if (!account || !email) throw fail('reset_email_not_found', { field: 'email' });
   if (!(await hit(db, accountKey('password-reset-mail', account.id), RESET_DAILY_LIMIT, now))) {
-    throw accountError('reset_daily_limit', 429, 'email');
+    throw fail('reset_daily_limit', { field: 'email' });
   }
   const token = await issueToken(db, { accountId: account.id, kind: 'password_reset', now });
   await sendAccountMail(ctx, {
@@ -92,14 +93,14 @@ export async function completePasswordReset(ctx: RequestContext, token: string, 
   await enforce(db, await ipKey(db, 'password-reset', clientIp(c)), RESET_IP_LIMIT, now);
   validatePassword(password);
   const used = await consumeToken(db, 'password_reset', token, now);
-  if (!used) throw accountError('link_invalid', 400, 'token');
+  if (!used) throw fail('link_invalid', { field: 'token' });
   const passwordHash = await hashPassword(password);
   const [updated] = await db
     .update(accounts)
     .set({ passwordHash })
     .where(and(eq(accounts.id, used.accountId), eq(accounts.siteId, site.id), inArray(accounts.status, LIVE)))
     .returning({ id: accounts.id, email: accounts.email });
-  if (!updated) throw accountError('link_invalid', 400, 'token');
+  if (!updated) throw fail('link_invalid', { field: 'token' });
   await db.delete(sessions).where(eq(sessions.accountId, used.accountId));
   // The other reset links (and pending e-mail changes) of the account die with this one.
   await revokeTokens(db, used.accountId, ['password_reset', 'mail_change'], now);
@@ -113,7 +114,7 @@ export async function changePassword(
   body: { old_password: string; password: string; password_repeat: string },
 ): Promise<void> {
   const { db } = ctx;
-  if (body.password !== body.password_repeat) throw accountError('passwords_differ', 400, 'password_repeat');
+  if (body.password !== body.password_repeat) throw fail('passwords_differ', { field: 'password_repeat' });
   await checkCurrentPassword(ctx, session.accountId, body.old_password, {
     code: 'old_password_wrong',
     field: 'old_password',
@@ -143,10 +144,10 @@ export async function requestMailChange(
 ): Promise<void> {
   const { db, now } = ctx;
   const email = normalizeEmail(input.email);
-  if (!email) throw accountError('new_email_invalid', 400, 'email');
+  if (!email) throw fail('new_email_invalid', { field: 'email' });
   // Before anything is looked up: only the owner learns whether an address is taken.
   await checkCurrentPassword(ctx, accountId, input.password, { code: 'password_wrong', field: 'password' });
-  if (await emailTaken(ctx, email)) throw accountError('new_email_taken', 409, 'email');
+  if (await emailTaken(ctx, email)) throw fail('new_email_taken', { field: 'email' });
   await enforce(db, accountKey('mail-change', accountId), MAIL_CHANGE_LIMIT, now);
   const [account] = await db
     .select({ language: accounts.language })
@@ -176,7 +177,7 @@ export async function confirmMailChange(
   const change = await consumeToken(db, 'mail_change', token, now);
   const undo = change ? null : await consumeToken(db, 'mail_change_undo', token, now);
   const used = change ?? undo;
-  if (!used?.newEmail) throw accountError('link_invalid', 400, 'token');
+  if (!used?.newEmail) throw fail('link_invalid', { field: 'token' });
   const previous = await setEmail(ctx, used.accountId, used.newEmail);
 
   const current = ctx.c.get('session');
@@ -236,9 +237,9 @@ async function setEmail(
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.siteId, site.id), inArray(accounts.status, LIVE)))
     .limit(1);
-  if (!account?.email) throw accountError('link_invalid', 400, 'token');
+  if (!account?.email) throw fail('link_invalid', { field: 'token' });
   if (account.email !== email && (await emailTaken(ctx, email))) {
-    throw accountError('new_email_taken', 409, 'email');
+    throw fail('new_email_taken', { field: 'email' });
   }
   try {
     // A new address ends a bounce: the old one was what the mail server refused.
@@ -249,7 +250,7 @@ async function setEmail(
       .set({ email, ...bounceCleared })
       .where(eq(accounts.id, accountId));
   } catch (error) {
-    if (isUniqueViolation(error)) throw accountError('new_email_taken', 409, 'email');
+    if (isUniqueViolation(error)) throw fail('new_email_taken', { field: 'email' });
     throw error;
   }
   return { email: account.email, language: account.language };

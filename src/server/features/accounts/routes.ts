@@ -19,7 +19,7 @@ import {
 import { accounts } from '#src/server/db/schema.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 import { isFromThisSite } from '#src/server/http/csrf.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { clearSessionCookie, endSession } from './sessions.ts';
 import { requestContext, type RequestContext } from '#src/server/platform/request-context.ts';
@@ -37,13 +37,13 @@ import { activate, resendActivation, signup } from './signup.ts';
 
 /** The session's account, which must belong to the request's site. */
 async function requireMember(ctx: RequestContext, session: SessionAccount | null): Promise<SessionAccount> {
-  if (!session) throw authenticationRequired();
+  if (!session) throw fail('authentication_required');
   const [row] = await ctx.db
     .select({ siteId: accounts.siteId })
     .from(accounts)
     .where(eq(accounts.id, session.accountId))
     .limit(1);
-  if (row?.siteId !== ctx.site.id) throw authenticationRequired();
+  if (row?.siteId !== ctx.site.id) throw fail('authentication_required');
   return session;
 }
 

@@ -152,7 +152,7 @@ export async function findSession(
   if (now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
-  const session: SessionAccount = { sessionId, accountId: account.id };
+  const session: SessionAccount = { sessionId, accountId: account.id, role: account.role, siteId: account.siteId };
   accountRows.set(session, account);
   return session;
 }

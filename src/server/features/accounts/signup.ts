@@ -13,7 +13,7 @@ import type { Locale } from '#src/lib/locales.ts';
 import { accounts, profiles, trafficSources } from '#src/server/db/schema.ts';
 import { headerCountry } from '#src/server/http/visitor-country.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { clientIp, enforce, hitCount, ipKey, accountKey, rateLimited, undoHit } from '#src/server/http/rate-limit.ts';
 import { applyCredits } from '../credits/ledger.ts';
 import { releaseHeldMessages } from '../chat/held.ts';
@@ -26,7 +26,7 @@ import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { siteSettings } from '../site/settings.ts';
 import { sendAccountMail } from './mails.ts';
 import { consumeToken, issueToken } from './tokens.ts';
-import { accountError, normalizeEmail, validateDateOfBirth, validateName, validatePassword } from './validation.ts';
+import { normalizeEmail, validateDateOfBirth, validateName, validatePassword } from './validation.ts';
 
 const HOUR = 3_600_000;
 /** Accounts one IP address may create per hour. */
@@ -96,11 +96,11 @@ export async function signup(ctx: RequestContext, body: z.output<typeof signupBo
   const settings = await siteSettings(ctx);
   const source = cleanTrafficSource(body.trafficsource);
   const open = settings.signups === 'all' || (settings.signups === 'with_trafficsource' && source !== null);
-  if (!open) throw accountError('signups_closed', 403);
+  if (!open) throw fail('signups_closed');
 
   // Typos are answered before anything is counted.
   const email = normalizeEmail(body.email);
-  if (!email) throw accountError('email_invalid', 400, 'email');
+  if (!email) throw fail('email_invalid', { field: 'email' });
   validateName(body.name, email);
   validateDateOfBirth(body.date_of_birth, now);
   validatePassword(body.password);
@@ -138,8 +138,8 @@ async function createAccount(
       .limit(1);
     if (!existing) return null;
     return existing.status === 'deleted'
-      ? accountError('email_pending_deletion', 409, 'email', { support: settings.support_email })
-      : accountError('email_exists', 409, 'email');
+      ? fail('email_pending_deletion', { field: 'email', params: { support: settings.support_email } })
+      : fail('email_exists', { field: 'email' });
   };
   const known = await taken();
   if (known) throw known;
@@ -197,7 +197,7 @@ async function createAccount(
     });
   } catch (error) {
     // A twin signup with the same address won the race.
-    if (isUniqueViolation(error)) throw (await taken()) ?? accountError('email_exists', 409, 'email');
+    if (isUniqueViolation(error)) throw (await taken()) ?? fail('email_exists', { field: 'email' });
     throw error;
   }
   const token = await createSession(db, accountId, now);
@@ -213,8 +213,8 @@ export async function resendActivation(ctx: RequestContext, accountId: number): 
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-  if (!account || account.siteId !== ctx.site.id) throw authenticationRequired();
-  if (account.status !== 'not_confirmed') throw accountError('already_confirmed', 409);
+  if (!account || account.siteId !== ctx.site.id) throw fail('authentication_required');
+  if (account.status !== 'not_confirmed') throw fail('already_confirmed');
   await enforce(ctx.db, accountKey('activation-mail', accountId), ACTIVATION_MAIL_LIMIT, ctx.now);
   await enforce(ctx.db, await ipKey(ctx.db, 'activation-mail', clientIp(ctx.c)), ACTIVATION_MAIL_IP_LIMIT, ctx.now);
   await sendActivationMail(ctx, accountId, false);

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { getUser, putUserLanguage, type CurrentUser } from '#src/contract/user.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 import type { SiteConfig } from '#sites-config';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { sessionAccountRow } from './sessions.ts';
@@ -19,11 +19,11 @@ async function requireUser(
   site: SiteConfig | null,
   sites: readonly SiteConfig[],
 ): Promise<{ accountId: number; user: CurrentUser }> {
-  if (!session) throw authenticationRequired();
+  if (!session) throw fail('authentication_required');
   // The session middleware read the account's columns with the session: no second statement.
   const row = sessionAccountRow(session);
   const loaded = row ? await currentUserOf(db, row, sites) : await loadCurrentUser(db, session.accountId, sites);
-  if (!loaded || (site && loaded.siteId !== site.id)) throw authenticationRequired();
+  if (!loaded || (site && loaded.siteId !== site.id)) throw fail('authentication_required');
   return { accountId: session.accountId, user: loaded.user };
 }
 

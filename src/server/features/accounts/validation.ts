@@ -7,18 +7,8 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '#src/contract/limits.ts';
-import { type AccountError } from '#src/contract/accounts.ts';
 import { MIN_AGE } from '#src/lib/constants.ts';
-import { HttpError } from '#src/server/http/errors.ts';
-
-export function accountError(
-  code: AccountError,
-  status = 400,
-  field?: string,
-  params: Record<string, string | number> = {},
-): HttpError {
-  return new HttpError(code, `accounts.errors.${code}`, status, field, params);
-}
+import { fail } from '#src/server/http/errors.ts';
 
 const emailSchema = z.email();
 
@@ -30,17 +20,17 @@ export function normalizeEmail(value: string): string | null {
 }
 
 export function validateName(name: string, email: string): void {
-  if (name.trim().toLowerCase() === email.trim().toLowerCase()) throw accountError('name_is_email', 400, 'name');
-  if (name.startsWith('@')) throw accountError('name_starts_with_at', 400, 'name');
+  if (name.trim().toLowerCase() === email.trim().toLowerCase()) throw fail('name_is_email', { field: 'name' });
+  if (name.startsWith('@')) throw fail('name_starts_with_at', { field: 'name' });
   // Control characters and markup have no place in a username shown to others.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f<>]/.test(name)) throw accountError('name_invalid', 400, 'name');
+  if (/[\u0000-\u001f\u007f<>]/.test(name)) throw fail('name_invalid', { field: 'name' });
 }
 
 /** A real calendar date (YYYY-MM-DD), not in the future, at least MIN_AGE years ago. */
 export function validateDateOfBirth(value: string, now: Date): void {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const invalid = () => accountError('date_of_birth_invalid', 400, 'date_of_birth');
+  const invalid = () => fail('date_of_birth_invalid', { field: 'date_of_birth' });
   if (!match) throw invalid();
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -49,7 +39,7 @@ export function validateDateOfBirth(value: string, now: Date): void {
   let age = now.getUTCFullYear() - year;
   const beforeBirthday = now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
   if (beforeBirthday) age -= 1;
-  if (age < MIN_AGE) throw accountError('date_of_birth_too_young', 400, 'date_of_birth', { min_age: MIN_AGE });
+  if (age < MIN_AGE) throw fail('date_of_birth_too_young', { field: 'date_of_birth', params: { min_age: MIN_AGE } });
 }
 
 let commonPasswords: Set<string> | null = null;
@@ -62,7 +52,7 @@ export function isCommonPassword(password: string): boolean {
 /** Length 8-128 (in characters, not bytes) and not a common password. */
 export function validatePassword(password: string, field = 'password'): void {
   const length = Array.from(password).length;
-  if (length < PASSWORD_MIN) throw accountError('password_too_short', 400, field, { min: PASSWORD_MIN });
-  if (length > PASSWORD_MAX) throw accountError('password_too_long', 400, field, { max: PASSWORD_MAX });
-  if (isCommonPassword(password)) throw accountError('password_common', 400, field);
+  if (length < PASSWORD_MIN) throw fail('password_too_short', { field: field, params: { min: PASSWORD_MIN } });
+  if (length > PASSWORD_MAX) throw fail('password_too_long', { field: field, params: { max: PASSWORD_MAX } });
+  if (isCommonPassword(password)) throw fail('password_common', { field: field });
 }

@@ -39,7 +39,7 @@ import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/se
 import { loadCompanyInfo } from '#src/server/features/site/company.ts';
 import { loadSite } from '#src/server/features/site/settings.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { StoredEvents } from '#src/server/features/events/index.ts';
 import type { CheckoutRequest, PaymentEvent, PaymentEventType } from '#src/server/providers/payments/types.ts';
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
@@ -91,9 +91,6 @@ export interface OrderContext {
   origin: string;
 }
 
-const billingError = (code: string, status = 400, field?: string) =>
-  new HttpError(code, `api.${code}` as never, status, field);
-
 /** 403 payments_blocked while the account has a billing hold (a chargeback). */
 export async function assertMayBuy(db: Db | Tx, accountId: number): Promise<void> {
   const [hold] = await db
@@ -101,7 +98,7 @@ export async function assertMayBuy(db: Db | Tx, accountId: number): Promise<void
     .from(billingHolds)
     .where(eq(billingHolds.accountId, accountId))
     .limit(1);
-  if (hold) throw billingError('payments_blocked', 403);
+  if (hold) throw fail('payments_blocked');
 }
 
 /** The payment country: the one asked for (one of the site's), else the profile's. */
@@ -113,14 +110,14 @@ export async function paymentCountry(
 ): Promise<{ country: string; currency: string }> {
   const settings = (await loadSite(db, site)).settings;
   if (asked !== undefined && !settings.countries.includes(asked)) {
-    throw new HttpError('invalid_input', 'api.invalid_input', 400, 'country');
+    throw fail('invalid_input', { field: 'country' });
   }
   const candidates = asked ? [asked] : [buyer.country, ...settings.countries];
   for (const country of candidates) {
     const currency = await currencyOf(db, country);
     if (currency) return { country, currency };
   }
-  throw new HttpError('invalid_input', 'api.invalid_input', 400, 'country');
+  throw fail('invalid_input', { field: 'country' });
 }
 
 export interface NewOrder {
@@ -138,7 +135,7 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
   await assertMayBuy(db, buyer.accountId);
   const { country, currency } = await paymentCountry(db, ctx.site, buyer, input.country);
   if (!paymentMethodsForPackage(country, input.packageKey).includes(input.method)) {
-    throw billingError('method_not_available', 400, 'method');
+    throw fail('method_not_available', { field: 'method' });
   }
   const priced = pricedPackage(input.packageKey, currency);
   const quote = input.discountCode
@@ -222,7 +219,7 @@ async function failUnavailable(ctx: OrderContext, order: OrderRow, error: unknow
       await moveOrder(tx, locked, 'failed', 'provider_unavailable', ctx.now, { failureReason: 'provider_unavailable' });
     }
   });
-  throw billingError('payment_provider_unavailable', 502);
+  throw fail('payment_provider_unavailable');
 }
 
 /** Opens the provider's checkout of a created order; answers where to send the payer. */

@@ -23,7 +23,7 @@ import { accounts, billingHolds, orders } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { lockOrder, moveOrder, type OrderRow } from './state.ts';
 
 const DAY_MS = 86_400_000;
@@ -140,12 +140,9 @@ export async function requestRefund(
   const now = deps.now();
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, and(eq(orders.publicId, input.paymentId), eq(orders.accountId, input.accountId)));
-    if (!order) throw new HttpError('not_found', 'api.not_found', 404);
+    if (!order) throw fail('not_found');
     const refusal = refundRefusal(order, await lockedBalance(tx, order.accountId), input.refundDays, now);
-    if (refusal) {
-      const status = refusal === 'refund_window_closed' ? 410 : 409;
-      throw new HttpError(refusal, `api.${refusal}`, status);
-    }
+    if (refusal) throw fail(refusal);
     return takeBackUnused(tx, order, 'member_refund', now);
   });
   try {

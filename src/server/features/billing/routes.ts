@@ -22,7 +22,7 @@ import {
 } from '#src/contract/billing.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { loadSite } from '../site/settings.ts';
@@ -55,7 +55,7 @@ async function billingRequest(c: Context<AppEnv>, site: SiteConfig | null): Prom
   const account = requestContext(c, site);
   const viewer = await requireViewer(c);
   const buyer = await loadBuyer(account.db, viewer.accountId);
-  if (!buyer) throw authenticationRequired();
+  if (!buyer) throw fail('authentication_required');
   const { settings } = await loadSite(account.db, account.site);
   return {
     ctx: {
@@ -151,7 +151,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
   route(app, postRepeatOrder, async ({ c, site, fail }) => {
     const req = await billingRequest(c, site);
     const last = await lastPaidOrder(req.ctx.db, req.buyer.accountId);
-    if (!last) throw fail('no_previous_order', { message: 'api.no_previous_order', status: 404 });
+    if (!last) throw fail('no_previous_order');
     const method = last.order.method as PaymentMethod;
     const order = await createOrder(req.ctx, req.buyer, {
       packageKey: last.order.packageKey as PackageKey,
@@ -163,7 +163,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     if (!last.stored) return answerNewOrder(req, order);
     const after = await chargeStoredMethod(req.ctx, order, last.stored.token);
     if (after.status === 'failed' || after.status === 'cancelled') {
-      throw fail('stored_payment_failed', { message: 'api.stored_payment_failed', status: 402 });
+      throw fail('stored_payment_failed');
     }
     const buyer = await loadBuyer(req.ctx.db, req.buyer.accountId);
     return { order: orderDto(after, view(req, buyer?.credits ?? 0)), next: 'transaction' as const, redirect_url: null };
@@ -176,7 +176,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
       paymentId: body.order,
       refundDays: req.settings.refund_days,
     });
-    if (result.credits <= 0) throw new HttpError('nothing_to_refund', 'api.nothing_to_refund', 409);
+    if (result.credits <= 0) throw fail('nothing_to_refund');
     return {
       order: orderDto(result.order, view(req, result.balance)),
       refunded_credits: result.credits,

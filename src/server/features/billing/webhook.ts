@@ -24,7 +24,7 @@ export function registerPaymentWebhook(app: Hono<AppEnv>): void {
     } catch (error) {
       if (!(error instanceof WebhookRejected)) throw error;
       console.warn(`[billing] webhook refused: ${error.message}`);
-      throw fail('invalid_signature', { message: 'api.invalid_signature', status: 401 });
+      throw fail('invalid_signature');
     }
     await applyPaymentEvents(deps, deps.payments.name, events);
     return { received: events.length };

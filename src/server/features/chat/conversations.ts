@@ -25,10 +25,10 @@ import {
   systemMessages,
 } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/db/client.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { GifProvider } from '#src/server/providers/gifs/types.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext, type CardRow } from '../members/cards.ts';
-import { BlockedError } from '../members/service.ts';
+import { blockedBy } from '../members/service.ts';
 import { blockBetween, visibleTo } from '../members/visibility.ts';
 import { messageColumns, messageDto, resolveGifs, systemMessageColumns, systemMessageDto } from './messages-dto.ts';
 
@@ -358,7 +358,7 @@ const totalUnreadQuery = preparedFor((db) => {
 /**
  * GET /api/chat.php?profile=: the conversation with a profile the viewer may see, created
  * with both sides when there is none. 404 for oneself or a profile the viewer may not see;
- * BlockedError (403 `blocked`) when that profile blocked the viewer.
+ * blockedBy (403 `blocked`) when that profile blocked the viewer.
  */
 export async function startConversation(
   db: Db,
@@ -371,10 +371,10 @@ export async function startConversation(
     .from(profiles)
     .where(and(eq(profiles.siteId, viewer.siteId), eq(profiles.publicId, profilePublicId)))
     .limit(1);
-  if (!target || target.id === viewer.profileId) throw notFound();
+  if (!target || target.id === viewer.profileId) throw fail('not_found');
   if (!target.visible) {
-    if ((await blockBetween(db, viewer.profileId, target.id)) === 'blocked_me') throw new BlockedError(target.name);
-    throw notFound();
+    if ((await blockBetween(db, viewer.profileId, target.id)) === 'blocked_me') throw blockedBy(target.name);
+    throw fail('not_found');
   }
   const pair = pairOf(viewer.profileId, target.id);
   const existing = async () => {
@@ -472,12 +472,12 @@ export async function requireConversation(
   publicId: string,
 ): Promise<OpenConversation> {
   const found = await findConversation(db, viewer, publicId);
-  if (!found) throw notFound();
+  if (!found) throw fail('not_found');
   if (!found.otherVisible) {
     if ((await blockBetween(db, viewer.profileId, found.otherProfileId)) === 'blocked_me') {
-      throw new BlockedError(found.otherName);
+      throw blockedBy(found.otherName);
     }
-    throw notFound();
+    throw fail('not_found');
   }
   return found;
 }

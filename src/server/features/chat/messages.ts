@@ -13,7 +13,7 @@ import type { Db } from '#src/server/db/client.ts';
 import { conversationSides, messages, systemMessages } from '#src/server/db/schema.ts';
 import type { OutgoingEvent } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { listIcebreakers } from '../chat-catalogue/catalogue.ts';
 import { countersEvent } from './chat-events.ts';
 import {
@@ -58,7 +58,7 @@ export async function loadConversationPage(
     .from(conversationSides)
     .where(and(eq(conversationSides.conversationId, conversation.id), eq(conversationSides.profileId, party.profileId)))
     .limit(1);
-  if (!side) throw notFound();
+  if (!side) throw fail('not_found');
 
   let beforeId: number | null = null;
   if (before !== undefined) {
@@ -67,7 +67,7 @@ export async function loadConversationPage(
       .from(messages)
       .where(and(eq(messages.conversationId, conversation.id), eq(messages.publicId, before)))
       .limit(1);
-    if (!anchor) throw notFound();
+    if (!anchor) throw fail('not_found');
     beforeId = anchor.id;
   }
 
@@ -102,7 +102,7 @@ export async function loadConversationPage(
   if (beforeId === null) await markRead(deps, party, conversation, side);
 
   const [chat] = await loadChats({ db, gifs: deps.gifs, now }, party, conversation.id);
-  if (!chat) throw notFound();
+  if (!chat) throw fail('not_found');
   const gifs = await resolveGifs(deps.gifs, page, party.locale);
   return {
     conversation: chat.item,
@@ -176,7 +176,7 @@ async function loadSitePage(deps: AppDeps, party: Reader, before: string | undef
       .from(systemMessages)
       .where(and(eq(systemMessages.accountId, party.accountId), eq(systemMessages.publicId, before)))
       .limit(1);
-    if (!anchor) throw notFound();
+    if (!anchor) throw fail('not_found');
     beforeId = anchor.id;
   }
   const rows = await db
@@ -192,7 +192,7 @@ async function loadSitePage(deps: AppDeps, party: Reader, before: string | undef
     .limit(CHAT_PAGE_SIZE + 1);
   if (beforeId === null) await markSiteRead(deps, db, party);
   const conversation = await loadSiteChat(db, party.accountId);
-  if (!conversation) throw notFound();
+  if (!conversation) throw fail('not_found');
   return {
     conversation,
     messages: rows
@@ -226,10 +226,10 @@ async function markSiteRead(deps: AppDeps, db: Db, party: Reader): Promise<void>
  * own conversation cannot be deleted (404).
  */
 export async function deleteConversation(deps: AppDeps, party: Reader, publicId: string): Promise<void> {
-  if (publicId === SITE_CONVERSATION_ID) throw notFound();
+  if (publicId === SITE_CONVERSATION_ID) throw fail('not_found');
   const db = deps.database.db;
   const conversation = await findConversation(db, party, publicId);
-  if (!conversation) throw notFound();
+  if (!conversation) throw fail('not_found');
   const stored = await db.transaction(async (tx) => {
     await tx
       .update(conversationSides)

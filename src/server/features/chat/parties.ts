@@ -7,7 +7,7 @@ import type { SiteConfig } from '#sites-config';
 import { DEFAULT_LOCALE, localeFromLanguage } from '#src/lib/locales.ts';
 import { accounts, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { loadSite } from '../site/settings.ts';
 import type { ChatParty, Queryable } from './conversations.ts';
 
@@ -29,7 +29,7 @@ export async function loadChatSite(
   db: Queryable = deps.database.db,
 ): Promise<ChatSite> {
   const site = deps.sites.find((s) => s.id === siteId);
-  if (!site) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  if (!site) throw fail('unknown_site');
   const loaded = await loadSite(db, site);
   return { settings: loaded.settings, cdnPrefix: loaded.row.cdnPrefix };
 }

@@ -11,7 +11,7 @@ import { PUBLIC_ID_MAX } from '#src/contract/members.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { conversationSides, conversations, messages } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { photoFileName } from '../photos/files.ts';
 import type { ProcessedPhoto } from '../photos/process.ts';
@@ -74,9 +74,9 @@ export async function serveChatPhoto(c: Context<AppEnv>): Promise<Response> {
   const asked = c.req.query('v') ?? 'full';
   const site = c.get('site');
   // A NUL character cannot reach PostgreSQL text (it would answer 500): no such photo.
-  if (!site || !id || id.length > PUBLIC_ID_MAX || id.includes('\u0000') || !isVariant(asked)) throw notFound();
+  if (!site || !id || id.length > PUBLIC_ID_MAX || id.includes('\u0000') || !isVariant(asked)) throw fail('not_found');
   const viewer = await loadViewer(c);
-  if (!viewer) throw notFound();
+  if (!viewer) throw fail('not_found');
   const { database, photoStorage } = c.get('deps');
   const [row] = await database.db
     .select({ key: messages.photoKey })
@@ -97,9 +97,9 @@ export async function serveChatPhoto(c: Context<AppEnv>): Promise<Response> {
       ),
     )
     .limit(1);
-  if (!row?.key) throw notFound();
+  if (!row?.key) throw fail('not_found');
   const bytes = await photoStorage.get(photoFileName(row.key, asked));
-  if (!bytes) throw notFound();
+  if (!bytes) throw fail('not_found');
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'image/jpeg',

@@ -5,7 +5,6 @@
  */
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from 'zod';
 import type { SiteConfig } from '#sites-config';
 import {
   CHAT_PHOTO_FIELDS,
@@ -20,17 +19,17 @@ import {
   postTyping,
   type SendMessageBody,
 } from '#src/contract/chat.ts';
-import { publicIdRef, type blockedAnswer } from '#src/contract/members.ts';
+import { publicIdRef } from '#src/contract/members.ts';
 import { PHOTO_MAX_BYTES } from '#src/contract/photos.ts';
-import { translator } from '#src/i18n/index.ts';
 import { and, eq } from 'drizzle-orm';
 import { accounts, messages } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError, authenticationRequired, invalidInput } from '#src/server/http/errors.ts';
-import { checkDeclared, route } from '#src/server/http/route.ts';
+import { HttpError, fail } from '#src/server/http/errors.ts';
+import { notClientRequest } from '#src/server/http/csrf.ts';
+import { checkDeclared, checkRoles, route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { insufficientCredits } from '../credits/ledger.ts';
-import { BlockedError } from '../members/service.ts';
+import { blockedResponse } from '../members/service.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { photoTooLargeError, processUpload } from '../photos/process.ts';
 import { listChats, startConversation } from './conversations.ts';
@@ -60,21 +59,12 @@ async function chatViewer(c: Context<AppEnv>, site: SiteConfig | null): Promise<
   };
 }
 
-/** 403 with "You're blocked by {name}. …" and the name, as the profile page answers it. */
-function blockedResponse(c: Context<AppEnv>, error: BlockedError): Response {
-  const t = translator(c.get('locale'));
-  const body: z.infer<typeof blockedAnswer> = {
-    error: { code: 'blocked', message: t(error.messageKey, error.params) },
-    blocked_by: error.blockedBy,
-  };
-  return c.json(body, 403);
-}
-
 async function orBlocked<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T | Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BlockedError) return blockedResponse(c, error);
+    const blocked = blockedResponse(c, error);
+    if (blocked) return blocked;
     throw error;
   }
 }
@@ -147,9 +137,9 @@ export function registerChatRoutes(app: Hono<AppEnv>): void {
     // Checked before the body is read: a declared or streamed body past the limit stops here.
     async (c, next) => {
       await photoStep(c, () => {
-        if (!c.get('session')) throw authenticationRequired();
+        checkRoles(c, postChatPhoto);
         if (c.req.header('x-request-type') !== 'client') {
-          throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
+          throw notClientRequest();
         }
         const declared = Number(c.req.header('content-length'));
         if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();
@@ -171,13 +161,14 @@ async function photoStep<T>(c: Context<AppEnv>, step: () => T | Promise<T>): Pro
   try {
     return await step();
   } catch (error) {
-    if (error instanceof BlockedError) return blockedResponse(c, error) as T;
+    const blocked = blockedResponse(c, error);
+    if (blocked) return blocked as T;
     checkDeclared(c, postChatPhoto, error);
     throw error;
   }
 }
 
-const photoMissing = () => new HttpError('photo_missing', 'photos.errors.photo_missing', 400, CHAT_PHOTO_FIELDS.photo);
+const photoMissing = () => fail('photo_missing', { field: CHAT_PHOTO_FIELDS.photo });
 
 async function sendPhoto(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get('deps');
@@ -191,9 +182,9 @@ async function sendPhoto(c: Context<AppEnv>): Promise<Response> {
     throw photoMissing();
   }
   const conversation = publicIdRef.safeParse(form[CHAT_PHOTO_FIELDS.conversation]);
-  if (!conversation.success) throw invalidInput(CHAT_PHOTO_FIELDS.conversation);
+  if (!conversation.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.conversation });
   const clientId = clientIdRef.safeParse(form[CHAT_PHOTO_FIELDS.client_id]);
-  if (!clientId.success) throw invalidInput(CHAT_PHOTO_FIELDS.client_id);
+  if (!clientId.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.client_id });
   const file = form[CHAT_PHOTO_FIELDS.photo];
   if (!(file instanceof File) || file.size === 0) throw photoMissing();
   if (file.size > PHOTO_MAX_BYTES) throw photoTooLargeError();

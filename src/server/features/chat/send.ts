@@ -26,10 +26,10 @@ import { accounts, conversationSides, conversations, messages, profiles } from '
 import type { Tx } from '#src/server/db/client.ts';
 import { applyCredits, type LedgerReason } from '#src/server/features/credits/ledger.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { HttpError, invalidInput, notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { icebreakerByKey, giftByKey } from '../chat-catalogue/catalogue.ts';
-import { BlockedError } from '../members/service.ts';
+import { blockedBy } from '../members/service.ts';
 import { blockBetween } from '../members/visibility.ts';
 import { messageEventsFor } from './chat-events.ts';
 import { findConversation, SITE_CONVERSATION_ID, type ChatParty, type ChatReaders } from './conversations.ts';
@@ -66,12 +66,8 @@ export interface SendResult {
   replayed: boolean;
 }
 
-export const chatError = {
-  freeConversationLimit: () => new HttpError('free_conversation_limit', 'api.free_conversation_limit', 403),
-  messageTooLong: (max: number) => new HttpError('message_too_long', 'api.message_too_long', 400, 'text', { max }),
-  chatClosed: () => new HttpError('chat_closed', 'api.chat_closed', 403),
-  icebreakerUsed: () => new HttpError('icebreaker_used', 'api.icebreaker_used', 409),
-};
+/** 400 message_too_long: the text is longer than the site's message_length. */
+export const messageTooLong = (max: number) => fail('message_too_long', { field: 'text', params: { max } });
 
 /** Characters as the chat input's counter counts them (code points, not UTF-16 units). */
 export function textLength(text: string): number {
@@ -105,11 +101,13 @@ function priceOf(content: MessageContent, site: ChatSite): number {
 /** The checks that need no lock: length, known gift, GIF and icebreaker. */
 async function validateContent(deps: AppDeps, site: ChatSite, sender: Sender, content: MessageContent): Promise<void> {
   if (content.kind === 'text' && textLength(content.text) > site.settings.message_length) {
-    throw chatError.messageTooLong(site.settings.message_length);
+    throw messageTooLong(site.settings.message_length);
   }
-  if (content.kind === 'gift' && !giftByKey(content.gift)) throw invalidInput('gift');
-  if (content.kind === 'icebreaker' && !icebreakerByKey(content.icebreaker)) throw invalidInput('icebreaker');
-  if (content.kind === 'gif' && !(await deps.gifs.get(content.gif, sender.locale))) throw invalidInput('gif');
+  if (content.kind === 'gift' && !giftByKey(content.gift)) throw fail('invalid_input', { field: 'gift' });
+  if (content.kind === 'icebreaker' && !icebreakerByKey(content.icebreaker))
+    throw fail('invalid_input', { field: 'icebreaker' });
+  if (content.kind === 'gif' && !(await deps.gifs.get(content.gif, sender.locale)))
+    throw fail('invalid_input', { field: 'gif' });
 }
 
 function messageValues(content: MessageContent) {
@@ -294,14 +292,14 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const db = deps.database.db;
   const now = deps.now();
-  if (input.conversation === SITE_CONVERSATION_ID) throw chatError.chatClosed();
+  if (input.conversation === SITE_CONVERSATION_ID) throw fail('chat_closed');
   const conversation = await findConversation(db, sender, input.conversation);
-  if (!conversation) throw notFound();
+  if (!conversation) throw fail('not_found');
   if (!conversation.otherVisible) {
     if ((await blockBetween(db, sender.profileId, conversation.otherProfileId)) === 'blocked_me') {
-      throw new BlockedError(conversation.otherName);
+      throw blockedBy(conversation.otherName);
     }
-    throw chatError.chatClosed();
+    throw fail('chat_closed');
   }
   await validateContent(deps, site, sender, input.content);
   const readers = (tx: Tx): ChatReaders => ({ db: tx, gifs: deps.gifs, now });
@@ -313,7 +311,7 @@ export async function sendMessage(
         .from(accounts)
         .where(eq(accounts.id, sender.accountId))
         .for('update');
-      if (!account) throw notFound();
+      if (!account) throw fail('not_found');
 
       const { conversation: locked, earlier } = await lockForSend(
         tx,
@@ -323,11 +321,11 @@ export async function sendMessage(
       );
       if (earlier) return { row: earlier, credits: account.credits, replayed: true, stored: null };
       // Blocked (and so deleted) since it was looked up.
-      if (!locked) throw notFound();
+      if (!locked) throw fail('not_found');
       const first = !locked.hasMessages;
-      if (input.content.kind === 'icebreaker' && !first) throw chatError.icebreakerUsed();
+      if (input.content.kind === 'icebreaker' && !first) throw fail('icebreaker_used');
       if (first && !account.paid && (await conversationsStarted(tx, sender.profileId)) >= FREE_CONVERSATION_STARTS) {
-        throw chatError.freeConversationLimit();
+        throw fail('free_conversation_limit');
       }
       const free =
         !account.paid &&
@@ -410,7 +408,7 @@ export async function sendAsChatPal(
   const db = deps.database.db;
   const now = deps.now();
   const text = input.text.trim();
-  if (text === '') throw invalidInput('text');
+  if (text === '') throw fail('invalid_input', { field: 'text' });
   const [conversation] = await db
     .select({ low: conversations.profileLow, high: conversations.profileHigh, siteId: profiles.siteId })
     .from(conversations)
@@ -418,7 +416,7 @@ export async function sendAsChatPal(
     .where(and(eq(conversations.id, input.conversationId), eq(profiles.type, 'fictional')))
     .limit(1);
   if (!conversation || (conversation.low !== input.chatPalProfileId && conversation.high !== input.chatPalProfileId)) {
-    throw notFound();
+    throw fail('not_found');
   }
   const memberProfileId = conversation.low === input.chatPalProfileId ? conversation.high : conversation.low;
   const site = await loadChatSite(deps, conversation.siteId);
@@ -426,7 +424,7 @@ export async function sendAsChatPal(
   const attempt = () =>
     db.transaction(async (tx) => {
       const locked = await lockConversation(tx, input.conversationId);
-      if (!locked) throw notFound();
+      if (!locked) throw fail('not_found');
       const earlier = await existingMessage(tx, input.chatPalProfileId, input.clientId);
       if (earlier) return { publicId: earlier.publicId, stored: null };
       const row = await writeMessage(tx, {

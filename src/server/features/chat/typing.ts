@@ -6,7 +6,7 @@
  */
 import { TYPING_EVERY_MS } from '#src/lib/constants.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { findConversation, SITE_CONVERSATION_ID, type ChatParty } from './conversations.ts';
 
 const MIN_GAP_MS = TYPING_EVERY_MS / 2;
@@ -41,9 +41,9 @@ export async function reportTyping(
   party: ChatParty & { accountId: number; confirmed: boolean },
   publicId: string,
 ): Promise<void> {
-  if (publicId === SITE_CONVERSATION_ID) throw notFound();
+  if (publicId === SITE_CONVERSATION_ID) throw fail('not_found');
   const conversation = await findConversation(deps.database.db, party, publicId);
-  if (!conversation?.otherVisible) throw notFound();
+  if (!conversation?.otherVisible) throw fail('not_found');
   if (conversation.otherAccountId === null || !party.confirmed) return;
   if (!gate.pass(conversation.id, party.profileId, deps.now().getTime())) return;
   await deps.events.ephemeral([

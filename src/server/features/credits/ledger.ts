@@ -8,7 +8,7 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#src/server/db/client.ts';
 import { accounts, creditLedger } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 
 export type LedgerReason = (typeof creditLedger.$inferSelect)['reason'];
 export type LedgerEntry = typeof creditLedger.$inferSelect;
@@ -31,7 +31,7 @@ export interface AppliedCredits {
   balance: number;
 }
 
-export const insufficientCredits = () => new HttpError('insufficient_credits', 'api.insufficient_credits', 402);
+export const insufficientCredits = () => fail('insufficient_credits');
 
 async function existingEntry(tx: Tx, reason: LedgerReason, reference: string): Promise<LedgerEntry | undefined> {
   const [entry] = await tx
@@ -66,7 +66,7 @@ export async function applyCredits(tx: Tx, change: CreditChange): Promise<Applie
     .from(accounts)
     .where(eq(accounts.id, change.accountId))
     .for('update');
-  if (!account) throw new HttpError('not_found', 'api.not_found', 404);
+  if (!account) throw fail('not_found');
 
   const balance = account.credits + change.delta;
   if (balance < 0) {

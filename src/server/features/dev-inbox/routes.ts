@@ -10,7 +10,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { translator } from '#src/i18n/index.ts';
 import { socketAddress } from '#src/server/http/client-ip.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { hostnameOf } from '#src/server/http/site-resolver.ts';
 import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml, linkify, linksOf } from '#src/server/platform/html.ts';
@@ -42,7 +42,7 @@ export function isLocalRequest(c: Context<AppEnv>): boolean {
 }
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!isLocalRequest(c)) throw notFound();
+  if (!isLocalRequest(c)) throw fail('not_found');
   await next();
 };
 

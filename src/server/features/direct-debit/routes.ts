@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import type { SiteConfig } from '#sites-config';
 import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
 import { loadBuyer, type Buyer, type OrderContext } from '../billing/orders.ts';
@@ -17,7 +17,7 @@ async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promis
   const account = requestContext(c, site);
   const viewer = await requireViewer(c);
   const buyer = await loadBuyer(account.db, viewer.accountId);
-  if (!buyer) throw authenticationRequired();
+  if (!buyer) throw fail('authentication_required');
   return {
     ctx: {
       deps: account.deps,

@@ -33,7 +33,7 @@ import {
 import { pricedPackage, transactionFee } from '#src/server/features/billing/packages.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { lockOrder, moveOrder, type OrderRow } from '#src/server/features/billing/state.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { HttpError, fail } from '#src/server/http/errors.ts';
 import { rateLimited } from '#src/server/http/rate-limit.ts';
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
 import { SmsUnavailable } from '#src/server/providers/sms/types.ts';
@@ -46,9 +46,6 @@ import { sandboxDirectDebit } from './returns.ts';
 type Session = typeof directDebitSessions.$inferSelect;
 
 const HOUR_MS = 3_600_000;
-
-const refusal = (code: string, status: number, field?: string) =>
-  new HttpError(code, `api.${code}` as never, status, field);
 
 export interface StartInput {
   order?: string | undefined;
@@ -68,17 +65,17 @@ async function assertMayDebit(
   input: { accountId: number; ibanHash: string; orderId: number | null; amountMinor: number },
 ): Promise<void> {
   if (await isDirectDebitBlocked(ctx.db, { accountId: input.accountId, ibanHash: input.ibanHash, now: ctx.now })) {
-    throw refusal('direct_debit_blocked', 403);
+    throw fail('direct_debit_blocked');
   }
-  if (!(await withinLimit(ctx.db, { ...input, now: ctx.now }))) throw refusal('direct_debit_limit', 409);
+  if (!(await withinLimit(ctx.db, { ...input, now: ctx.now }))) throw fail('direct_debit_limit');
 }
 
 /** The order a start pays: the member's created 'sdd' order, or what a new one would cost. */
 async function orderToPay(ctx: OrderContext, buyer: Buyer, input: StartInput) {
   if (input.order) {
     const order = await findOrder(ctx.db, buyer.accountId, input.order);
-    if (!order || order.method !== 'sdd') throw refusal('not_found', 404);
-    if (order.status !== 'created') throw refusal('order_closed', 409);
+    if (!order || order.method !== 'sdd') throw fail('not_found');
+    if (order.status !== 'created') throw fail('order_closed');
     await assertMayBuy(ctx.db, buyer.accountId);
     return { order, amountMinor: order.amountMinor };
   }
@@ -111,7 +108,7 @@ async function sendCode(ctx: OrderContext, session: Session, order: OrderRow): P
   } catch (error) {
     if (!(error instanceof SmsUnavailable)) throw error;
     console.error(`[direct-debit] the SMS of session ${session.id} was not sent: ${error.message}`);
-    throw refusal('sms_unavailable', 502);
+    throw fail('sms_unavailable');
   }
   return codeSentAnswer(session, order, issued.expiresAt, DIRECT_DEBIT_RESEND_SECONDS);
 }
@@ -131,10 +128,10 @@ function codeSentAnswer(session: Session, order: OrderRow, expiresAt: Date, rese
 /** POST directdebit.php: checks the form, makes the session (and the order for a bundle), sends the code. */
 export async function startDirectDebit(ctx: OrderContext, buyer: Buyer, input: StartInput): Promise<DebitCodeSent> {
   const iban = checkIban(input.iban);
-  if (!iban) throw refusal('iban_invalid', 400, 'iban');
-  if (!isPhoneCountry(input.country)) throw new HttpError('invalid_input', 'api.invalid_input', 400, 'country');
+  if (!iban) throw fail('iban_invalid', { field: 'iban' });
+  if (!isPhoneCountry(input.country)) throw fail('invalid_input', { field: 'country' });
   const phone = checkMobile(input.phone, input.country);
-  if (!phone) throw refusal('phone_invalid', 400, 'phone');
+  if (!phone) throw fail('phone_invalid', { field: 'phone' });
   const hash = await ibanHash(ctx.db, iban.iban);
   const pay = await orderToPay(ctx, buyer, input);
   await assertMayDebit(ctx, {
@@ -186,9 +183,9 @@ async function openSession(ctx: OrderContext, accountId: number, publicId: strin
     .innerJoin(orders, eq(orders.id, directDebitSessions.orderId))
     .where(and(eq(directDebitSessions.publicId, publicId), eq(directDebitSessions.accountId, accountId)))
     .limit(1);
-  if (!row) throw refusal('not_found', 404);
-  if (row.session.verifiedAt || row.order.status !== 'created') throw refusal('order_closed', 409);
-  if (row.session.expiresAt.getTime() <= ctx.now.getTime()) throw refusal('code_expired', 410);
+  if (!row) throw fail('not_found');
+  if (row.session.verifiedAt || row.order.status !== 'created') throw fail('order_closed');
+  if (row.session.expiresAt.getTime() <= ctx.now.getTime()) throw fail('code_expired');
   return row;
 }
 
@@ -196,7 +193,7 @@ async function openSession(ctx: OrderContext, accountId: number, publicId: strin
 export async function resendCode(ctx: OrderContext, accountId: number, publicId: string): Promise<DebitCodeSent> {
   const { session, order } = await openSession(ctx, accountId, publicId).catch((error: unknown) => {
     // An expired session cannot be resent: the form starts again.
-    if (error instanceof HttpError && error.code === 'code_expired') throw refusal('not_found', 404);
+    if (error instanceof HttpError && error.code === 'code_expired') throw fail('not_found');
     throw error;
   });
   const last = await latestCode(ctx.db, 'direct_debit', session.publicId);
@@ -228,9 +225,9 @@ export async function verifyCode(
 ): Promise<Verified> {
   const { session, order } = await openSession(ctx, accountId, publicId);
   const check = await checkCode(ctx.db, { purpose: 'direct_debit', subject: session.publicId, code, now: ctx.now });
-  if (check === 'code_invalid') throw refusal('code_invalid', 400, 'code');
-  if (check === 'code_expired') throw refusal('code_expired', 410, 'code');
-  if (check === 'too_many_tries') throw refusal('too_many_tries', 429, 'code');
+  if (check === 'code_invalid') throw fail('code_invalid', { field: 'code' });
+  if (check === 'code_expired') throw fail('code_expired', { field: 'code' });
+  if (check === 'too_many_tries') throw fail('too_many_tries', { field: 'code' });
   await assertMayDebit(ctx, {
     accountId,
     ibanHash: session.ibanHash,
@@ -238,7 +235,7 @@ export async function verifyCode(
     amountMinor: order.amountMinor,
   });
   await assertMayBuy(ctx.db, accountId);
-  if (!session.ibanSealed) throw refusal('order_closed', 409);
+  if (!session.ibanSealed) throw fail('order_closed');
 
   const reference = mandateReference(order);
   let mandate;
@@ -252,7 +249,7 @@ export async function verifyCode(
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     console.error(`[direct-debit] mandate of order ${order.publicId}: ${error.message}`);
-    throw refusal('payment_provider_unavailable', 502);
+    throw fail('payment_provider_unavailable');
   }
 
   const submitted = await ctx.db.transaction(async (tx) => {
@@ -282,7 +279,7 @@ export async function verifyCode(
       .where(eq(directDebitSessions.id, session.id));
     return moveOrder(tx, locked, 'pending', `direct_debit:${reference}`, ctx.now);
   });
-  if (!submitted) throw refusal('order_closed', 409);
+  if (!submitted) throw fail('order_closed');
 
   const after = await chargeStoredMethod(ctx, submitted, mandate.token);
   if (mandate.returnsLater && after.status === 'completed') {

@@ -8,17 +8,16 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import type { DiscountCode, DiscountError } from '#src/contract/discounts.ts';
 import { TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.ts';
 import { formatMoney, toMajor } from '#src/lib/money.ts';
-import type { TranslationKey } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, discountCodes, discountRedemptions, profiles } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail, type HttpError } from '#src/server/http/errors.ts';
 import type { Tx } from '#src/server/db/client.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** A refusal of a code: one of the contract's DISCOUNT_ERRORS with its text `api.<code>`. */
 export function discountError(code: DiscountError, params: Record<string, string | number> = {}): HttpError {
-  return new HttpError(code, `api.${code}` as TranslationKey, code === 'code_not_found' ? 404 : 400, 'code', params);
+  return fail(code, { field: 'code', params });
 }
 
 /** What the rules need to know about the member asking (null: a visitor). */

@@ -4,7 +4,7 @@
  * GET /api/events.php.
  */
 export { createEventHub } from './hub.ts';
-export { createLocalEventHub, EVENT_RETENTION_MS, pruneAccountEvents } from './local.ts';
+export { createLocalEventHub } from './local.ts';
 export { createRedisEventHub } from './redis.ts';
 export { registerEventRoutes } from './routes.ts';
 export type { DeliveredEvent, EventHub, HubStatus, OutgoingEvent, StoredEvent, StoredEvents } from './types.ts';

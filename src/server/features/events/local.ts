@@ -3,7 +3,7 @@
  * are logged in `account_events` and handed to this process's listeners. The log functions
  * here (record, replay, latest id, pruning) serve the Redis hub as well.
  */
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ServerEvent } from '#src/contract/events.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accountEvents } from '#src/server/db/schema.ts';
@@ -17,9 +17,6 @@ import type {
   StoredEvent,
   StoredEvents,
 } from './types.ts';
-
-/** How long the log keeps events: a channel that was away longer reloads (polling, resync). */
-export const EVENT_RETENTION_MS = 24 * 3_600_000;
 
 /** The first key of the advisory locks that order one account's events ('EVNT'). */
 const EVENT_LOCK_SPACE = 0x45564e54;
@@ -173,15 +170,6 @@ export async function latestEventId(db: Db, accountId: number): Promise<number> 
     .orderBy(desc(accountEvents.id))
     .limit(1);
   return row?.id ?? 0;
-}
-
-/** Deletes events older than the retention (the server's hourly timer); answers how many. */
-export async function pruneAccountEvents(db: Db, now: Date): Promise<number> {
-  const deleted = await db
-    .delete(accountEvents)
-    .where(lt(accountEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)))
-    .returning({ id: accountEvents.id });
-  return deleted.length;
 }
 
 /** What every hub shares: the log and this process's listeners. `now` is the app's clock. */

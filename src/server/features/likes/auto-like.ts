@@ -3,7 +3,7 @@ import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { DAILY_LIMIT_WINDOW_MS } from '#src/lib/constants.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { visibleTo } from '../members/visibility.ts';
 import { lockMember } from './budget.ts';
 import { activeMainPhoto, discoverable, loadCard, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
@@ -35,7 +35,7 @@ export async function autoLike(ctx: LikesContext): Promise<ProfileCard> {
       sql`not exists (select 1 from ${likes} where ${likes.likerId} = ${profiles.id} and ${likes.likedId} = ${me})`,
     ) as SQL;
     const [pal] = await nearestInAge({ ...ctx, db: tx }, where, self.birthdate, self.country, 1);
-    if (!pal) throw notFound();
+    if (!pal) throw fail('not_found');
     await tx.insert(likes).values({ likerId: pal.profileId, likedId: me, createdAt: now }).onConflictDoNothing();
     return pal.profileId;
   });

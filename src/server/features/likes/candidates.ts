@@ -8,7 +8,7 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { COUNTRY_NEIGHBOURS, type Gender } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
 import { visibleTo, type Viewer } from '../members/visibility.ts';
 
@@ -31,7 +31,7 @@ export async function loadSelf(db: Db, profileId: number): Promise<Self> {
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw fail('not_found');
   return { ...row, seeking: row.seeking ?? (row.gender === 'male' ? 'female' : 'male') };
 }
 
@@ -42,7 +42,7 @@ export async function findVisible(ctx: LikesContext, publicId: string): Promise<
     .from(profiles)
     .where(and(eq(profiles.publicId, publicId), visibleTo(ctx.viewer)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw fail('not_found');
   return row.id;
 }
 
@@ -54,7 +54,7 @@ export async function loadCard(ctx: LikesContext, profileId: number): Promise<Pr
     .leftJoin(photos, mainPhotoJoin)
     .where(and(eq(profiles.id, profileId), visibleTo(ctx.viewer)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw fail('not_found');
   return toProfileCard(row, ctx);
 }
 

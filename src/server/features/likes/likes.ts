@@ -10,7 +10,7 @@ import { LIKES_PER_DAY } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
 import type { EventHub } from '#src/server/features/events/index.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard } from '../members/cards.ts';
 import { visibleTo, type Viewer } from '../members/visibility.ts';
 import { totalUnread } from '../chat/conversations.ts';
@@ -18,11 +18,7 @@ import { hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts'
 import { findVisible, loadCard, type LikesContext } from './candidates.ts';
 
 export const dailyLimitReached = (hours: number) =>
-  new HttpError(DAILY_LIMIT_ERROR, 'likes.errors.daily_limit', 429, undefined, {
-    count: hours,
-    hours,
-    max: LIKES_PER_DAY,
-  });
+  fail(DAILY_LIMIT_ERROR, { params: { count: hours, hours, max: LIKES_PER_DAY } });
 
 const likeOf = (likerId: number, likedId: number) => and(eq(likes.likerId, likerId), eq(likes.likedId, likedId));
 

@@ -8,7 +8,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import { SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
 import { SWIPE_CANDIDATES } from '#src/lib/constants.ts';
 import { likes, profiles, swipes } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { toProfileCard } from '../members/cards.ts';
 import { gameOverUntil, hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
 import { discoverable, findVisible, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
@@ -16,13 +16,10 @@ import { dailyLimitReached, likeExists } from './likes.ts';
 
 /** No swipes left: the text names the likes too only when they are gone as well. */
 export const swipeLimitReached = (hours: number, likesLeft: number) =>
-  new HttpError(
-    SWIPE_LIMIT_ERROR,
-    likesLeft > 0 ? 'likes.errors.no_swipes' : 'likes.errors.swipe_limit',
-    429,
-    undefined,
-    { count: hours, hours },
-  );
+  fail(SWIPE_LIMIT_ERROR, {
+    ...(likesLeft > 0 ? { message: 'likes.errors.no_swipes' } : {}),
+    params: { count: hours, hours },
+  });
 
 /** The next profiles of the swipe game and what is left today. */
 export async function loadSwipeGame(ctx: LikesContext) {

@@ -1,14 +1,12 @@
 /** The calls about other members (contract src/contract/members.ts): profile page and blocking. */
-import type { Context, Hono } from 'hono';
-import { deleteBlock, getBlocks, getMember, postBlock, type blockedAnswer } from '#src/contract/members.ts';
-import { translator } from '#src/i18n/index.ts';
-import type { z } from 'zod';
+import type { Hono } from 'hono';
+import { deleteBlock, getBlocks, getMember, postBlock } from '#src/contract/members.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { loadSite } from '../site/settings.ts';
 import { limitLookup } from './lookup-limits.ts';
-import { BlockedError, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
+import { blockedResponse, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
 import { requireViewer } from './visibility.ts';
 
 export function registerMemberRoutes(app: Hono<AppEnv>): void {
@@ -29,7 +27,8 @@ export function registerMemberRoutes(app: Hono<AppEnv>): void {
         query.id,
       );
     } catch (error) {
-      if (error instanceof BlockedError) return blockedResponse(c, error);
+      const blocked = blockedResponse(c, error);
+      if (blocked) return blocked;
       throw error;
     }
   });
@@ -50,14 +49,4 @@ export function registerMemberRoutes(app: Hono<AppEnv>): void {
     const ctx = requestContext(c, site);
     return { profiles: await listBlocked(ctx.db, await requireViewer(c)) };
   });
-}
-
-/** 403 with "You're blocked by {name}. …" in the viewer's language, and the name itself. */
-function blockedResponse(c: Context<AppEnv>, error: BlockedError): Response {
-  const t = translator(c.get('locale'));
-  const body: z.infer<typeof blockedAnswer> = {
-    error: { code: 'blocked', message: t(error.messageKey, error.params) },
-    blocked_by: error.blockedBy,
-  };
-  return c.json(body, 403);
 }

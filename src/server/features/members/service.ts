@@ -4,14 +4,17 @@
  * contract/members.ts: a viewer gets nothing of a profile they may not see.
  */
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { BlockedProfile, MemberProfile, ProfileCard } from '#src/contract/members.ts';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { BlockedProfile, MemberProfile, ProfileCard, blockedAnswer } from '#src/contract/members.ts';
+import { translator } from '#src/i18n/index.ts';
 import { RELATED_PROFILES_MAX } from '#src/contract/members.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import type { Interest, VisibleProfileField } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { blocks, conversations, likes, photos, profileInterests, profiles } from '#src/server/db/schema.ts';
-import type { AppDeps } from '#src/server/http/context.ts';
-import { HttpError, notFound } from '#src/server/http/errors.ts';
+import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
+import { HttpError, fail } from '#src/server/http/errors.ts';
 import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from './cards.ts';
 import { blockBetween, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
@@ -21,11 +24,20 @@ export interface MembersContext extends CardContext {
   viewer: Viewer;
 }
 
-/** The 403 answer of a viewer the profile blocked: "You're blocked by {name}. …" */
-export class BlockedError extends HttpError {
-  constructor(readonly blockedBy: string) {
-    super('blocked', 'members.blocked', 403, undefined, { name: blockedBy });
-  }
+/** 403 `blocked` for a viewer the profile blocked: "You're blocked by {name}. …" */
+export const blockedBy = (name: string) => fail('blocked', { params: { name } });
+
+/**
+ * The answer of a `blocked` failure (blockedBy), as member.php and the chat calls give it:
+ * the error plus who blocked; null for any other error.
+ */
+export function blockedResponse(c: Context<AppEnv>, error: unknown): Response | null {
+  if (!(error instanceof HttpError) || error.code !== 'blocked') return null;
+  const body: z.infer<typeof blockedAnswer> = {
+    error: { code: 'blocked', message: translator(c.get('locale'))(error.messageKey, error.params) },
+    blocked_by: String(error.params['name']),
+  };
+  return c.json(body, 403);
 }
 
 async function findOnSite(db: Db, siteId: string, publicId: string) {
@@ -47,9 +59,9 @@ export async function loadMemberPage(
 ): Promise<{ profile: MemberProfile; related: ProfileCard[] }> {
   const { db, viewer } = ctx;
   const target = await findOnSite(db, viewer.siteId, publicId);
-  if (!target || (!target.shown && target.id !== viewer.profileId)) throw notFound();
+  if (!target || (!target.shown && target.id !== viewer.profileId)) throw fail('not_found');
   const block = await blockBetween(db, viewer.profileId, target.id);
-  if (block === 'blocked_me') throw new BlockedError(target.name);
+  if (block === 'blocked_me') throw blockedBy(target.name);
   if (block === 'blocked_by_me') return { profile: blockedProfilePage(publicId, target.name), related: [] };
 
   const own = target.id === viewer.profileId;
@@ -70,7 +82,7 @@ export async function loadMemberPage(
     .leftJoin(photos, mainPhotoJoin)
     .where(and(eq(profiles.id, target.id), own ? sql`true` : visibleTo(viewer)))
     .limit(1);
-  if (!row) throw notFound();
+  if (!row) throw fail('not_found');
 
   // Opening a profile clears its new-like marker (SPEC §2.7, §4 Likes).
   if (row.likeNew) {
@@ -217,7 +229,7 @@ async function blockTarget(db: Db, viewer: Viewer, publicId: string): Promise<nu
     .from(profiles)
     .where(and(eq(profiles.siteId, viewer.siteId), eq(profiles.publicId, publicId)))
     .limit(1);
-  if (!row || row.id === viewer.profileId) throw notFound();
+  if (!row || row.id === viewer.profileId) throw fail('not_found');
   return row.id;
 }
 

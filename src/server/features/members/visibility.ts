@@ -21,7 +21,7 @@ import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 
 /** The logged-in member asking, with what their rights depend on. */
 export interface Viewer {
@@ -74,7 +74,7 @@ const viewerQuery = preparedFor((db) =>
 
 export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
   const viewer = await loadViewer(c);
-  if (!viewer) throw authenticationRequired();
+  if (!viewer) throw fail('authentication_required');
   return viewer;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Photo moderation (issue 4 'Moderation'): who may moderate, the queue of photos being
- * inspected across all sites, and the moderator's decision. A decision changes one photo
+ * Photo moderation (issue 4 'Moderation'): the queue of photos being inspected across all
+ * sites, and the moderator's decision (who may moderate: the contract's `roles`). A decision changes one photo
  * and, where needed, its profile's main photo, in one transaction under row locks, so two
  * moderators never decide the same photo twice.
  */
@@ -10,34 +10,12 @@ import { photoUrl } from '#src/contract/photos.ts';
 import type { ModerationOrder, QueuedPhoto } from '#src/contract/moderation.ts';
 import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { accounts, photos, profiles } from '#src/server/db/schema.ts';
-import { HttpError, authenticationRequired, notFound } from '#src/server/http/errors.ts';
+import { photos, profiles } from '#src/server/db/schema.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { EventHub, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import { recordSystemMessage, type SystemMessageInput } from '../chat/system-messages.ts';
 import { ageOf } from '../profile/service.ts';
-import { MODERATOR_ROLES } from '#src/lib/constants.ts';
-
-export const forbidden = () => new HttpError('forbidden', 'api.forbidden', 403);
-
-/**
- * The moderator's account id. 403 authentication_required when the account cannot log in
- * or belongs to another site than the one asked (a session is valid on its own site only,
- * as for user.php); 403 forbidden for accounts without a moderator role.
- */
-export async function requireModerator(db: Db, accountId: number, siteId: string | null): Promise<number> {
-  const [account] = await db
-    .select({ role: accounts.role, status: accounts.status, siteId: accounts.siteId })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
-  if (!account || (account.status !== 'confirmed' && account.status !== 'not_confirmed')) {
-    throw authenticationRequired();
-  }
-  if (siteId && account.siteId !== siteId) throw authenticationRequired();
-  if (!MODERATOR_ROLES.includes(account.role)) throw forbidden();
-  return accountId;
-}
 
 const beingInspected = eq(photos.status, 'being_inspected');
 
@@ -176,7 +154,7 @@ export async function decidePhoto(
       .from(photos)
       .where(eq(photos.publicId, publicId))
       .limit(1);
-    if (!found) throw notFound();
+    if (!found) throw fail('not_found');
     // Profile first, then photo: the same order as uploads (and photo changes) lock them.
     const [profile] = await tx
       .select({ mainPhotoId: profiles.mainPhotoId, accountId: profiles.accountId })
@@ -190,7 +168,7 @@ export async function decidePhoto(
       .for('update');
     // Another moderator may have decided it (or the member deleted it) since the queue loaded.
     if (!profile || !photo || photo.profileId !== found.profileId || photo.status !== 'being_inspected') {
-      throw notFound();
+      throw fail('not_found');
     }
 
     const reviewed = { reviewedAt: now, reviewedBy: moderatorId };
@@ -241,9 +219,4 @@ async function tellOwner(
 ): Promise<StoredEvents | null> {
   if (!events || accountId === null) return null;
   return recordSystemMessage(tx, events, { ...message, accountId });
-}
-
-/** True when `siteId` names a site of the network (the queue's optional filter). */
-export function isKnownSite(sites: readonly { id: string }[], siteId: string): boolean {
-  return sites.some((site) => site.id === siteId);
 }

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { checkDeclared, route } from '#src/server/http/route.ts';
 import { loadSite } from '../site/settings.ts';
 import { addDisabledReason, loadNotificationSettings, saveEmailPreferences } from './preferences.ts';
@@ -70,18 +70,16 @@ function invalidPage(c: Context<AppEnv>): Response {
 
 export function registerNotificationRoutes(app: Hono<AppEnv>): void {
   route(app, getNotificationSettings, async ({ c, session }) => {
-    if (!session) throw authenticationRequired();
     const settings = await loadNotificationSettings(c.get('deps').database.db, session.accountId);
-    if (!settings) throw authenticationRequired();
+    if (!settings) throw fail('authentication_required');
     return { settings };
   });
 
   route(app, putNotificationSettings, async ({ c, session, body }) => {
-    if (!session) throw authenticationRequired();
     const { db } = c.get('deps').database;
     await saveEmailPreferences(db, session.accountId, body);
     const settings = await loadNotificationSettings(db, session.accountId);
-    if (!settings) throw authenticationRequired();
+    if (!settings) throw fail('authentication_required');
     return { settings };
   });
 
@@ -115,7 +113,7 @@ export function registerNotificationRoutes(app: Hono<AppEnv>): void {
       const wantsPage = (c.req.header('accept') ?? '').includes('text/html');
       if (!subject || !target) {
         if (wantsPage) return invalidPage(c);
-        throw new HttpError('link_invalid', 'notifications.unsubscribe.invalid', 400, 'token');
+        throw fail('link_invalid', { message: 'notifications.unsubscribe.invalid', field: 'token' });
       }
       const type = c.req.header('content-type') ?? '';
       const form = type.includes('form') ? await c.req.parseBody() : {};

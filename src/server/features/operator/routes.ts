@@ -1,10 +1,9 @@
 /**
- * The operator inbox calls (contract src/contract/operator.ts): the inbox, the conversation
- * view, claims (take, renew, release), replies as the chat pal and notes per member.
- * Operators and admins only (403 forbidden for other accounts, 403 authentication_required
- * without a session or with another site's session).
+ * The operator inbox calls (contract src/contract/operator.ts, roles operator and admin): the
+ * inbox, the conversation view, claims (take, renew, release), replies as the chat pal and
+ * notes per member.
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import {
   getOperatorConversation,
   getOperatorInbox,
@@ -15,113 +14,81 @@ import {
   postOperatorRenew,
   postOperatorReply,
 } from '#src/contract/operator.ts';
-import type { SiteConfig } from '#sites-config';
-import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
-import { authenticationRequired, invalidInput } from '#src/server/http/errors.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { chatError, sendAsChatPal, textLength } from '../chat/send.ts';
+import { siteFilter } from '#src/server/features/site/filter.ts';
+import { messageTooLong, sendAsChatPal, textLength } from '../chat/send.ts';
 import { loadChatSite } from '../chat/parties.ts';
-import {
-  addNote,
-  claimConversation,
-  findChatPalConversation,
-  listNotes,
-  loadConversation,
-  loadInbox,
-  markReadByChatPal,
-  memberProfileId,
-  messageForOperator,
-  releaseClaim,
-  renewClaim,
-  requireOperator,
-  requireOwnClaim,
-  type Operator,
-} from './service.ts';
-
-async function operatorOf(
-  c: Context<AppEnv>,
-  session: SessionAccount | null,
-  site: SiteConfig | null,
-): Promise<Operator> {
-  if (!session) throw authenticationRequired();
-  return requireOperator(c.get('deps').database.db, session.accountId, site?.id ?? null);
-}
+import { claimConversation, releaseClaim, renewClaim, requireOwnClaim } from './claims.ts';
+import { findChatPalConversation, markReadByChatPal, messageForOperator } from './conversations.ts';
+import { loadConversation, loadInbox } from './inbox.ts';
+import { addNote, listNotes, memberProfileId } from './notes.ts';
 
 export function registerOperatorRoutes(app: Hono<AppEnv>): void {
-  route(app, getOperatorInbox, async ({ c, query, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, getOperatorInbox, async ({ c, query, session }) => {
     const { database, now, sites } = c.get('deps');
-    const siteId = query.site || undefined;
-    if (siteId !== undefined && !sites.some((s) => s.id === siteId)) throw invalidInput('site');
-    return await loadInbox(database.db, now(), operator, { siteId, show: query.show });
+    return await loadInbox(database.db, now(), session, { siteId: siteFilter(sites, query.site), show: query.show });
   });
 
-  route(app, getOperatorConversation, async ({ c, query, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, getOperatorConversation, async ({ c, query, session }) => {
     const deps = c.get('deps');
     return await loadConversation(
       deps.database.db,
       deps.now(),
-      operator,
+      session,
       query.id,
       async (siteId) => (await loadChatSite(deps, siteId)).settings.message_length,
     );
   });
 
-  route(app, postOperatorClaim, async ({ c, body, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, postOperatorClaim, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
-    return { claim: await claimConversation(database.db, now(), operator, found.id) };
+    return { claim: await claimConversation(database.db, now(), session, found.id) };
   });
 
-  route(app, postOperatorRenew, async ({ c, body, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, postOperatorRenew, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
-    return { claim: await renewClaim(database.db, now(), operator, found.id) };
+    return { claim: await renewClaim(database.db, now(), session, found.id) };
   });
 
-  route(app, postOperatorRelease, async ({ c, body, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, postOperatorRelease, async ({ c, body, session }) => {
     const { database } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
-    await releaseClaim(database.db, operator, found.id);
+    await releaseClaim(database.db, session, found.id);
     return { ok: true as const };
   });
 
-  route(app, postOperatorReply, async ({ c, body, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, postOperatorReply, async ({ c, body, session }) => {
     const deps = c.get('deps');
     const db = deps.database.db;
     const found = await findChatPalConversation(db, body.conversation);
-    await requireOwnClaim(db, deps.now(), operator, found.id);
+    await requireOwnClaim(db, deps.now(), session, found.id);
     const max = (await loadChatSite(deps, found.siteId)).settings.message_length;
-    if (textLength(body.text) > max) throw chatError.messageTooLong(max);
+    if (textLength(body.text) > max) throw messageTooLong(max);
     const { messagePublicId } = await sendAsChatPal(deps, {
       conversationId: found.id,
       chatPalProfileId: found.palId,
-      operatorId: operator.accountId,
+      operatorId: session.accountId,
       text: body.text,
       clientId: body.client_id,
     });
     await markReadByChatPal(deps, found);
     // Answering shows the operator is at work: the claim lasts on, it is not released.
-    const claim = await renewClaim(db, deps.now(), operator, found.id);
+    const claim = await renewClaim(db, deps.now(), session, found.id);
     return { message: await messageForOperator(db, found.id, messagePublicId), claim };
   });
 
-  route(app, getOperatorNotes, async ({ c, query, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, getOperatorNotes, async ({ c, query, session }) => {
     const { database } = c.get('deps');
     const profileId = await memberProfileId(database.db, query.member);
-    return { notes: await listNotes(database.db, operator, profileId) };
+    return { notes: await listNotes(database.db, session, profileId) };
   });
 
-  route(app, postOperatorNote, async ({ c, body, session, site }) => {
-    const operator = await operatorOf(c, session, site);
+  route(app, postOperatorNote, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const profileId = await memberProfileId(database.db, body.member);
-    return { note: await addNote(database.db, now(), operator, profileId, body.text) };
+    return { note: await addNote(database.db, now(), session, profileId, body.text) };
   });
 }

@@ -8,13 +8,14 @@ import type { OwnPhoto, OwnPhotos, PhotoRejectReason } from '#src/contract/photo
 import { PHOTO_REJECT_REASONS, photoUrl } from '#src/contract/photos.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
 import type { Uploader } from './upload.ts';
 
-export const photoNotFound = () => new HttpError('not_found', 'photos.errors.photo_not_found', 404, 'photo');
-export const mainNotPremium = () => new HttpError('invalid_input', 'photos.errors.main_not_premium', 400, 'premium');
+export const photoNotFound = () => fail('not_found', { message: 'photos.errors.photo_not_found', field: 'photo' });
+export const mainNotPremium = () =>
+  fail('invalid_input', { message: 'photos.errors.main_not_premium', field: 'premium' });
 
 function rejectReason(value: string | null): PhotoRejectReason | null {
   return (PHOTO_REJECT_REASONS as readonly string[]).includes(value ?? '') ? (value as PhotoRejectReason) : null;

@@ -11,7 +11,7 @@
  */
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { HttpError, fail } from '#src/server/http/errors.ts';
 import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
 import { readHeifLayout } from './heif-boxes.ts';
 import { HeicDecodeError, defaultHeicPool, type HeicDecoderPool } from './heic-pool.ts';
@@ -22,19 +22,16 @@ export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'heif'] as const;
 /** Uploaded photos are kept larger than the seeded pool: at most 1200×1600 (inside). */
 export const UPLOAD_FULL_SIZE = { width: 1200, height: 1600 } as const;
 
-export const photoTypeError = () => new HttpError('photo_type', 'photos.errors.photo_type', 415, 'photo');
+export const photoTypeError = () => fail('photo_type', { field: 'photo' });
 export const photoTooLargeError = () =>
-  new HttpError('photo_too_large', 'photos.errors.photo_too_large', 413, 'photo', {
-    max_mb: 15,
-    max_megapixels: PHOTO_MAX_PIXELS / 1_000_000,
-  });
+  fail('photo_too_large', { field: 'photo', params: { max_mb: 15, max_megapixels: PHOTO_MAX_PIXELS / 1_000_000 } });
 
 /** A HEIC file with several images whose primary one is not the first. */
-export const heicLayoutError = () => new HttpError('photo_type', 'photos.errors.photo_heic_layout', 415, 'photo');
-/** A HEIC file the decoder gave up on (unreadable, too slow, out of memory). */
-export const heicFailedError = () => new HttpError('photo_type', 'photos.errors.photo_heic_failed', 422, 'photo');
+export const heicLayoutError = () => fail('photo_type', { message: 'photos.errors.photo_heic_layout', field: 'photo' });
+/** A HEIC file the decoder gave up on (unreadable, too slow, out of memory): 422 (the photos contract). */
+export const heicFailedError = () => fail('photo_type', { message: 'photos.errors.photo_heic_failed', field: 'photo' });
 /** Every decoding slot is taken and the queue is full. */
-export const heicBusyError = () => new HttpError('rate_limited', 'photos.errors.photo_busy', 429, 'photo');
+export const heicBusyError = () => fail('rate_limited', { message: 'photos.errors.photo_busy', field: 'photo' });
 
 let sharedPool: HeicDecoderPool | null = null;
 

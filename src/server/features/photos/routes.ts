@@ -16,9 +16,10 @@ import {
   putPhoto,
 } from '#src/contract/photos.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { HttpError, fail } from '#src/server/http/errors.ts';
+import { notClientRequest } from '#src/server/http/csrf.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
-import { checkDeclared, route } from '#src/server/http/route.ts';
+import { checkDeclared, checkRoles, route } from '#src/server/http/route.ts';
 import { deleteOwnPhoto, listOwnPhotos, ownPhotos, updateOwnPhoto } from './own.ts';
 import { photoTooLargeError, processUpload } from './process.ts';
 import { servePhoto } from './serve.ts';
@@ -29,14 +30,13 @@ export const UPLOAD_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-const photoMissing = () => new HttpError('photo_missing', 'photos.errors.photo_missing', 400, PHOTO_FIELD);
+const photoMissing = () => fail('photo_missing', { field: PHOTO_FIELD });
 
 /** The caller's profile and photo limit on the request's site (403 without one). */
 async function uploaderOf(c: Context<AppEnv>): Promise<Uploader> {
-  const session = c.get('session');
-  if (!session) throw authenticationRequired();
+  const session = checkRoles(c, postPhoto);
   const uploader = await loadUploader(c.get('deps').database.db, session.accountId, c.get('site')?.id ?? null);
-  if (!uploader) throw authenticationRequired();
+  if (!uploader) throw fail('authentication_required');
   return uploader;
 }
 
@@ -76,9 +76,9 @@ export function registerPhotoRoutes(app: Hono<AppEnv>): void {
     // Checked before the body is read: a declared or streamed body past the limit stops here.
     async (c, next) => {
       await uploadStep(c, () => {
-        if (!c.get('session')) throw authenticationRequired();
+        checkRoles(c, postPhoto);
         if (c.req.header('x-request-type') !== 'client') {
-          throw new HttpError('invalid_input', 'api.invalid_input', 415, 'content-type');
+          throw notClientRequest();
         }
         const declared = Number(c.req.header('content-length'));
         if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();

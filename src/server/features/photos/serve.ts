@@ -16,7 +16,7 @@ import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { notFound } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { isStaff, loadViewer, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
 import { photoFileName } from './files.ts';
@@ -87,15 +87,15 @@ export async function servePhoto(c: Context<AppEnv>, storage: StorageProvider): 
   const site = c.get('site');
   // A NUL character cannot reach PostgreSQL text (it would answer 500): no such photo.
   if (!site || !photoId || photoId.length > PUBLIC_ID_MAX || photoId.includes('\u0000') || !isVariant(asked)) {
-    throw notFound();
+    throw fail('not_found');
   }
   const db = c.get('deps').database.db;
   const viewer = await loadViewer(c);
   const access = await loadAccess(db, photoId, viewer, site.id);
   const variant = access ? allowedVariant(access, viewer, asked) : null;
-  if (!access || !variant) throw notFound();
+  if (!access || !variant) throw fail('not_found');
   const bytes = await storage.get(photoFileName(access.storageKey, variant));
-  if (!bytes) throw notFound();
+  if (!bytes) throw fail('not_found');
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'image/jpeg',

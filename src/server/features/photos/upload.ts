@@ -9,7 +9,7 @@ import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '#src/contract/photos.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
 import type { ProcessedPhoto } from './process.ts';
@@ -19,8 +19,7 @@ export function newStorageKey(): string {
   return randomBytes(16).toString('hex');
 }
 
-export const photoLimitError = (max: number) =>
-  new HttpError('photo_limit', 'photos.errors.photo_limit', 400, 'photo', { max });
+export const photoLimitError = (max: number) => fail('photo_limit', { field: 'photo', params: { max } });
 
 export interface Uploader {
   accountId: number;

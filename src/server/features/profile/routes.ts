@@ -12,7 +12,6 @@ import {
   putProfileDetails,
 } from '#src/contract/profile.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { suggestCities } from '../geo/cities.ts';
@@ -21,25 +20,22 @@ import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetail
 
 export function registerProfileRoutes(app: Hono<AppEnv>): void {
   route(app, getOwnProfile, async ({ c, session, site }) => {
-    if (!session) throw authenticationRequired();
     return { profile: await loadOwnProfile(requestContext(c, site), session.accountId) };
   });
 
   route(app, putProfileDetails, async ({ c, body, session, site }) => {
-    if (!session) throw authenticationRequired();
     const ctx = requestContext(c, site);
     await saveProfileDetails(ctx, session.accountId, body);
     return { ok: true as const, profile: await loadOwnProfile(ctx, session.accountId) };
   });
 
   route(app, putPrivacy, async ({ c, body, session, site }) => {
-    if (!session) throw authenticationRequired();
     return await savePrivacy(requestContext(c, site), session.accountId, body);
   });
 
   route(app, getCities, async ({ c, query, session, site }) => {
     const ctx = requestContext(c, site);
-    await limitLookup(c, 'cities', session?.accountId ?? null);
+    await limitLookup(c, 'cities', session.accountId);
     return { cities: await suggestCities(ctx.db, ctx.site.id, query) };
   });
 

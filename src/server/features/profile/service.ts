@@ -9,14 +9,14 @@ import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM, photoUrl } from '#src/contract/p
 import { PROFILE_ATTRIBUTES, type Gender, type Interest } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, interests, photos, profileInterests, profiles, regions } from '#src/server/db/schema.ts';
-import { HttpError, authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import { siteSettings } from '../site/settings.ts';
 import { validateDateOfBirth, validateName } from '../accounts/validation.ts';
 import { listOwnPhotos } from '../photos/own.ts';
 
 const profileError = (code: (typeof PROFILE_ERRORS)[number], field: string) =>
-  new HttpError('invalid_input', `profile.errors.${code}`, 400, field);
+  fail('invalid_input', { message: `profile.errors.${code}`, field });
 
 /** The caller's profile on the request's site, locked for the transaction. */
 async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: RequestContext, accountId: number) {
@@ -27,7 +27,7 @@ async function lockOwnProfile(tx: Pick<Db, 'select'>, ctx: RequestContext, accou
     .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id), eq(accounts.siteId, ctx.site.id)))
     .for('update', { of: profiles })
     .limit(1);
-  if (!profile) throw authenticationRequired();
+  if (!profile) throw fail('authentication_required');
   return profile;
 }
 
@@ -105,7 +105,7 @@ export async function loadOwnProfile(ctx: RequestContext, accountId: number): Pr
     .innerJoin(accounts, eq(accounts.id, profiles.accountId))
     .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id)))
     .limit(1);
-  if (!row) throw authenticationRequired();
+  if (!row) throw fail('authentication_required');
   const p = row.profile;
   const [interestRows, photoList] = await Promise.all([
     ctx.db
@@ -155,7 +155,7 @@ export async function savePrivacy(
     })
     .where(and(eq(profiles.accountId, accountId), eq(profiles.siteId, ctx.site.id)))
     .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
-  if (!row) throw authenticationRequired();
+  if (!row) throw fail('authentication_required');
   return { invisible: row.invisible, privacy_mode: row.privacyMode };
 }
 

@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import { deletePushSubscription, postPushSubscription } from '#src/contract/push.ts';
 import { pushSubscriptions } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { invalidInput } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requireViewer } from '../members/visibility.ts';
 
@@ -19,7 +19,7 @@ export function registerPushRoutes(app: Hono<AppEnv>): void {
     const viewer = await requireViewer(c);
     const { endpoint, keys } = body.subscription;
     // Push services are HTTPS; plain http only reaches the tests' local endpoint.
-    if (config.production && !endpoint.startsWith('https://')) throw invalidInput('subscription');
+    if (config.production && !endpoint.startsWith('https://')) throw fail('invalid_input', { field: 'subscription' });
     await database.db
       .insert(pushSubscriptions)
       .values({ accountId: viewer.accountId, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: now() })

@@ -2,7 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { getSearch } from '#src/contract/search.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { authenticationRequired } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
@@ -31,7 +31,7 @@ export function registerSearchRoutes(app: Hono<AppEnv>): void {
       settings.logged_out_search === 'none' &&
       (settings.logged_out_search_trafficsource === 'none' || !query.trafficsource)
     ) {
-      throw authenticationRequired();
+      throw fail('authentication_required');
     }
     const own = searcher ? null : visitorCountry(c);
     return search(

@@ -43,7 +43,7 @@ import {
   regions,
   searchFilters,
 } from '#src/server/db/schema.ts';
-import { invalidInput } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
 import { viewerColumns, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
 import { ageOf } from '../profile/service.ts';
@@ -215,19 +215,19 @@ export async function resolveFilters(ctx: SearchContext, query: SearchQuery): Pr
       };
   let country = offered('country') ? source.country : null;
   if (country !== null && !ctx.countries.includes(country)) {
-    if (!auto) throw invalidInput('country');
+    if (!auto) throw fail('invalid_input', { field: 'country' });
     country = null;
   }
   let regionId = offered('countryregion') ? source.countryregion : 0;
   if (regionId !== 0 && (country === null || (await countryOfRegion(ctx.db, regionId)) !== country)) {
-    if (!auto) throw invalidInput('countryregion');
+    if (!auto) throw fail('invalid_input', { field: 'countryregion' });
     regionId = 0;
   }
   // Nobody is younger than MIN_AGE: a lower bound under it is no bound.
   let minAge = offered('age') && source.min_age !== null && source.min_age >= MIN_AGE ? source.min_age : null;
   let maxAge = offered('age') ? source.max_age : null;
   if (minAge !== null && maxAge !== null && minAge > maxAge) {
-    if (!auto) throw invalidInput('min_age');
+    if (!auto) throw fail('invalid_input', { field: 'min_age' });
     minAge = null;
     maxAge = null;
   }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CompanyInfo } from '#src/contract/site.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { companies, sites } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { siteDataOf } from './cache.ts';
 
 /** Read once until the companies or sites table changes (./cache.ts); never change the object. */
@@ -30,7 +30,7 @@ async function readCompanyInfo(db: Db, siteId: string): Promise<CompanyInfo> {
     .innerJoin(companies, eq(companies.id, sites.companyId))
     .where(eq(sites.id, siteId))
     .limit(1);
-  if (!company) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  if (!company) throw fail('unknown_site');
   return {
     name: company.name,
     address: company.address,

@@ -12,7 +12,7 @@ import { toMajor } from '#src/lib/money.ts';
 import { translator } from '#src/i18n/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { messageCosts, sites } from '#src/server/db/schema.ts';
-import { HttpError } from '#src/server/http/errors.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { siteDataOf } from './cache.ts';
 
 export interface SettingsRequest {
@@ -36,7 +36,7 @@ export interface LoadedSite {
 
 async function readSite(db: Db, site: SiteConfig): Promise<LoadedSite> {
   const [row] = await db.select().from(sites).where(eq(sites.id, site.id)).limit(1);
-  if (!row) throw new HttpError('unknown_site', 'api.unknown_site', 404);
+  if (!row) throw fail('unknown_site');
   // Database settings win over the config's seed values; the config fills new fields.
   return { row, settings: { ...site.settings, ...(row.settings as Partial<SiteConfig['settings']>) } };
 }
