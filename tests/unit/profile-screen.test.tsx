@@ -157,7 +157,7 @@ describe('my profile: basics', () => {
     const name = basics.getByLabelText(en.profile.basics.name);
     fireEvent.change(name, { target: { value: '@bibi' } });
     fireEvent.click(basics.getByRole('button', { name: en.profile.save }));
-    expect(basics.getByText('Username may not start with @')).toBeTruthy();
+    expect(await basics.findByText('Username may not start with @')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(puts(requests)).toEqual([]);
 

@@ -147,6 +147,36 @@ describe('saving a section', () => {
     expect(store.$draft.get()?.interests).toEqual(['hiking', 'beach']);
   });
 
+  it('saves through the section form: a second press while saving is ignored, an unexpected failure reported', async () => {
+    let fail = false;
+    const { store, requests, env } = await loaded({
+      handler: ({ method }) =>
+        method === 'PUT'
+          ? fail
+            ? refused(500, 'internal', '')
+            : { status: 200, body: { ok: true, profile: ownProfile() } }
+          : undefined,
+    });
+    store.setField('about_me', 'Tea.');
+    const first = store.save('personal');
+    expect(store.$sections.get().personal).toEqual({ status: 'saving' });
+    expect(store.forms.personal.$busy.get()).toBe(true);
+    await store.save('personal');
+    await first;
+    expect(writes(requests)).toHaveLength(1);
+    expect(store.$sections.get().personal).toEqual({ status: 'saved' });
+
+    fail = true;
+    store.setField('about_me', 'Coffee.');
+    await store.save('personal');
+    expect(store.$sections.get().personal).toEqual({
+      status: 'error',
+      fields: {},
+      section: 'An error occured, please try again later.',
+    });
+    expect(env.reported).toHaveLength(1);
+  });
+
   it('refreshes the session user after the username changed', async () => {
     const { store, onUserChanged, requests } = await loaded({
       handler: ({ method, body }) =>

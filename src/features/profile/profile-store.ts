@@ -6,9 +6,10 @@
  *
  * The profile loads once (`$profile`); what the member types lives in `$draft` until a
  * section is saved. Each section (basics, location, personal, interests) is saved on its own
- * with putProfileDetails: its fields are replaced by the saved profile the server answers,
- * the other sections' drafts stay as typed. A refused save keeps every typed value and puts
- * the error's text (errorText) next to its field (errorField) or, without one, on the section.
+ * with putProfileDetails through its own form (src/stores/form.ts): its fields are replaced by
+ * the saved profile the server answers, the other sections' drafts stay as typed. A refused
+ * save keeps every typed value and puts the error's text (errorText) next to its field
+ * (errorField) or, without one, on the section.
  * A city is saved only as one of the suggested places (or unchanged); while a section has
  * unsaved edits, leaving the page or the screen asks first (`onBeforeUnload`, `mayLeave`).
  */
@@ -27,6 +28,7 @@ import { getUser } from '#src/contract/user.ts';
 import { PHOTO_LIMIT_PREMIUM, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { environment } from '#src/stores/environment.ts';
 import { CheckError, errorField, errorText } from '#src/stores/errors.ts';
+import { createForm, type Form } from '#src/stores/form.ts';
 import { $session } from '#src/stores/session.ts';
 
 export type ProfileField = keyof Required<ProfileDetails>;
@@ -46,7 +48,10 @@ const SECTIONS = Object.keys(SECTION_FIELDS) as SectionId[];
 /** What the member is editing: the saved profile's editable fields, attributes possibly unset. */
 export type ProfileDraft = Pick<OwnProfile, ProfileField>;
 
-/** Error texts (errorText) are in the member's language, ready to show. */
+/**
+ * A section's save as one state, from its form and the field errors of its last failure.
+ * Error texts (errorText) are in the member's language, ready to show.
+ */
 export type SectionState =
   | { status: 'idle' }
   | { status: 'saving' }
@@ -137,15 +142,24 @@ function bodyOf(section: SectionId, draft: ProfileDraft): ProfileDetails {
   return body;
 }
 
-/** Client checks before anything is sent, as field texts; the server checks the same again. */
-function clientErrors(section: SectionId, draft: ProfileDraft, email: string): Partial<Record<ProfileField, string>> {
-  const errors: Partial<Record<ProfileField, string>> = {};
-  if (section !== 'basics') return errors;
-  const name = checkName(draft.name, email);
-  if (name) errors.name = errorText(name);
+/** Client checks before anything is sent; the server checks the same again. */
+function clientChecks(section: SectionId, draft: ProfileDraft, email: string): CheckError[] {
+  if (section !== 'basics') return [];
+  const checks = [checkName(draft.name, email)];
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date_of_birth))
-    errors.date_of_birth = errorText(new CheckError('profile.errors.date_of_birth_invalid', 'date_of_birth'));
-  return errors;
+    checks.push(new CheckError('profile.errors.date_of_birth_invalid', 'date_of_birth'));
+  return checks.filter((check) => check !== null);
+}
+
+/** The field errors of a section: null when its last save did not fail at a field. */
+type FieldErrors = Partial<Record<ProfileField, string>> | null;
+
+function sectionState(form: Form<[], void>, fields: FieldErrors): SectionState {
+  const error = form.$error.get();
+  if (form.$busy.get()) return { status: 'saving' };
+  if (fields !== null || error !== null)
+    return { status: 'error', fields: fields ?? {}, ...(error !== null ? { section: error } : {}) };
+  return form.$done.get() ? { status: 'saved' } : { status: 'idle' };
 }
 
 /** Sets the session's user anew (name, profile image in the nav); a failure changes nothing. */
@@ -161,8 +175,25 @@ export async function refreshSessionUser(): Promise<void> {
 export function createProfileStore(env: ProfileEnv) {
   const $profile = atom<ProfileLoad>({ status: 'loading' });
   const $draft = atom<ProfileDraft | null>(null);
-  const $sections = map<Record<SectionId, SectionState>>(
-    Object.fromEntries(SECTIONS.map((s) => [s, { status: 'idle' }])) as Record<SectionId, SectionState>,
+  const $fieldErrors = map<Record<SectionId, FieldErrors>>(
+    Object.fromEntries(SECTIONS.map((s) => [s, null])) as Record<SectionId, FieldErrors>,
+  );
+  const forms = Object.fromEntries(
+    SECTIONS.map((section) => [
+      section,
+      createForm(() => saveSection(section), {
+        repeatable: true,
+        handle: (error) => showAtFields(section, error),
+      }),
+    ]),
+  ) as Record<SectionId, Form<[], void>>;
+  const $sections = computed(
+    [$fieldErrors, ...SECTIONS.flatMap((s) => [forms[s].$busy, forms[s].$error, forms[s].$done])],
+    (fieldErrors) =>
+      Object.fromEntries(SECTIONS.map((s) => [s, sectionState(forms[s], fieldErrors[s])])) as Record<
+        SectionId,
+        SectionState
+      >,
   );
   const $upload = atom<UploadState>({ status: 'idle' });
   const $photoAction = atom<PhotoActionState>({ status: 'idle' });
@@ -263,11 +294,11 @@ export function createProfileStore(env: ProfileEnv) {
       ...(field === 'country' && value !== draft.country ? { countryregion: 0 } : {}),
     });
     const section = sectionOf(field);
-    const state = $sections.get()[section];
-    if (state.status === 'saved') $sections.setKey(section, { status: 'idle' });
-    if (state.status === 'error' && state.fields[field]) {
-      const fields = Object.fromEntries(Object.entries(state.fields).filter(([key]) => key !== field));
-      $sections.setKey(section, { ...state, fields });
+    // 'Saved' goes away with the next edit; so does the error at the edited field.
+    if (forms[section].$done.get()) forms[section].reset();
+    const fields = $fieldErrors.get()[section];
+    if (fields?.[field]) {
+      $fieldErrors.setKey(section, Object.fromEntries(Object.entries(fields).filter(([key]) => key !== field)));
     }
     if (field === 'city') scheduleCitySuggestions();
   }
@@ -279,37 +310,39 @@ export function createProfileStore(env: ProfileEnv) {
     setField('interests', has ? draft.interests.filter((i) => i !== interest) : [...draft.interests, interest]);
   }
 
-  async function save(section: SectionId): Promise<void> {
+  /** A section's save: the client checks, then putProfileDetails; the saved answer replaces its fields. */
+  async function saveSection(section: SectionId): Promise<void> {
     const draft = $draft.get();
-    if (!draft || $sections.get()[section].status === 'saving') return;
-    const fields = clientErrors(section, draft, env.email);
-    if (Object.keys(fields).length > 0) {
-      $sections.setKey(section, { status: 'error', fields });
-      return;
-    }
-    $sections.setKey(section, { status: 'saving' });
+    if (!draft) return;
+    $fieldErrors.setKey(section, null);
+    const checks = clientChecks(section, draft, env.email);
+    if (checks.length > 0) throw new AggregateError(checks, 'profile checks failed');
     const nameBefore = ready()?.name;
-    try {
-      const body = bodyOf(section, draft);
-      if (section === 'location') body.city = await checkedCity(draft);
-      const { profile } = await environment().api.call(putProfileDetails, { body });
-      $profile.set({ status: 'ready', profile });
-      const current = $draft.get() ?? draft;
-      const saved = draftOf(profile);
-      const replaced = { ...current } as Record<ProfileField, unknown>;
-      for (const field of SECTION_FIELDS[section]) replaced[field] = saved[field];
-      $draft.set(replaced as ProfileDraft);
-      $sections.setKey(section, { status: 'saved' });
-      if (profile.name !== nameBefore) void env.onUserChanged?.();
-    } catch (error) {
-      const text = errorText(error);
+    const body = bodyOf(section, draft);
+    if (section === 'location') body.city = await checkedCity(draft);
+    const { profile } = await environment().api.call(putProfileDetails, { body });
+    $profile.set({ status: 'ready', profile });
+    const current = $draft.get() ?? draft;
+    const saved = draftOf(profile);
+    const replaced = { ...current } as Record<ProfileField, unknown>;
+    for (const field of SECTION_FIELDS[section]) replaced[field] = saved[field];
+    $draft.set(replaced as ProfileDraft);
+    if (profile.name !== nameBefore) void env.onUserChanged?.();
+  }
+
+  /**
+   * Puts a failed save's texts at their fields and answers true, or answers false when one
+   * of them belongs to no field of the section (the form shows it on the section).
+   */
+  function showAtFields(section: SectionId, failure: unknown): boolean {
+    const fields: Partial<Record<ProfileField, string>> = {};
+    for (const error of failure instanceof AggregateError ? (failure.errors as unknown[]) : [failure]) {
       const field = errorField(error);
-      const own = field !== undefined && (SECTION_FIELDS[section] as readonly string[]).includes(field);
-      $sections.setKey(
-        section,
-        own ? { status: 'error', fields: { [field]: text } } : { status: 'error', fields: {}, section: text },
-      );
+      if (field === undefined || !(SECTION_FIELDS[section] as readonly string[]).includes(field)) return false;
+      fields[field as ProfileField] = errorText(error);
     }
+    $fieldErrors.setKey(section, fields);
+    return true;
   }
 
   /** A picked or photographed file: uploaded with progress, then shown as being inspected. */
@@ -358,7 +391,10 @@ export function createProfileStore(env: ProfileEnv) {
   return {
     $profile: $profile as ReadableAtom<ProfileLoad>,
     $draft: $draft as ReadableAtom<ProfileDraft | null>,
-    $sections: $sections as ReadableAtom<Record<SectionId, SectionState>>,
+    /** Each section's save as one state (its form and the field errors of its last failure). */
+    $sections,
+    /** Each section's form: `submit` saves it. */
+    forms,
     $upload: $upload as ReadableAtom<UploadState>,
     $photoAction: $photoAction as ReadableAtom<PhotoActionState>,
     $citySuggestions: $citySuggestions as ReadableAtom<string[]>,
@@ -374,7 +410,8 @@ export function createProfileStore(env: ProfileEnv) {
     load,
     setField,
     toggleInterest,
-    save,
+    /** Saves a section through its form (a second press while it saves is ignored). */
+    save: (section: SectionId) => forms[section].submit(),
     addPhoto,
     dismissUploadError,
     /** 'Set as profile image' (not for a rejected photo). */
