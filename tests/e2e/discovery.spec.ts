@@ -129,6 +129,11 @@ for (const where of JOURNEY_SITES) {
   }) => {
     const email = await createMember(request, 'swipe', where);
     expect(await logIn(page, email, PASSWORD, where)).toBe(200);
+    // The game shows a decision at once and sends it behind the scenes (one after another).
+    let answered = 0;
+    page.on('requestfinished', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/swipe.php') answered += 1;
+    });
     await page.goto(urlOf(where, '/swipe-game'));
     await enterSite(page);
     await expect(page.getByRole('heading', { level: 1, name: t('swipe.title') })).toBeVisible();
@@ -148,6 +153,9 @@ for (const where of JOURNEY_SITES) {
     await expect(page.getByText(t('swipe.swipes_left', { number: SWIPES_PER_DAY - 1 - LIKES_PER_DAY }))).toBeVisible();
     await no.click();
     await expect(page.getByText(t('swipe.swipes_left', { number: SWIPES_PER_DAY - 2 - LIKES_PER_DAY }))).toBeVisible();
+    // What the reload shows is what the server has: every decision answered (a reload before
+    // that keeps them too, but the new page's first question could overtake them).
+    await expect.poll(() => answered).toBe(LIKES_PER_DAY + 2);
     await page.reload();
     await expect(yes).toBeDisabled();
     await expect(page.getByText(t('swipe.no_likes.text'))).toBeVisible();

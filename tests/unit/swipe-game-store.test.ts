@@ -16,6 +16,8 @@ interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** The request outlives the page (fetch's keepalive). */
+  keepalive: boolean;
   answer: (answer: Answer) => void;
 }
 
@@ -29,6 +31,7 @@ function server() {
         method: init?.method ?? 'GET',
         path: new URL(input, 'http://x').pathname,
         body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        keepalive: init?.keepalive === true,
         answer: ({ status, body }) =>
           resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
       });
@@ -134,6 +137,28 @@ describe('swipe game store', () => {
     third.answer(decided(18, 3));
     await store.settled();
     expect(view(store).left).toEqual({ swipes: 18, likes: 3 });
+  });
+
+  it('keeps the decisions when the page is left: the one on its way outlives it, the waiting ones go at once', async () => {
+    const { store, next, idle } = await started(cards('Anna', 'Bea', 'Cleo', 'Dora', 'Eva', 'Fay'));
+    store.decide('yes');
+    store.decide('no');
+    store.decide('yes');
+    const first = await next();
+    expect(first).toMatchObject({ body: { profile: 'anna', decision: 'yes' }, keepalive: true });
+    await settle();
+    expect(idle()).toBe(true);
+    // A reload right after the decisions: their answers would never come to this page.
+    store.leave();
+    const [second, third] = [await next(), await next()];
+    expect(second).toMatchObject({ body: { profile: 'bea', decision: 'no' }, keepalive: true });
+    expect(third).toMatchObject({ body: { profile: 'cleo', decision: 'yes' }, keepalive: true });
+    expect(view(store)).toMatchObject({ ids: ['dora', 'eva', 'fay'], left: { swipes: 17, likes: 2 } });
+    // Should the page stay after all (back from the browser's cache), nothing is sent twice.
+    first.answer(decided(19, 3));
+    await store.settled();
+    await settle();
+    expect(idle()).toBe(true);
   });
 
   it('brings the card back when its decision fails, with the ones behind it, and retries it', async () => {

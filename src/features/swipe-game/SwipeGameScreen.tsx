@@ -32,6 +32,12 @@ export default function SwipeGameScreen({ user, locale }: Props) {
   useEffect(() => {
     void store.load();
   }, [store]);
+  useEffect(() => {
+    // A reload or another page right after a decision keeps it (swipe-game-store.ts).
+    const leave = () => store.leave();
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [store]);
   const state = useStore(store.$state);
 
   const playing = state.status === 'ready' && state.limit === null && state.match === null && state.queue.length > 0;

@@ -19,6 +19,8 @@
  *   GET swipe.php tells the hours until a like is free again (`likeHours`).
  * - A Yes that makes a match queues the profile for the match modal; every answered Yes
  *   calls `onLiked` (the likes page and counters reload).
+ * - Leaving the page (`leave`, on pagehide) does not lose what the member decided: the
+ *   decision on its way outlives the page (keepalive) and the waiting ones go out at once.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
@@ -82,6 +84,11 @@ export interface SwipeGameStore {
   dismissMatch: () => void;
   /** Resolves when no decision and no batch is on its way (tests, leaving the page). */
   settled: () => Promise<void>;
+  /**
+   * The page is being left (pagehide): the decisions still waiting are sent at once, each
+   * outliving the page, and count as made.
+   */
+  leave: () => void;
 }
 
 interface Pending {
@@ -198,7 +205,11 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
     const { card, decision } = outbox[0] as Pending;
     sending = (async () => {
       try {
-        const answer = await environment().api.call(postSwipe, { body: { profile: card.id, decision } });
+        // keepalive: a reload or a link right after the decision must not cancel it.
+        const answer = await environment().api.call(postSwipe, {
+          body: { profile: card.id, decision },
+          keepalive: true,
+        });
         outbox.shift();
         decided.add(card.id);
         known = { swipes: answer.swipes_left, likes: answer.likes_left };
@@ -271,6 +282,24 @@ export function createSwipeGameStore(deps: { onLiked?: () => void } = {}): Swipe
     },
     async settled() {
       while (sending !== null || batch !== null) await Promise.all([sending, batch]);
+    },
+    leave() {
+      // The first one is on its way already (keepalive); the rest would wait for its answer,
+      // which a left page never gets. Their answers do not matter any more.
+      const [first, ...waiting] = outbox;
+      if (!first || sending === null || waiting.length === 0) return;
+      outbox = [first];
+      known = allowanceAfter(
+        known,
+        waiting.map((pending) => pending.decision),
+      );
+      for (const { card, decision } of waiting) {
+        decided.add(card.id);
+        environment()
+          .api.call(postSwipe, { body: { profile: card.id, decision }, keepalive: true })
+          .catch(() => undefined);
+      }
+      publish();
     },
   };
 }
