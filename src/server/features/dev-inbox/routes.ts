@@ -12,14 +12,11 @@ import { socketAddress } from '#src/server/http/client-ip.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { hostnameOf } from '#src/server/http/site-resolver.ts';
-import type { SentMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml, linkify, linksOf } from '#src/server/platform/html.ts';
-import { registerDevSms } from '#src/server/providers/sms/dev-inbox.ts';
+import { filtered, inboxPage, sentLine } from './page.ts';
+import { registerDevSms } from './sms.ts';
 
-function filtered(mails: SentMail[], query: { to?: string | undefined; site?: string | undefined }): SentMail[] {
-  const to = query.to?.trim().toLowerCase();
-  return mails.filter((m) => (!to || m.to.toLowerCase() === to) && (!query.site || m.siteId === query.site));
-}
+const address = (text: string) => text.trim().toLowerCase();
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e1b2e}
 article{border:1px solid #ddd;border-radius:.5rem;padding:1rem;margin:1rem 0}
@@ -50,7 +47,7 @@ export function registerDevInbox(app: Hono<AppEnv>): void {
   app.use('/_dev/*', localOnly);
   registerDevSms(app);
   app.get('/_dev/mail.json', async (c) => {
-    const mails = filtered(await c.get('deps').mail.list(), c.req.query());
+    const mails = filtered(await c.get('deps').mail.list(), c.req.query(), address);
     c.header('Cache-Control', 'no-store');
     return c.json({ mails: mails.map((m) => ({ ...m, links: linksOf(m.text) })) });
   });
@@ -58,32 +55,23 @@ export function registerDevInbox(app: Hono<AppEnv>): void {
   app.get('/_dev/mail', async (c) => {
     const { mail } = c.get('deps');
     const t = translator(c.get('locale'));
-    const mails = filtered(await mail.list(), c.req.query());
-    const items = mails
-      .map(
+    const mails = filtered(await mail.list(), c.req.query(), address);
+    return inboxPage(c, {
+      title: t('dev_inbox.title'),
+      style: STYLE,
+      nav: '<a href="/_dev/mail.json">JSON</a> · <a href="/_dev/sms">SMS</a>',
+      count: mails.length,
+      items: mails.map(
         (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">${escapeHtml(t('dev_inbox.to'))}: ${escapeHtml(m.to)} · ${escapeHtml(t('dev_inbox.sent'))}: <time datetime="${escapeHtml(m.sentAt)}">${escapeHtml(m.sentAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time> · <span class="site">${escapeHtml(m.siteId)}</span></p>
+<p class="meta">${sentLine(t, m)} · <span class="site">${escapeHtml(m.siteId)}</span></p>
 <pre>${linkify(m.text)}</pre>
 </article>`,
-      )
-      .join('\n');
-    const empty =
-      mail.kind === 'smtp'
-        ? '<p>Mail is sent through SMTP (SMTP_URL); no copies are kept here.</p>'
-        : `<p>${escapeHtml(t('dev_inbox.empty'))}</p>`;
-    c.header('Cache-Control', 'no-store');
-    c.header(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-    );
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.html(`<!doctype html>
-<html lang="${c.get('locale')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(t('dev_inbox.title'))}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(t('dev_inbox.title'))}</h1>
-<p><a href="/_dev/mail.json">JSON</a> · <a href="/_dev/sms">SMS</a> · ${mails.length}</p>
-${items || empty}
-</body></html>`);
+      ),
+      empty:
+        mail.kind === 'smtp'
+          ? '<p>Mail is sent through SMTP (SMTP_URL); no copies are kept here.</p>'
+          : `<p>${escapeHtml(t('dev_inbox.empty'))}</p>`,
+    });
   });
 }

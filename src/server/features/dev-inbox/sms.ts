@@ -1,21 +1,16 @@
 /**
- * The SMS part of the development inbox (never in production; the dev inbox registers it):
- * GET /_dev/sms lists the SMS outbox newest first; GET /_dev/sms.json answers the same as
- * JSON for Playwright (`?to=` filters by number, digits compared, and `?site=`). SMS content
- * is untrusted: every piece of it is escaped.
+ * The SMS part of the development inbox (registered with it, so never in production): GET
+ * /_dev/sms lists the SMS outbox newest first; GET /_dev/sms.json answers the same as JSON for
+ * Playwright (`?to=` filters by number, digits compared, and `?site=`). SMS content is
+ * untrusted: every piece of it is escaped.
  */
 import type { Hono } from 'hono';
 import { translator } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
-import type { SentSms } from './types.ts';
+import { filtered, inboxPage, sentLine } from './page.ts';
 
 const digits = (text: string) => text.replace(/\D/g, '');
-
-function filtered(messages: SentSms[], query: { to?: string | undefined; site?: string | undefined }): SentSms[] {
-  const to = query.to ? digits(query.to) : '';
-  return messages.filter((m) => (!to || digits(m.to) === to) && (!query.site || m.siteId === query.site));
-}
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1e1b2e}
 article{border:1px solid #ddd;border-radius:1rem;padding:.75rem 1rem;margin:1rem 0;background:#f5f3ff}
@@ -24,7 +19,7 @@ p.text{white-space:pre-wrap;word-break:break-word;margin:0}`;
 
 export function registerDevSms(app: Hono<AppEnv>): void {
   app.get('/_dev/sms.json', async (c) => {
-    const messages = filtered(await c.get('deps').sms.list(), c.req.query());
+    const messages = filtered(await c.get('deps').sms.list(), c.req.query(), digits);
     c.header('Cache-Control', 'no-store');
     return c.json({ messages });
   });
@@ -32,31 +27,22 @@ export function registerDevSms(app: Hono<AppEnv>): void {
   app.get('/_dev/sms', async (c) => {
     const { sms } = c.get('deps');
     const t = translator(c.get('locale'));
-    const messages = filtered(await sms.list(), c.req.query());
-    const items = messages
-      .map(
+    const messages = filtered(await sms.list(), c.req.query(), digits);
+    return inboxPage(c, {
+      title: t('direct_debit.dev_sms.title'),
+      style: STYLE,
+      nav: `<a href="/_dev/mail">${escapeHtml(t('dev_inbox.title'))}</a> · <a href="/_dev/sms.json">JSON</a>`,
+      count: messages.length,
+      items: messages.map(
         (m) => `<article>
-<p class="meta">${escapeHtml(t('dev_inbox.to'))}: ${escapeHtml(m.to)} · ${escapeHtml(t('dev_inbox.sent'))}: <time datetime="${escapeHtml(m.sentAt)}">${escapeHtml(m.sentAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC'))}</time> · ${escapeHtml(m.siteId)}</p>
+<p class="meta">${sentLine(t, m)} · ${escapeHtml(m.siteId)}</p>
 <p class="text">${escapeHtml(m.text)}</p>
 </article>`,
-      )
-      .join('\n');
-    const empty =
-      sms.kind === 'http'
-        ? '<p>SMS are sent through the HTTP gateway (SMS_GATEWAY_URL); no copies are kept here.</p>'
-        : `<p>${escapeHtml(t('direct_debit.dev_sms.empty'))}</p>`;
-    c.header('Cache-Control', 'no-store');
-    c.header(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-    );
-    c.header('X-Content-Type-Options', 'nosniff');
-    return c.html(`<!doctype html>
-<html lang="${c.get('locale')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(t('direct_debit.dev_sms.title'))}</title><style>${STYLE}</style></head>
-<body><h1>${escapeHtml(t('direct_debit.dev_sms.title'))}</h1>
-<p><a href="/_dev/mail">${escapeHtml(t('dev_inbox.title'))}</a> · <a href="/_dev/sms.json">JSON</a> · ${messages.length}</p>
-${items || empty}
-</body></html>`);
+      ),
+      empty:
+        sms.kind === 'http'
+          ? '<p>SMS are sent through the HTTP gateway (SMS_GATEWAY_URL); no copies are kept here.</p>'
+          : `<p>${escapeHtml(t('direct_debit.dev_sms.empty'))}</p>`,
+    });
   });
 }
