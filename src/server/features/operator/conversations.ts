@@ -26,7 +26,7 @@ import {
 } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { ageOf } from '../profile/service.ts';
+import { ageOf } from '../members/cards.ts';
 
 /** The operator asking (the session's account): claims, notes, messages' operator_id. */
 export interface Operator {
@@ -125,20 +125,22 @@ export function toBrief(row: BriefRow, now: Date): OperatorProfileBrief {
   };
 }
 
+/** The columns of a BriefRow. */
+const briefColumns = {
+  id: profiles.publicId,
+  name: profiles.name,
+  birthdate: profiles.birthdate,
+  gender: profiles.gender,
+  country: profiles.country,
+  city: profiles.city,
+  thumb: mainThumb,
+};
+
 /** Profiles by their internal ids, as inbox rows show them. */
 export async function loadBriefs(db: Db, ids: number[], now: Date): Promise<Map<number, OperatorProfileBrief>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      rowId: profiles.id,
-      id: profiles.publicId,
-      name: profiles.name,
-      birthdate: profiles.birthdate,
-      gender: profiles.gender,
-      country: profiles.country,
-      city: profiles.city,
-      thumb: mainThumb,
-    })
+    .select({ rowId: profiles.id, ...briefColumns })
     .from(profiles)
     .where(inArray(profiles.id, ids));
   return new Map(rows.map((row) => [row.rowId, toBrief(row, now)]));
@@ -230,13 +232,7 @@ export async function messageForOperator(db: Db, conversationId: number, publicI
 export async function loadProfile(db: Db, profileId: number, now: Date): Promise<OperatorProfile> {
   const [row] = await db
     .select({
-      id: profiles.publicId,
-      name: profiles.name,
-      birthdate: profiles.birthdate,
-      gender: profiles.gender,
-      country: profiles.country,
-      city: profiles.city,
-      thumb: mainThumb,
+      ...briefColumns,
       siteId: profiles.siteId,
       language: profiles.language,
       aboutMe: profiles.aboutMe,
