@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sites } from '#sites-config';
 import { COUNTRY_LOCALES } from '#src/lib/locales.ts';
-import { siteCountries, visitorCountryCss } from '#src/landers/b/countries.ts';
+import { siteCountries, visitorCountryCss } from '#src/landers/map-countries.ts';
 
 const site = sites[0]!;
 
