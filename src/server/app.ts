@@ -27,7 +27,7 @@ import { pushContext, withPushes } from './features/push/hooks.ts';
 import { registerAccountRoutes } from './features/accounts/routes.ts';
 import { registerPhotoRoutes } from './features/photos/routes.ts';
 import { registerProfileRoutes } from './features/profile/routes.ts';
-import { registerMemberRoutes } from './features/members/routes.ts';
+import { registerMemberRoutes } from './features/member-profile/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerOperatorRoutes } from './features/operator/routes.ts';

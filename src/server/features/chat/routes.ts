@@ -29,7 +29,7 @@ import { notClientRequest } from '#src/server/http/csrf.ts';
 import { checkDeclared, checkRoles, route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { insufficientCredits } from '../credits/ledger.ts';
-import { blockedResponse } from '../members/service.ts';
+import { blockedResponse } from '../members/blocked.ts';
 import { requireViewer } from '../members/visibility.ts';
 import { photoTooLargeError, processUpload } from '../photos/process.ts';
 import { listChats, startConversation } from './conversations.ts';

@@ -29,7 +29,7 @@ import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { icebreakerByKey, giftByKey } from '../chat-catalogue/catalogue.ts';
-import { blockedBy } from '../members/service.ts';
+import { blockedBy } from '../members/blocked.ts';
 import { blockBetween } from '../members/visibility.ts';
 import { messageEventsFor } from './chat-events.ts';
 import { findConversation, SITE_CONVERSATION_ID, type ChatParty, type ChatReaders } from './conversations.ts';

@@ -9,7 +9,14 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import type { VisibleProfileField } from '#src/lib/constants.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
-import { ageOf } from '../profile/service.ts';
+
+/** Age in whole years on `now` of a YYYY-MM-DD birthdate. */
+export function ageOf(birthdate: string, now: Date): number {
+  const [year, month, day] = birthdate.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - year;
+  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) age -= 1;
+  return age;
+}
 
 /**
  * Select list of a card; join `photos` on the main photo (left join) alongside. The viewer's

@@ -15,7 +15,7 @@ import { fail } from '#src/server/http/errors.ts';
 import type { EventHub, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
 import { recordSystemMessage, type SystemMessageInput } from '../chat/system-messages.ts';
-import { ageOf } from '../profile/service.ts';
+import { ageOf } from '../members/cards.ts';
 
 const beingInspected = eq(photos.status, 'being_inspected');
 

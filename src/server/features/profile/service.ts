@@ -13,6 +13,7 @@ import { fail } from '#src/server/http/errors.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import { siteSettings } from '../site/settings.ts';
 import { validateDateOfBirth, validateName } from '../accounts/validation.ts';
+import { ageOf } from '../members/cards.ts';
 import { listOwnPhotos } from '../photos/own.ts';
 
 const profileError = (code: (typeof PROFILE_ERRORS)[number], field: string) =>
@@ -163,14 +164,6 @@ export async function savePrivacy(
 function yearsBefore(now: Date, years: number): string {
   const date = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
   return date.toISOString().slice(0, 10);
-}
-
-/** Age in whole years on `now` of a YYYY-MM-DD birthdate. */
-export function ageOf(birthdate: string, now: Date): number {
-  const [year, month, day] = birthdate.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - year;
-  if (now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day)) age -= 1;
-  return age;
 }
 
 export interface TeaserQuery {

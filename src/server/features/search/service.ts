@@ -46,7 +46,7 @@ import {
 import { fail } from '#src/server/http/errors.ts';
 import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
 import { viewerColumns, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
-import { ageOf } from '../profile/service.ts';
+import { ageOf } from '../members/cards.ts';
 
 /** The filters of one search, after defaults, the site's search_fields and validation. */
 export interface SearchFilters {

@@ -5,9 +5,10 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { loadSite } from '../site/settings.ts';
-import { limitLookup } from './lookup-limits.ts';
-import { blockedResponse, blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
-import { requireViewer } from './visibility.ts';
+import { limitLookup } from '../members/lookup-limits.ts';
+import { blockedResponse } from '../members/blocked.ts';
+import { blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
+import { requireViewer } from '../members/visibility.ts';
 
 export function registerMemberRoutes(app: Hono<AppEnv>): void {
   route(app, getMember, async ({ c, query, site }) => {

@@ -4,40 +4,22 @@
  * contract/members.ts: a viewer gets nothing of a profile they may not see.
  */
 import { and, asc, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { z } from 'zod';
-import type { BlockedProfile, MemberProfile, ProfileCard, blockedAnswer } from '#src/contract/members.ts';
-import { translator } from '#src/i18n/index.ts';
+import type { BlockedProfile, MemberProfile, ProfileCard } from '#src/contract/members.ts';
 import { RELATED_PROFILES_MAX } from '#src/contract/members.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import type { Interest, VisibleProfileField } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { blocks, conversations, likes, photos, profileInterests, profiles } from '#src/server/db/schema.ts';
-import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
-import { HttpError, fail } from '#src/server/http/errors.ts';
+import type { AppDeps } from '#src/server/http/context.ts';
+import { fail } from '#src/server/http/errors.ts';
 import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from './cards.ts';
-import { blockBetween, isShownProfile, visibleTo, type Viewer } from './visibility.ts';
+import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
+import { blockedBy } from '../members/blocked.ts';
+import { blockBetween, isShownProfile, visibleTo, type Viewer } from '../members/visibility.ts';
 
 export interface MembersContext extends CardContext {
   db: Db;
   viewer: Viewer;
-}
-
-/** 403 `blocked` for a viewer the profile blocked: "You're blocked by {name}. …" */
-export const blockedBy = (name: string) => fail('blocked', { params: { name } });
-
-/**
- * The answer of a `blocked` failure (blockedBy), as member.php and the chat calls give it:
- * the error plus who blocked; null for any other error.
- */
-export function blockedResponse(c: Context<AppEnv>, error: unknown): Response | null {
-  if (!(error instanceof HttpError) || error.code !== 'blocked') return null;
-  const body: z.infer<typeof blockedAnswer> = {
-    error: { code: 'blocked', message: translator(c.get('locale'))(error.messageKey, error.params) },
-    blocked_by: String(error.params['name']),
-  };
-  return c.json(body, 403);
 }
 
 async function findOnSite(db: Db, siteId: string, publicId: string) {
