@@ -23,7 +23,9 @@ import {
   loadPackages,
   methodFor,
 } from './credits-store.ts';
-import { DiscountEntry, MethodMenu, NoSubscriptionNotice, OfferBanner, useMethodName } from './parts.tsx';
+import { DiscountEntry, OfferBanner } from './DiscountOffer.tsx';
+import NoSubscriptionNotice from './NoSubscriptionNotice.tsx';
+import { MethodMenu, useMethodName } from './PaymentMethodMenu.tsx';
 import { quote } from './pricing.ts';
 
 /** The tiers' looks, cheapest to biggest. */

@@ -24,7 +24,9 @@ import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { $discount, $packages, $paymentCountry, chooseMethod, loadPackages } from './credits-store.ts';
-import { DiscountEntry, NoSubscriptionNotice, useMethodName } from './parts.tsx';
+import { DiscountEntry } from './DiscountOffer.tsx';
+import NoSubscriptionNotice from './NoSubscriptionNotice.tsx';
+import { useMethodName } from './PaymentMethodMenu.tsx';
 import { orderForm } from './payment-store.ts';
 import { quote, type DiscountBlock, type Quote } from './pricing.ts';
 

@@ -15,7 +15,8 @@ import { FormMessage } from '#src/ui/alerts.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { NoSubscriptionNotice, useMethodName } from './parts.tsx';
+import NoSubscriptionNotice from './NoSubscriptionNotice.tsx';
+import { useMethodName } from './PaymentMethodMenu.tsx';
 import { RETRY_WALLETS, transactionFeeOf } from './pricing.ts';
 import { createRepeatOrderStore } from './repeat-order-store.ts';
 

@@ -19,7 +19,7 @@ import Spinner from '#src/ui/Spinner.tsx';
 import Toast from '#src/ui/Toast.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { $packages, loadPackages } from './credits-store.ts';
-import { useMethodName } from './parts.tsx';
+import { useMethodName } from './PaymentMethodMenu.tsx';
 import { transactionPath } from './payment-store.ts';
 import { createOrdersStore, createTransactionStore, type TransactionState } from './transaction-store.ts';
 
