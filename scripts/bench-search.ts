@@ -23,7 +23,7 @@ import { composeApp } from '#src/server/app.ts';
 import { openDatabase, type Database } from '#src/server/db/client.ts';
 import { accounts, rateLimits } from '#src/server/db/schema.ts';
 import { loadConfig, type Config } from '#src/server/env.ts';
-import { createSession } from '#src/server/features/accounts/sessions.ts';
+import { createSession } from '#src/server/features/accounts/index.ts';
 import { DEFAULT_SEED, regionIds, seed } from '#src/server/seed/index.ts';
 
 const root = resolve(import.meta.dirname, '..');

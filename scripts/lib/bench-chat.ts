@@ -15,8 +15,8 @@ import type { Hono } from 'hono';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts } from '#src/server/db/schema.ts';
-import { applyCredits } from '#src/server/features/credits/ledger.ts';
-import { createSession } from '#src/server/features/accounts/sessions.ts';
+import { applyCredits } from '#src/server/features/credits/index.ts';
+import { createSession } from '#src/server/features/accounts/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { createMember } from '#src/server/seed/index.ts';
 

@@ -33,7 +33,7 @@ import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { openDatabase, type Database } from '#src/server/db/client.ts';
 import { accounts, profiles, rateLimits } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
-import { createSession } from '#src/server/features/accounts/sessions.ts';
+import { createSession } from '#src/server/features/accounts/index.ts';
 import { seed } from '#src/server/seed/index.ts';
 import type { LoadResult, LoadSpec } from './bench-load-client.ts';
 

@@ -28,7 +28,7 @@ import { createClient } from 'redis';
 import { sites } from '#sites-config';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { openDatabase } from '#src/server/db/client.ts';
-import { createSession } from '#src/server/features/accounts/sessions.ts';
+import { createSession } from '#src/server/features/accounts/index.ts';
 import { createMember, seedReferenceData } from '#src/server/seed/index.ts';
 
 export interface RealtimeBenchOptions {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { accountTokens, sessions } from '#src/server/db/schema.ts';
-import { SESSION_IDLE_DAYS } from '#src/server/features/accounts/sessions.ts';
+import { SESSION_IDLE_DAYS } from '#src/server/features/accounts/index.ts';
 
 /** Days a mail or text message stays in the offline outbox folders. */
 export const OUTBOX_RETENTION_DAYS = 7;

@@ -6,10 +6,10 @@
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
 import { pruneRateLimits } from '#src/server/http/rate-limit.ts';
-import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
-import { refreshCitySuggestions } from '#src/server/features/geo/cities.ts';
-import { prunePageBounces } from '#src/server/features/traffic/service.ts';
-import { runNotificationJobs } from '#src/server/features/notifications/jobs.ts';
+import { purgeDeletedAccounts } from '#src/server/features/accounts/index.ts';
+import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
+import { prunePageBounces } from '#src/server/features/traffic/index.ts';
+import { runNotificationJobs } from '#src/server/features/notifications/index.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';
 import { smsOutboxDir } from '#src/server/providers/sms/index.ts';
 import { OUTBOX_RETENTION_DAYS, pruneExpiredSessions, pruneOutboxFolder, pruneSpentTokens } from './cleanup.ts';

@@ -6,7 +6,7 @@ import type { Gender } from '#src/lib/constants.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, photos, profiles } from '../db/schema.ts';
-import { PHOTO_SIZES } from '../features/photos/files.ts';
+import { PHOTO_SIZES } from '#src/server/features/photos/index.ts';
 import { Random } from './prng.ts';
 import { eq } from 'drizzle-orm';
 

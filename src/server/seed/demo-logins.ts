@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { applyCredits } from '../features/credits/ledger.ts';
-import { hashPassword } from '../features/accounts/password.ts';
+import { applyCredits } from '#src/server/features/credits/index.ts';
+import { hashPassword } from '#src/server/features/accounts/index.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import { createMember, type NewMember } from './accounts.ts';
 import type { PhotoPool } from './photos.ts';

@@ -16,7 +16,7 @@ import { DEMO_SITE_ID, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { seedMembers } from './members.ts';
 import { ensurePhotoPool } from './photos.ts';
 import { regionIds, seedReferenceData } from './reference.ts';
-import { refreshCitySuggestions } from '../features/geo/cities.ts';
+import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 export { createMember, type NewMember, type CreatedMember } from './accounts.ts';

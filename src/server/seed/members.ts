@@ -9,7 +9,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { SiteConfig } from '#sites-config';
 import type { Db } from '../db/client.ts';
 import { accounts, creditLedger, photos, profileInterests, profiles } from '../db/schema.ts';
-import { PHOTO_SIZES } from '../features/photos/files.ts';
+import { PHOTO_SIZES } from '#src/server/features/photos/index.ts';
 import { generateMembers, type GeneratedMember } from './generate.ts';
 import type { PhotoPool } from './photos.ts';
 import { Random } from './prng.ts';

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '../features/photos/files.ts';
+import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/index.ts';
 import { Random } from './prng.ts';
 
 export type SilhouetteStyle = 'long' | 'short';

@@ -11,7 +11,7 @@ import { INTERESTS } from '#src/lib/constants.ts';
 import { COUNTRIES, type CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
-import { seedDiscountCodes } from '../features/discounts/seed.ts';
+import { seedDiscountCodes } from '#src/server/features/discounts/index.ts';
 import { EXCLUDED_REGIONS, INTEREST_ICONS, ISO_NUMERIC, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
 
 /** The database id of a company: its variant plus one. */

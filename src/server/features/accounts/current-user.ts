@@ -10,7 +10,7 @@ import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, photos, profiles, sites } from '#src/server/db/schema.ts';
 import { photoUrl } from '#src/contract/photos.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 
 const NOTIFICATION_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 type NotificationReason = (typeof NOTIFICATION_REASONS)[number];

@@ -25,10 +25,10 @@ import {
   trafficSources,
 } from '#src/server/db/schema.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
-import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '../photos/files.ts';
-import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
+import { PHOTO_VARIANTS, isStorageKey, photoFileName } from '#src/server/features/photos/index.ts';
+import { chatPhotoKeys, removeChatPhotos } from '#src/server/features/chat/index.ts';
 import { link, type RequestContext } from '#src/server/platform/request-context.ts';
-import { siteSettings } from '../site/settings.ts';
+import { siteSettings } from '#src/server/features/site/index.ts';
 import { sendAccountMail } from './mails.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 

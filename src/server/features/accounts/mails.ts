@@ -11,7 +11,7 @@ import { escapeHtml } from '#src/server/platform/html.ts';
 import { sendMail } from '#src/server/platform/mail.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
-import { siteSettings } from '../site/settings.ts';
+import { siteSettings } from '#src/server/features/site/index.ts';
 
 export type AccountMailKind = 'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'deleted';
 

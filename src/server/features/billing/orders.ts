@@ -33,11 +33,10 @@ import {
   storedPaymentMethods,
 } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/db/client.ts';
-import { applyCredits } from '#src/server/features/credits/ledger.ts';
-import { recordSystemMessage } from '#src/server/features/chat/system-messages.ts';
-import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/service.ts';
-import { loadCompanyInfo } from '#src/server/features/site/company.ts';
-import { loadSite } from '#src/server/features/site/settings.ts';
+import { applyCredits } from '#src/server/features/credits/index.ts';
+import { recordSystemMessage } from '#src/server/features/chat/index.ts';
+import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/index.ts';
+import { loadCompanyInfo, loadSite } from '#src/server/features/site/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { StoredEvents } from '#src/server/features/events/index.ts';

@@ -21,7 +21,7 @@
 import { and, eq } from 'drizzle-orm';
 import { accounts, billingHolds, orders } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/db/client.ts';
-import { applyCredits } from '#src/server/features/credits/ledger.ts';
+import { applyCredits } from '#src/server/features/credits/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { lockOrder, moveOrder, type OrderRow } from './state.ts';

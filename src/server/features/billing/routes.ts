@@ -24,8 +24,8 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
-import { requireViewer } from '../members/visibility.ts';
-import { loadSite } from '../site/settings.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import {
   chargeStoredMethod,
   createOrder,

@@ -10,7 +10,7 @@ import type { WebcamEligibility } from '#src/lib/webcam.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { requireViewer } from '../members/visibility.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 import { loadEligibility, resellPartnerTarget, searchCams } from './service.ts';
 
 /** Snapshots change rarely; browsers and proxies may keep them a day. */

@@ -11,7 +11,7 @@ import { webcamEligibility, type WebcamEligibility } from '#src/lib/webcam.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts } from '#src/server/db/schema.ts';
 import type { CamProvider } from '#src/server/providers/cams/types.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 
 /** Cam entries one search answers at most: two pages of blocks, one cam per block of 12. */
 export const CAM_SEARCH_LIMIT = 24;

@@ -11,8 +11,8 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { GIF_SEARCH_LIMIT } from '#src/server/providers/gifs/types.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { siteSettings } from '../site/settings.ts';
-import { requireViewer } from '../members/visibility.ts';
+import { siteSettings } from '#src/server/features/site/index.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 import { giftSvg, listGifts } from './catalogue.ts';
 
 /** The files never change under their URL within a release; a day keeps edits reachable. */

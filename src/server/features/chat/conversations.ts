@@ -27,9 +27,16 @@ import {
 import type { Tx } from '#src/server/db/client.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { GifProvider } from '#src/server/providers/gifs/types.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext, type CardRow } from '../members/cards.ts';
-import { blockedBy } from '../members/blocked.ts';
-import { blockBetween, visibleTo } from '../members/visibility.ts';
+import {
+  cardColumns,
+  mainPhotoJoin,
+  toProfileCard,
+  type CardContext,
+  type CardRow,
+  blockedBy,
+  blockBetween,
+  visibleTo,
+} from '#src/server/features/members/index.ts';
 import { messageColumns, messageDto, resolveGifs, systemMessageColumns, systemMessageDto } from './messages-dto.ts';
 
 /** The database or a transaction of it. */

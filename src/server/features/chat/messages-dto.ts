@@ -8,7 +8,7 @@ import { CHAT_PHOTO_FILE_PATH, SYSTEM_MESSAGES, type ChatGif, type ChatMessage }
 import type { Locale } from '#src/lib/locales.ts';
 import { messages, systemMessages } from '#src/server/db/schema.ts';
 import type { GifProvider } from '#src/server/providers/gifs/types.ts';
-import { giftByKey, giftDto, icebreakerText } from '../chat-catalogue/catalogue.ts';
+import { giftByKey, giftDto, icebreakerText } from '#src/server/features/chat-catalogue/index.ts';
 
 /** The select list of a message row for `messageDto`. */
 export const messageColumns = {

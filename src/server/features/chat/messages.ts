@@ -14,7 +14,7 @@ import { conversationSides, messages, systemMessages } from '#src/server/db/sche
 import type { OutgoingEvent } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { listIcebreakers } from '../chat-catalogue/catalogue.ts';
+import { listIcebreakers } from '#src/server/features/chat-catalogue/index.ts';
 import { countersEvent } from './chat-events.ts';
 import {
   findConversation,

@@ -8,7 +8,7 @@ import { DEFAULT_LOCALE, localeFromLanguage } from '#src/lib/locales.ts';
 import { accounts, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import type { ChatParty, Queryable } from './conversations.ts';
 
 export type SiteSettings = SiteConfig['settings'];

@@ -13,10 +13,8 @@ import { conversationSides, conversations, messages } from '#src/server/db/schem
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
-import { photoFileName } from '../photos/files.ts';
-import type { ProcessedPhoto } from '../photos/process.ts';
-import { newStorageKey } from '../photos/upload.ts';
-import { loadViewer } from '../members/visibility.ts';
+import { photoFileName, type ProcessedPhoto, newStorageKey } from '#src/server/features/photos/index.ts';
+import { loadViewer } from '#src/server/features/members/index.ts';
 
 /** The variants a photo message keeps. */
 export const CHAT_PHOTO_VARIANTS = ['full', 'thumb'] as const;

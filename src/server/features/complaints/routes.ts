@@ -7,7 +7,7 @@ import { COMPLAINTS_PER_HOUR, getComplaints, postComplaint, putComplaint } from 
 import type { AppEnv } from '#src/server/http/context.ts';
 import { accountKey, clientIp, enforce, ipKey } from '#src/server/http/rate-limit.ts';
 import { route } from '#src/server/http/route.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import { complaintMail, listComplaints, senderAccount, setComplaintStatus, storeComplaint } from './service.ts';
 
 const HOUR_LIMIT = { max: COMPLAINTS_PER_HOUR, windowMs: 3_600_000 };

@@ -13,7 +13,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
 import { directDebitBlocks, directDebitMandates, orders } from '#src/server/db/schema.ts';
-import { applyPaymentEvents } from '#src/server/features/billing/orders.ts';
+import { applyPaymentEvents } from '#src/server/features/billing/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import type { PaymentProvider } from '#src/server/providers/payments/types.ts';
 

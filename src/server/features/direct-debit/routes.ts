@@ -9,8 +9,8 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
-import { loadBuyer, type Buyer, type OrderContext } from '../billing/orders.ts';
-import { requireViewer } from '../members/visibility.ts';
+import { loadBuyer, type Buyer, type OrderContext } from '#src/server/features/billing/index.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 import { resendCode, startDirectDebit, verifyCode } from './service.ts';
 
 async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: OrderContext; buyer: Buyer }> {

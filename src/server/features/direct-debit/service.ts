@@ -29,10 +29,13 @@ import {
   paymentCountry,
   type Buyer,
   type OrderContext,
-} from '#src/server/features/billing/orders.ts';
-import { pricedPackage, transactionFee } from '#src/server/features/billing/packages.ts';
+  pricedPackage,
+  transactionFee,
+  lockOrder,
+  moveOrder,
+  type OrderRow,
+} from '#src/server/features/billing/index.ts';
 import { formatMoney } from '#src/lib/money.ts';
-import { lockOrder, moveOrder, type OrderRow } from '#src/server/features/billing/state.ts';
 import { HttpError, fail } from '#src/server/http/errors.ts';
 import { rateLimited } from '#src/server/http/rate-limit.ts';
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { getDiscountCode, getWelcomeDiscount } from '#src/contract/discounts.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { loadViewer, requireViewer } from '#src/server/features/members/visibility.ts';
+import { loadViewer, requireViewer } from '#src/server/features/members/index.ts';
 import { lookupDiscount, welcomeCode } from './service.ts';
 
 export function registerDiscountRoutes(app: Hono<AppEnv>): void {

@@ -9,9 +9,8 @@ import { getEvents } from '#src/contract/events.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { requireViewer } from '#src/server/features/members/visibility.ts';
-import { findSession } from '#src/server/features/accounts/sessions.ts';
-import { sessionCache } from '#src/server/features/accounts/session-cache.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
+import { findSession, sessionCache } from '#src/server/features/accounts/index.ts';
 import { openChannel } from './channel.ts';
 
 /** The Last-Event-ID header, when it is an id (anything else starts the channel from now). */

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CITY_SUGGESTIONS_MAX } from '#src/contract/profile.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { citySuggestions, profiles } from '#src/server/db/schema.ts';
-import { isShownProfile } from '../members/visibility.ts';
+import { isShownProfile } from '#src/server/features/members/index.ts';
 
 /** The fewest visible profiles of a site that must give a city before it is suggested. */
 export const CITY_SUGGESTION_MIN_MEMBERS = 3;

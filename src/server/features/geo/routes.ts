@@ -8,7 +8,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { requireViewer } from '../members/visibility.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 import { reverseGeocode, storePosition } from './service.ts';
 
 /**

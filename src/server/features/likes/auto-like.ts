@@ -4,7 +4,7 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { DAILY_LIMIT_WINDOW_MS } from '#src/lib/constants.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { visibleTo } from '../members/visibility.ts';
+import { visibleTo } from '#src/server/features/members/index.ts';
 import { lockMember } from './budget.ts';
 import { activeMainPhoto, discoverable, loadCard, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
 

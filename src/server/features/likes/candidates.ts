@@ -9,8 +9,14 @@ import { COUNTRY_NEIGHBOURS, type Gender } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
-import { visibleTo, type Viewer } from '../members/visibility.ts';
+import {
+  cardColumns,
+  mainPhotoJoin,
+  toProfileCard,
+  type CardContext,
+  visibleTo,
+  type Viewer,
+} from '#src/server/features/members/index.ts';
 
 export interface LikesContext extends CardContext {
   db: Db;

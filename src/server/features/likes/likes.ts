@@ -11,9 +11,14 @@ import type { Db } from '#src/server/db/client.ts';
 import { likes, photos, profiles } from '#src/server/db/schema.ts';
 import type { EventHub } from '#src/server/features/events/index.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard } from '../members/cards.ts';
-import { visibleTo, type Viewer } from '../members/visibility.ts';
-import { totalUnread } from '../chat/conversations.ts';
+import {
+  cardColumns,
+  mainPhotoJoin,
+  toProfileCard,
+  visibleTo,
+  type Viewer,
+} from '#src/server/features/members/index.ts';
+import { totalUnread } from '#src/server/features/chat/index.ts';
 import { hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
 import { findVisible, loadCard, type LikesContext } from './candidates.ts';
 

@@ -4,7 +4,7 @@ import type { MatchFinderAnswers } from '#src/contract/likes.ts';
 import type { ProfileCard } from '#src/contract/members.ts';
 import { MATCH_FINDER_AGE_BUCKETS, MATCH_FINDER_RESULTS } from '#src/lib/constants.ts';
 import { profiles } from '#src/server/db/schema.ts';
-import { toProfileCard } from '../members/cards.ts';
+import { toProfileCard } from '#src/server/features/members/index.ts';
 import { discoverable, loadSelf, nearestInAge, yearsBefore, type LikesContext } from './candidates.ts';
 
 /** Body types an appearance answer keeps; null: any (SPEC §2.7 'Match finder'). */

@@ -16,10 +16,10 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { requireViewer } from '../members/visibility.ts';
-import { mailLike } from '../notifications/triggers.ts';
-import { pushContext, pushLike } from '../push/hooks.ts';
-import { loadSite } from '../site/settings.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
+import { mailLike } from '#src/server/features/notifications/index.ts';
+import { pushContext, pushLike } from '#src/server/features/push/index.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import { autoLike } from './auto-like.ts';
 import type { LikesContext } from './candidates.ts';
 import { announceNewLike, likeProfile, loadLikes, unlikeProfile } from './likes.ts';

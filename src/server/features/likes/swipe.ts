@@ -9,7 +9,7 @@ import { SWIPE_LIMIT_ERROR } from '#src/contract/likes.ts';
 import { SWIPE_CANDIDATES } from '#src/lib/constants.ts';
 import { likes, profiles, swipes } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { toProfileCard } from '../members/cards.ts';
+import { toProfileCard } from '#src/server/features/members/index.ts';
 import { gameOverUntil, hoursUntil, loadBudget, lockMember, recordDecision } from './budget.ts';
 import { discoverable, findVisible, loadSelf, nearestInAge, type LikesContext } from './candidates.ts';
 import { dailyLimitReached, likeExists } from './likes.ts';

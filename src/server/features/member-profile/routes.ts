@@ -4,11 +4,9 @@ import { deleteBlock, getBlocks, getMember, postBlock } from '#src/contract/memb
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { loadSite } from '../site/settings.ts';
-import { limitLookup } from '../members/lookup-limits.ts';
-import { blockedResponse } from '../members/blocked.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
+import { limitLookup, blockedResponse, requireViewer } from '#src/server/features/members/index.ts';
 import { blockProfile, listBlocked, loadMemberPage, unblockProfile } from './service.ts';
-import { requireViewer } from '../members/visibility.ts';
 
 export function registerMemberRoutes(app: Hono<AppEnv>): void {
   route(app, getMember, async ({ c, query, site }) => {

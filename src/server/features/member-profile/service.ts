@@ -12,10 +12,18 @@ import type { Db } from '#src/server/db/client.ts';
 import { blocks, conversations, likes, photos, profileInterests, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { chatPhotoKeys, removeChatPhotos } from '../chat/photo.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
-import { blockedBy } from '../members/blocked.ts';
-import { blockBetween, isShownProfile, visibleTo, type Viewer } from '../members/visibility.ts';
+import { chatPhotoKeys, removeChatPhotos } from '#src/server/features/chat/index.ts';
+import {
+  cardColumns,
+  mainPhotoJoin,
+  toProfileCard,
+  type CardContext,
+  blockedBy,
+  blockBetween,
+  isShownProfile,
+  visibleTo,
+  type Viewer,
+} from '#src/server/features/members/index.ts';
 
 export interface MembersContext extends CardContext {
   db: Db;

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { getModerationQueue, postModerationDecision } from '#src/contract/moderation.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { siteFilter } from '#src/server/features/site/filter.ts';
+import { siteFilter } from '#src/server/features/site/index.ts';
 import { decidePhoto, loadQueue } from './service.ts';
 
 export function registerModerationRoutes(app: Hono<AppEnv>): void {

@@ -14,8 +14,8 @@ import { photos, profiles } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { EventHub, StoredEvents } from '#src/server/features/events/index.ts';
 import type { Tx } from '#src/server/db/client.ts';
-import { recordSystemMessage, type SystemMessageInput } from '../chat/system-messages.ts';
-import { ageOf } from '../members/cards.ts';
+import { recordSystemMessage, type SystemMessageInput } from '#src/server/features/chat/index.ts';
+import { ageOf } from '#src/server/features/members/index.ts';
 
 const beingInspected = eq(photos.status, 'being_inspected');
 

@@ -22,7 +22,7 @@ import { accounts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { checkDeclared, route } from '#src/server/http/route.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import { addDisabledReason, loadNotificationSettings, saveEmailPreferences } from './preferences.ts';
 import { siteOrigin } from './sender.ts';
 import { unsubscribePage, type UnsubscribePageState } from './unsubscribe-page.ts';

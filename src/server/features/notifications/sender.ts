@@ -13,7 +13,7 @@ import type { Config } from '#src/server/env.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
 import type { MailProvider } from '#src/server/providers/mail/types.ts';
-import { loadSite } from '../site/settings.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import { MAIL_PREFERENCE, notificationMail, type NotificationMailContent } from './mails.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 

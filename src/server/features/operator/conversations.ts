@@ -26,7 +26,7 @@ import {
 } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { ageOf } from '../members/cards.ts';
+import { ageOf } from '#src/server/features/members/index.ts';
 
 /** The operator asking (the session's account): claims, notes, messages' operator_id. */
 export interface Operator {

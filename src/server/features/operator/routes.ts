@@ -16,9 +16,8 @@ import {
 } from '#src/contract/operator.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
-import { siteFilter } from '#src/server/features/site/filter.ts';
-import { messageTooLong, sendAsChatPal, textLength } from '../chat/send.ts';
-import { loadChatSite } from '../chat/parties.ts';
+import { siteFilter } from '#src/server/features/site/index.ts';
+import { messageTooLong, sendAsChatPal, textLength, loadChatSite } from '#src/server/features/chat/index.ts';
 import { claimConversation, releaseClaim, renewClaim, requireOwnClaim } from './claims.ts';
 import { findChatPalConversation, markReadByChatPal, messageForOperator } from './conversations.ts';
 import { loadConversation, loadInbox } from './inbox.ts';

@@ -18,7 +18,7 @@ import { photos, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
-import { isStaff, loadViewer, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
+import { isStaff, loadViewer, visibleTo, visibleToVisitors, type Viewer } from '#src/server/features/members/index.ts';
 import { photoFileName } from './files.ts';
 
 /** Browsers may keep an image a short while; it is private to the viewer who got it. */

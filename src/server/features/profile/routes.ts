@@ -14,8 +14,8 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { suggestCities } from '../geo/cities.ts';
-import { limitLookup } from '../members/lookup-limits.ts';
+import { suggestCities } from '#src/server/features/geo/index.ts';
+import { limitLookup } from '#src/server/features/members/index.ts';
 import { findTeaser, findTeasers, loadOwnProfile, savePrivacy, saveProfileDetails } from './service.ts';
 
 export function registerProfileRoutes(app: Hono<AppEnv>): void {

@@ -11,10 +11,10 @@ import type { Db } from '#src/server/db/client.ts';
 import { accounts, interests, photos, profileInterests, profiles, regions } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
-import { siteSettings } from '../site/settings.ts';
-import { validateDateOfBirth, validateName } from '../accounts/validation.ts';
-import { ageOf } from '../members/cards.ts';
-import { listOwnPhotos } from '../photos/own.ts';
+import { siteSettings } from '#src/server/features/site/index.ts';
+import { validateDateOfBirth, validateName } from '#src/server/features/accounts/index.ts';
+import { ageOf } from '#src/server/features/members/index.ts';
+import { listOwnPhotos } from '#src/server/features/photos/index.ts';
 
 const profileError = (code: (typeof PROFILE_ERRORS)[number], field: string) =>
   fail('invalid_input', { message: `profile.errors.${code}`, field });

@@ -11,7 +11,7 @@ import { pushSubscriptions } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
-import { requireViewer } from '../members/visibility.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 
 export function registerPushRoutes(app: Hono<AppEnv>): void {
   route(app, postPushSubscription, async ({ c, body }) => {

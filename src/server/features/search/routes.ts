@@ -6,8 +6,8 @@ import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { limitLookup } from '../members/lookup-limits.ts';
-import { loadSite } from '../site/settings.ts';
+import { limitLookup } from '#src/server/features/members/index.ts';
+import { loadSite } from '#src/server/features/site/index.ts';
 import { loadSearcher, search } from './service.ts';
 
 /** A visitor's country: the one they picked (`selected_country`), else their geoip country. */

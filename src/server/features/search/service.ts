@@ -44,9 +44,17 @@ import {
   searchFilters,
 } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { cardColumns, mainPhotoJoin, toProfileCard, type CardContext } from '../members/cards.ts';
-import { viewerColumns, visibleTo, visibleToVisitors, type Viewer } from '../members/visibility.ts';
-import { ageOf } from '../members/cards.ts';
+import {
+  cardColumns,
+  mainPhotoJoin,
+  toProfileCard,
+  type CardContext,
+  viewerColumns,
+  visibleTo,
+  visibleToVisitors,
+  type Viewer,
+  ageOf,
+} from '#src/server/features/members/index.ts';
 
 /** The filters of one search, after defaults, the site's search_fields and validation. */
 export interface SearchFilters {

@@ -16,7 +16,7 @@ import { loadCompanyInfo } from './company.ts';
 import { loadRegions } from './regions.ts';
 import { loadInterests } from './interests.ts';
 import { matchesEtag, siteData } from './cache.ts';
-import { pushPublicKey } from '../push/vapid.ts';
+import { pushPublicKey } from '#src/server/features/push/index.ts';
 import { route } from '#src/server/http/route.ts';
 import { preferredEncoding } from '#src/server/http/headers.ts';
 

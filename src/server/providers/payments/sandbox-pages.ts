@@ -13,7 +13,7 @@ import { translator, type TranslationKey } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
 import { formatMoney } from '#src/lib/money.ts';
-import { methodName } from '#src/server/features/billing/receipts.ts';
+import { methodName } from '#src/server/features/billing/index.ts';
 import {
   SANDBOX_CARD,
   SANDBOX_DECLINED_CARD,

@@ -1,0 +1,7 @@
+/**
+ * Front door of the discounts feature: discount codes and the time bonus. Other features,
+ * app.ts, the jobs and the seed import this module only (lint rule imports/feature-internals).
+ */
+export { registerDiscountRoutes } from './routes.ts';
+export { seedDiscountCodes } from './seed.ts';
+export { quoteDiscount, redeemDiscount } from './service.ts';

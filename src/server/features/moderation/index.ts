@@ -1,0 +1,5 @@
+/**
+ * Front door of the moderation feature: the photo and profile review queue. Other features,
+ * app.ts, the jobs and the seed import this module only (lint rule imports/feature-internals).
+ */
+export { registerModerationRoutes } from './routes.ts';

@@ -1,0 +1,11 @@
+/**
+ * Front door of the photos feature: uploads (HEIC included), processing, the member's own photos
+ * and serving the files. Other features, app.ts, the jobs and the seed import this module only
+ * (lint rule imports/feature-internals).
+ */
+export { registerPhotoRoutes } from './routes.ts';
+export { isStorageKey, PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from './files.ts';
+export { listOwnPhotos } from './own.ts';
+export { photoTooLargeError, processUpload } from './process.ts';
+export type { ProcessedPhoto } from './process.ts';
+export { newStorageKey } from './upload.ts';

@@ -1,0 +1,6 @@
+/**
+ * Front door of the traffic feature: traffic sources and page bounces. Other features, app.ts,
+ * the jobs and the seed import this module only (lint rule imports/feature-internals).
+ */
+export { registerTrafficRoutes } from './routes.ts';
+export { prunePageBounces } from './service.ts';
