@@ -5,7 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from '../likes/use-modal-dialog.ts';
+import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 
 interface Props {
   name: string;

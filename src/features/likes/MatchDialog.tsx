@@ -10,7 +10,7 @@ import type { ProfileCard } from '#src/contract/members.ts';
 import { navigate } from '#src/stores/router.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import FictionalNote from '../profile-card/FictionalNote.tsx';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 
 interface Props {
   /** The other member: the chat it opens, the fictional warning of a chat pal. */

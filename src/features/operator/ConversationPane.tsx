@@ -15,7 +15,7 @@ import Spinner from '#src/ui/Spinner.tsx';
 import FictionalNote from '#src/features/profile-card/FictionalNote.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import type { OperatorConversation, OperatorStore } from './operator-store.ts';
-import { MessagePreview, formatTime } from './parts.tsx';
+import { MessagePreview, formatTime } from './MessagePreview.tsx';
 
 interface Props {
   store: OperatorStore;

@@ -13,7 +13,7 @@ import { brandOf, ConsolePage, EmptyState, LoadFailed, SiteFilter, type ConsoleS
 import { inputClass } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import ConversationPane from './ConversationPane.tsx';
-import { MessagePreview, formatTime } from './parts.tsx';
+import { MessagePreview, formatTime } from './MessagePreview.tsx';
 import { createOperatorStore, type OperatorStore } from './operator-store.ts';
 
 interface Props {

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.ts';
 import { $timeBonus, type TimeBonus as Bonus } from '#src/stores/time-bonus.ts';
-import { useModalDialog } from '#src/features/likes/use-modal-dialog.ts';
+import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { createTimeBonusModalStore, type TimeBonusModalStore } from './time-bonus-modal-store.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The modal behaviour the likes dialogs share (the pattern of the block-user modal): a native
+ * The modal behaviour of the islands' dialogs (the pattern of the block-user modal): a native
  * <dialog> opened with showModal (a plain open dialog where the API is missing, as in tests),
  * the first action button focused, Escape (the dialog's cancel event) and a click on the
  * backdrop closing it. The component owns the refs; the hook returns the dialog's handlers.

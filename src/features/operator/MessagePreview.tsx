@@ -1,4 +1,4 @@
-/** Small pieces the inbox and the conversation share: a message's text or kind, a time. */
+/** How the inbox and the conversation show a message: its text or its kind, and its time. */
 import { useTranslation } from 'react-i18next';
 import type { OperatorMessage } from '#src/contract/operator.ts';
 import { formatRecent } from '#src/lib/dates.ts';
