@@ -25,7 +25,7 @@ function runtimeSpecifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
+    if (ts.isImportDeclaration(node) && node.importClause?.phaseModifier !== ts.SyntaxKind.TypeKeyword) {
       if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier) {
       if (ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
