@@ -1,6 +1,6 @@
 /**
- * Complaints (issue 14; SPEC §2.7 'Complaints'): the form at /complaints that visitors and
- * members send, stored for staff and confirmed by e-mail, and the staff list in the
+ * Complaints (SPEC §2.7 'Complaints', docs/complaints.md): the form at /complaints that visitors
+ * and members send, stored for staff and confirmed by e-mail, and the staff list in the
  * moderation console. A visitor gives a contact e-mail; a member's defaults to the account's.
  * At most COMPLAINTS_PER_HOUR complaints per IP address and per account an hour (429
  * rate_limited). The list and its 'handled' flag are for moderators and admins only

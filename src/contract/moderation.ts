@@ -1,7 +1,7 @@
 /**
- * The moderation console (issue 4 'Moderation'): the queue of photos being inspected and the
- * moderator's decision. Only accounts with the role moderator or admin may call these
- * (403 `forbidden` for others); the queue spans every site of the network.
+ * The moderation console (SPEC §4 Photos, docs/profiles.md 'Moderation'): the queue of photos
+ * being inspected and the moderator's decision. Only accounts with the role moderator or admin
+ * may call these (403 `forbidden` for others); the queue spans every site of the network.
  */
 import { z } from 'zod';
 import { GENDERS } from '#src/lib/constants.ts';

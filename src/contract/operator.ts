@@ -1,5 +1,5 @@
 /**
- * The operator inbox (issue 12 'Chat pals', SPEC §1 'Fictional profiles', §6 roles): members'
+ * The operator inbox (SPEC §1 'Fictional profiles', §6 roles): members'
  * conversations with chat pals (fictional profiles without an account) land here, and
  * operators answer as the chat pal. Only accounts with the role operator or admin may call
  * these (403 `forbidden` for others); the inbox spans every site of the network.

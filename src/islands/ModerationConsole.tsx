@@ -1,5 +1,5 @@
 /**
- * The moderation console island (issue 4 'Moderation'), mounted on /moderation of every
+ * The moderation console island (docs/profiles.md 'Moderation'), mounted on /moderation of every
  * site. It resolves the session first: a guest is asked to log in, a member without the
  * moderator or admin role is told there is no access, and moderators get the queue
  * (src/features/moderation/). The header shows the site's brand and, once logged in, who is

@@ -1,5 +1,5 @@
 /**
- * The operator console island (issue 12 'Chat pals'), mounted on /operator of every site.
+ * The operator console island (docs/operator.md), mounted on /operator of every site.
  * It resolves the session first: a guest is asked to log in, a member without the operator
  * or admin role is told there is no access, and operators get the inbox of chat pal
  * conversations (src/features/operator/). The header shows the site's brand and, once

@@ -232,7 +232,7 @@ const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
  * Static answers served before the Hono app, from memory, for the node server's request
  * listener: true when it answered. A static page costs the app's middleware chain, a
  * Request and Headers objects and Hono's routing, several times what writing the file
- * takes (issue 16's profile). The fast path answers only what the static handler above
+ * takes (docs/decisions.md). The fast path answers only what the static handler above
  * would: GET requests of a known site whose path no other route of the app could take
  * (`routes`: the app's routes and middleware; paths under their prefixes always go
  * through the app), and only while that handler's lookups of the path and its file are

@@ -1,6 +1,6 @@
 /**
- * The complaints tab of the moderation console (issue 14): open or handled complaints of all
- * sites, oldest open first, each with its topic, the sender's contact address and 'Mark as
+ * The complaints tab of the moderation console (docs/complaints.md): open or handled complaints
+ * of all sites, oldest open first, each with its topic, the sender's contact address and 'Mark as
  * handled' (or 'Open again'). Driven by src/features/complaints/staff-store.ts.
  */
 import { useEffect, useMemo } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The moderation console's queue (issue 4 'Moderation'): the oldest (or newest) photos being
- * inspected, optionally of one site or one member, and the moderator's decisions on them.
+ * The moderation console's queue (docs/profiles.md 'Moderation'): the oldest (or newest) photos
+ * being inspected, optionally of one site or one member, and the moderator's decisions on them.
  *
  * A decision removes the card at once and can be undone for UNDO_DELAY_MS; then (or at once
  * when the console is left: `sendWaiting`) it is sent in the background. When it

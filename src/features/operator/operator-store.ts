@@ -1,5 +1,5 @@
 /**
- * The operator console's state (issue 12 'Chat pals'): the inbox of chat pal conversations
+ * The operator console's state (docs/operator.md): the inbox of chat pal conversations
  * (site filter, all or waiting only, refreshed every OPERATOR_REFRESH_MS), the open
  * conversation with its claim, the reply and the notes about its member.
  *

@@ -22,7 +22,8 @@ const limitJson = bodyLimit({
 
 export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   // GET and HEAD carry no body (the Node adapter gives them none); asking would build a
-  // full Request object per read call for nothing (issue 16's profile).
+  // full Request object per read call for nothing (the CPU profile in docs/decisions.md
+  // 'Throughput under load').
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const type = c.req.header('content-type')?.toLowerCase() ?? '';
   if (type.startsWith('multipart/form-data')) return next();

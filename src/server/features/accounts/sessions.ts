@@ -21,7 +21,10 @@ import { currentUserColumns, type CurrentUserRow } from './current-user.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 import { sessionCache, type SessionCache, type SessionRow } from './session-cache.ts';
 
-/** A session nobody used for this many days ends (issue 15), within its 30-day lifetime. */
+/**
+ * A session nobody used for this many days ends (SPEC §4 Session, docs/decisions.md), within
+ * its 30-day lifetime.
+ */
 export const SESSION_IDLE_DAYS = 21;
 const SESSION_IDLE_MS = SESSION_IDLE_DAYS * 24 * 3_600_000;
 /** How stale `last_seen_at` may get before a request writes it again. */

@@ -1,5 +1,5 @@
 /**
- * Input rules of the account calls (SPEC §5, issue 3 "Security"): e-mail syntax, username,
+ * Input rules of the account calls (SPEC §5, docs/security.md): e-mail syntax, username,
  * date of birth with the minimum age, and passwords of 8-128 characters without composition
  * rules, common passwords refused. Each failure is an HttpError naming the field and the
  * `accounts.errors.<code>` text.

@@ -1,8 +1,8 @@
 /**
- * Photo moderation (issue 4 'Moderation'): the queue of photos being inspected across all
- * sites, and the moderator's decision (who may moderate: the contract's `roles`). A decision changes one photo
- * and, where needed, its profile's main photo, in one transaction under row locks, so two
- * moderators never decide the same photo twice.
+ * Photo moderation (SPEC §4 Photos, docs/profiles.md 'Moderation'): the queue of photos being
+ * inspected across all sites, and the moderator's decision (who may moderate: the contract's
+ * `roles`). A decision changes one photo and, where needed, its profile's main photo, in one
+ * transaction under row locks, so two moderators never decide the same photo twice.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';

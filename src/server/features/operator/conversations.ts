@@ -1,7 +1,7 @@
 /**
- * Members' conversations with chat pals, as the operator inbox sees them (issue 12 'Chat
- * pals'): the query they all start from, one conversation by its public id, its messages
- * and both profiles, and the chat pal's read state.
+ * Members' conversations with chat pals, as the operator inbox sees them (docs/operator.md): the
+ * query they all start from, one conversation by its public id, its messages and both profiles,
+ * and the chat pal's read state.
  *
  * A conversation belongs to the inbox while it is between a chat pal (a fictional profile)
  * and a member whose account is confirmed and whose profile is active, and neither blocked

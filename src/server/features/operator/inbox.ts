@@ -1,6 +1,6 @@
 /**
- * The operator inbox (issue 12 'Chat pals'): members' conversations with chat pals across
- * all sites, waiting ones first, and the view of one conversation.
+ * The operator inbox (SPEC §1 'Fictional profiles', docs/operator.md): members' conversations
+ * with chat pals across all sites, waiting ones first, and the view of one conversation.
  */
 import { and, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
