@@ -71,8 +71,8 @@ const EXECUTE = protocol.serialize.execute({});
 
 /**
  * Protocol messages written one after the other, for one call. Not `Buffer.concat`: its small
- * results are slices of Node's shared 8 KB pool, and with them a chat send measured about 10 %
- * slower (p50 7.4-8.4 against 6.6-7.4 ms, back to back).
+ * results are slices of Node's shared 8 KB pool, which measured slower (docs/decisions.md
+ * "PGlite: prepared statements").
  */
 function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
