@@ -4,7 +4,7 @@
  * countdown. Mobile first: one column, inputs with the keyboards and autofill they need.
  * The rules live in direct-debit-store.ts.
  */
-import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -129,6 +129,47 @@ function useCountryNames(locale: Locale): { code: SepaCountry; name: string }[] 
   }, [locale]);
 }
 
+type TextDetail = 'holder' | 'iban' | 'street' | 'houseNumber' | 'postalCode' | 'city' | 'phone';
+
+/** Each text detail's input name and its field in the contract (its limit, the server's `field`). */
+const TEXT_DETAILS: Record<TextDetail, { name: string; field: keyof typeof DIRECT_DEBIT_FIELDS }> = {
+  // 'name': what browsers autofill with the account holder's name.
+  holder: { name: 'name', field: 'holder' },
+  iban: { name: 'iban', field: 'iban' },
+  street: { name: 'street', field: 'street' },
+  houseNumber: { name: 'house_number', field: 'house_number' },
+  postalCode: { name: 'postal_code', field: 'postal_code' },
+  city: { name: 'city', field: 'city' },
+  phone: { name: 'phone', field: 'phone' },
+};
+
+/**
+ * A required text field of the form: its value from the store, its limit and the refusal at it
+ * by its contract field.
+ */
+function DetailField({
+  detail,
+  ...input
+}: { detail: TextDetail } & Omit<
+  ComponentProps<typeof TextField>,
+  'name' | 'value' | 'onChange' | 'error' | 'required' | 'maxLength'
+>) {
+  const value = useStore($debitDetails)[detail];
+  const { error, errorField } = useForm(startForm);
+  const { name, field } = TEXT_DETAILS[detail];
+  return (
+    <TextField
+      {...input}
+      name={name}
+      required
+      maxLength={DIRECT_DEBIT_FIELDS[field].max}
+      value={value}
+      onChange={(e) => setDetail(detail, e.target.value)}
+      error={errorField === field ? (error ?? undefined) : undefined}
+    />
+  );
+}
+
 function DetailsForm({ order, locale, brand }: { order: DebitOrder; locale: Locale; brand: string }) {
   const { t } = useTranslation();
   const details = useStore($debitDetails);
@@ -142,77 +183,35 @@ function DetailsForm({ order, locale, brand }: { order: DebitOrder; locale: Loca
   const onlyForm = error && !['iban', 'phone', 'authorize'].includes(errorField ?? '');
   return (
     <form className="space-y-4" onSubmit={submit} noValidate={false}>
-      <TextField
+      <DetailField
+        detail="holder"
         label={t('direct_debit.form.holder')}
-        name="name"
         autoComplete="name"
-        required
         minLength={DIRECT_DEBIT_FIELDS.holder.min}
-        maxLength={DIRECT_DEBIT_FIELDS.holder.max}
-        value={details.holder}
-        onChange={(e) => setDetail('holder', e.target.value)}
-        error={fieldError('holder')}
       />
-      <TextField
+      <DetailField
+        detail="iban"
         label={t('direct_debit.form.iban')}
-        name="iban"
         autoComplete="off"
         autoCapitalize="characters"
         autoCorrect="off"
         spellCheck={false}
         inputMode="text"
-        required
-        maxLength={DIRECT_DEBIT_FIELDS.iban.max}
         className="[&_input]:font-mono [&_input]:tracking-wide"
-        value={details.iban}
-        onChange={(e) => setDetail('iban', e.target.value)}
         hint={t('direct_debit.form.iban_hint')}
-        error={fieldError('iban')}
       />
       <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
-        <TextField
-          label={t('direct_debit.form.street')}
-          name="street"
-          autoComplete="address-line1"
-          required
-          maxLength={DIRECT_DEBIT_FIELDS.street.max}
-          value={details.street}
-          onChange={(e) => setDetail('street', e.target.value)}
-          error={fieldError('street')}
-        />
-        <TextField
-          label={t('direct_debit.form.house_number')}
-          name="house_number"
-          autoComplete="address-line2"
-          required
-          maxLength={DIRECT_DEBIT_FIELDS.house_number.max}
-          value={details.houseNumber}
-          onChange={(e) => setDetail('houseNumber', e.target.value)}
-          error={fieldError('house_number')}
-        />
+        <DetailField detail="street" label={t('direct_debit.form.street')} autoComplete="address-line1" />
+        <DetailField detail="houseNumber" label={t('direct_debit.form.house_number')} autoComplete="address-line2" />
       </div>
       <div className="grid grid-cols-[8rem_minmax(0,1fr)] gap-3">
-        <TextField
+        <DetailField
+          detail="postalCode"
           label={t('direct_debit.form.postal_code')}
-          name="postal_code"
           autoComplete="postal-code"
           autoCapitalize="characters"
-          required
-          maxLength={DIRECT_DEBIT_FIELDS.postal_code.max}
-          value={details.postalCode}
-          onChange={(e) => setDetail('postalCode', e.target.value)}
-          error={fieldError('postal_code')}
         />
-        <TextField
-          label={t('direct_debit.form.city')}
-          name="city"
-          autoComplete="address-level2"
-          required
-          maxLength={DIRECT_DEBIT_FIELDS.city.max}
-          value={details.city}
-          onChange={(e) => setDetail('city', e.target.value)}
-          error={fieldError('city')}
-        />
+        <DetailField detail="city" label={t('direct_debit.form.city')} autoComplete="address-level2" />
       </div>
       <SelectField
         label={t('direct_debit.form.country')}
@@ -228,18 +227,13 @@ function DetailsForm({ order, locale, brand }: { order: DebitOrder; locale: Loca
           </option>
         ))}
       </SelectField>
-      <TextField
+      <DetailField
+        detail="phone"
         label={t('direct_debit.form.phone')}
-        name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        required
-        maxLength={DIRECT_DEBIT_FIELDS.phone.max}
-        value={details.phone}
-        onChange={(e) => setDetail('phone', e.target.value)}
         hint={t('direct_debit.form.phone_hint')}
-        error={fieldError('phone')}
       />
       <div>
         <label className="flex items-start gap-3 rounded-2xl border border-line bg-surface p-4 text-sm">
