@@ -1,10 +1,11 @@
 /**
  * The frame of the dismissible banners (b), (c) and (d) of SPEC §2.4: an alert box with a
  * title, a text, an optional action (a link or a button, full width on phones) and the
- * dismiss button (×, at least 40 px, labelled 'Dismiss').
+ * dismiss button (the close icon, 40 px, labelled 'Dismiss').
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 const TONES = {
   primary: 'border-primary',
@@ -36,14 +37,7 @@ export function DismissibleBanner({ tone, title, text, action, onDismiss, childr
         </div>
         {action && <div className="mt-3 sm:mt-0 sm:shrink-0">{action}</div>}
       </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t('common.dismiss')}
-        className="-mt-1 -mr-1 flex size-10 shrink-0 items-center justify-center rounded-full text-xl text-ink-muted hover:bg-ink-soft"
-      >
-        ×
-      </button>
+      <CloseButton label={t('common.dismiss')} onClick={onDismiss} className="-mt-1 -mr-1 text-ink-muted" />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import ChatList from './ChatList.tsx';
 import ConversationScreen from './ConversationScreen.tsx';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 interface Props {
   user: CurrentUser;
@@ -59,14 +60,7 @@ export default function ChatsScreen({ user, locale, brand, conversationId, hash 
             className="mb-3 flex items-start gap-2 rounded-2xl border-2 border-danger bg-surface p-3 text-danger lg:m-3"
           >
             <p className="min-w-0 flex-1 text-sm font-semibold">{error}</p>
-            <button
-              type="button"
-              onClick={dismissChatsError}
-              aria-label={t('common.dismiss')}
-              className="flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-ink-soft"
-            >
-              <LineIcon name="close" className="size-4" />
-            </button>
+            <CloseButton label={t('common.dismiss')} onClick={dismissChatsError} small className="" />
           </div>
         )}
         <div className="min-h-0 flex-1 overflow-hidden rounded-3xl border border-line bg-surface lg:overflow-y-auto lg:rounded-none lg:border-0">

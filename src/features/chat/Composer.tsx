@@ -15,6 +15,7 @@ import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import type { Outgoing } from './conversation-store.ts';
 import { $gifts, createGifSearch, loadGifts } from './media-store.ts';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 export type Panel = 'none' | 'gifs' | 'gifts';
 
@@ -203,14 +204,7 @@ function PanelFrame({ title, onClose, children }: { title: string; onClose: () =
         <h3 id={id} className="text-sm font-bold">
           {title}
         </h3>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('common.close')}
-          className="flex size-10 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
-        >
-          <LineIcon name="close" />
-        </button>
+        <CloseButton label={t('common.close')} onClick={onClose} />
       </div>
       <div className="max-h-[min(18rem,35dvh)] overflow-y-auto overscroll-contain">{children}</div>
     </section>

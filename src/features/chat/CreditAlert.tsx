@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import LineIcon from '#src/ui/LineIcon.tsx';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 export default function CreditAlert({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -22,14 +23,7 @@ export default function CreditAlert({ onClose }: { onClose: () => void }) {
           {t('chat.credits.buy')}
         </a>
       </div>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={t('common.close')}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
-      >
-        <LineIcon name="close" />
-      </button>
+      <CloseButton label={t('common.close')} onClick={onClose} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import Spinner from '#src/ui/Spinner.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { createStartChat } from './start-chat-store.ts';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 export default function StartChat({ profile, hash }: { profile: string; hash: string }) {
   const { t } = useTranslation();
@@ -51,14 +52,7 @@ export default function StartChat({ profile, hash }: { profile: string; hash: st
             <p className="font-bold text-danger">{t('errors.error')}</p>
             <p className="text-sm">{t('chat.start.error')}</p>
           </div>
-          <button
-            type="button"
-            onClick={starter.hideToast}
-            aria-label={t('common.close')}
-            className="flex size-8 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-ink-soft"
-          >
-            <LineIcon name="close" className="size-4" />
-          </button>
+          <CloseButton label={t('common.close')} onClick={starter.hideToast} small />
         </div>
       )}
     </div>

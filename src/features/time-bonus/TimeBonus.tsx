@@ -12,6 +12,7 @@ import { $timeBonus, type TimeBonus as Bonus } from '#src/stores/time-bonus.ts';
 import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { createTimeBonusModalStore, type TimeBonusModalStore } from './time-bonus-modal-store.ts';
+import CloseButton from '#src/ui/CloseButton.tsx';
 
 export default function TimeBonus() {
   const bonus = useStore($timeBonus);
@@ -77,15 +78,12 @@ export function TimeBonusModal({ bonus, modal }: { bonus: Bonus; modal: TimeBonu
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-3xl bg-surface p-0 text-center text-ink elevation-3 backdrop:bg-black/50"
     >
       <div className="relative p-6">
-        <button
-          ref={closeRef}
-          type="button"
+        <CloseButton
+          buttonRef={closeRef}
+          label={t('common.close')}
           onClick={dismiss}
-          aria-label={t('common.close')}
-          className="absolute end-3 top-3 flex size-10 items-center justify-center rounded-full text-xl text-ink-muted hover:bg-ink-soft"
-        >
-          ×
-        </button>
+          className="absolute end-3 top-3 text-ink-muted"
+        />
         <p className="inline-flex items-center gap-1.5 rounded-xl bg-unread px-3 py-1 text-sm font-bold text-on-unread">
           <LineIcon name="sparkle" className="size-4" />
           {t('time_bonus.special_offer')}
