@@ -16,7 +16,8 @@
  */
 import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { MODERATOR_ROLES } from '#src/lib/constants.ts';
+import { roleMayCall } from '#src/contract/define.ts';
+import { getModerationQueue } from '#src/contract/moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
@@ -78,8 +79,9 @@ export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
   return viewer;
 }
 
+/** Who may moderate (the moderation calls' declared roles) sees every photo, at full size. */
 export function isStaff(viewer: Viewer | null): boolean {
-  return viewer !== null && MODERATOR_ROLES.includes(viewer.role);
+  return viewer !== null && roleMayCall(getModerationQueue.roles, viewer.role);
 }
 
 /** The profile is a confirmed member's active profile, or a fictional chat pal. */

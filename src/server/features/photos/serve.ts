@@ -12,7 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { PUBLIC_ID_MAX } from '#src/contract/members.ts';
 import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '#src/contract/photos.ts';
-import { OPERATOR_ROLES } from '#src/lib/constants.ts';
+import { roleMayCall } from '#src/contract/define.ts';
+import { getOperatorInbox } from '#src/contract/operator.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
@@ -24,9 +25,9 @@ import { photoFileName } from './files.ts';
 /** Browsers may keep an image a short while; it is private to the viewer who got it. */
 const CACHE_CONTROL = 'private, max-age=600';
 
-/** Operators (operator inbox) see every active photo of the network. */
+/** Who may use the operator inbox (its calls' declared roles) sees every active photo of the network. */
 function operates(viewer: Viewer | null): boolean {
-  return viewer !== null && OPERATOR_ROLES.includes(viewer.role);
+  return viewer !== null && roleMayCall(getOperatorInbox.roles, viewer.role);
 }
 
 function isVariant(value: string | undefined): value is PhotoUrlVariant {
