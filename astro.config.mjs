@@ -2,10 +2,27 @@
 // src/pages/[site]/[locale]/ and scripts/build-sites.ts splits dist/astro/<site>/<locale>/
 // into self-contained static roots dist/sites/<site>/<locale>/ (docs/decisions.md).
 // `npm run dev` (scripts/dev.ts) serves one variant without the prefix through devVariant().
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { devVariant } from './scripts/lib/dev-variant.mjs';
+
+/**
+ * The islands in the browser get our i18next subset (src/i18n/lite.ts, about 1 KB instead of
+ * 14 KB compressed); the server, the build's page rendering and the tests keep i18next.
+ */
+function browserI18next() {
+  const lite = fileURLToPath(new URL('./src/i18n/lite.ts', import.meta.url));
+  return {
+    name: 'browser-i18next',
+    enforce: 'pre',
+    /** @param {string} id @param {string | undefined} _importer @param {{ ssr?: boolean } | undefined} options */
+    resolveId(id, _importer, options) {
+      return id === 'i18next' && !options?.ssr ? lite : null;
+    },
+  };
+}
 
 export default defineConfig({
   outDir: './dist/astro',
@@ -15,7 +32,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss(), devVariant()],
+    plugins: [tailwindcss(), devVariant(), browserI18next()],
     build: {
       assetsInlineLimit: 0,
       // Terser packs the islands about 2 % smaller than esbuild's minifier: what the members

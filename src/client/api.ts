@@ -3,8 +3,9 @@
  * retries with exponentially growing delay, `X-Request-Type: client` on user.php, and the
  * 403 `authentication_required` rule, reported through `onAuthenticationRequired` so the
  * session store decides what a logout means. Answers are parsed through the contract.
+ * Plain fetch, not a fetch library: what the members app loads up front is budgeted
+ * (docs/decisions.md "Members app: JavaScript a member downloads").
  */
-import { ofetch, FetchError, type $Fetch, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import { errorBody, type Endpoint } from '#src/contract/define.ts';
 
@@ -56,48 +57,102 @@ export interface ApiClient {
   ): Promise<z.output<R>>;
 }
 
+/**
+ * The URL with its query, as the server reads it: absent values left out, numbers and booleans
+ * as text, a blank or null value as its bare key, a list as the key repeated, objects as JSON.
+ */
+export function withQuery(url: string, query: Record<string, unknown> | undefined): string {
+  const encode = (value: unknown) => encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+  const parts = Object.entries(query ?? {}).flatMap(([key, raw]) => {
+    const value = typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : raw;
+    const name = encodeURIComponent(key);
+    if (raw === undefined) return [];
+    if (!value) return [name];
+    return Array.isArray(value) ? value.map((item) => `${name}=${encode(item)}`) : [`${name}=${encode(value)}`];
+  });
+  return parts.length === 0 ? url : `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}`;
+}
+
+/** A failed request: the answer's status (0 without an answer) and its body, parsed like an answer. */
+class RequestFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The body of an answer: JSON (or text that is not JSON) as the server sent it; undefined without one. */
+async function bodyOf(response: Response): Promise<unknown> {
+  if (!response.body || [101, 204, 205, 304].includes(response.status)) return undefined;
+  const type = response.headers.get('content-type')?.split(';')[0] ?? '';
+  const text = await response.text();
+  if (type && !/^application\/(?:[\w!#$%&*.^`~-]*\+)?json$/i.test(type)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const delay = options.delay ?? retryDelay;
-  const $fetch: $Fetch = ofetch.create(
-    {
-      baseURL: options.baseURL ?? '',
-      credentials: 'same-origin',
-      headers: { Accept: ACCEPT },
-      retry: MAX_RETRIES,
-      // ofetch decrements options.retry after asking for the delay: attempt = MAX - left + 1.
-      retryDelay: (context) => delay(MAX_RETRIES - (Number(context.options.retry) || 0) + 1),
-      onRequest({ request, options: o }) {
-        const path = typeof request === 'string' ? request : request.url;
-        // SPEC §7: user.php always carries it. Writes carry it too: it is the server's CSRF
-        // proof for a write without a JSON body (a browser form cannot set the header).
-        const write = (o.method ?? 'GET').toUpperCase() !== 'GET';
-        if (write || new URL(path, 'http://x').pathname.endsWith('user.php')) {
-          o.headers = new Headers(o.headers);
-          o.headers.set('X-Request-Type', 'client');
-        }
-      },
-    },
-    // Bound at call time, so a page (or test) that replaces fetch later is respected.
-    { fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)) },
-  );
+  // Bound at call time, so a page (or test) that replaces fetch later is respected.
+  const fetchOf = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  /** One call with its retries; answers the parsed body of a successful answer. */
+  async function request(url: string, init: RequestInit, retryStatuses: readonly number[]): Promise<unknown> {
+    const label = `[${init.method ?? 'GET'}] ${JSON.stringify(url)}`;
+    for (let attempt = 1; ; attempt += 1) {
+      let failure: RequestFailure;
+      try {
+        const response = await fetchOf(url, init);
+        const data = await bodyOf(response);
+        if (response.status < 400 || response.status >= 600) return data;
+        failure = new RequestFailure(response.status, data, `${label}: ${response.status} ${response.statusText}`);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failure = new RequestFailure(0, undefined, `${label}: <no response> ${message}`);
+        // A newer request of the same kind replaced this one: nothing to ask again.
+        if (error instanceof Error && error.name === 'AbortError') throw failure;
+      }
+      // No answer counts as a server error: a read is asked again, a write is not.
+      if (attempt > MAX_RETRIES || !retryStatuses.includes(failure.status || 500)) throw failure;
+      const ms = delay(attempt);
+      if (ms > 0) await wait(ms);
+    }
+  }
 
   return {
     async call(endpoint, input = {}) {
-      // 429 is never retried: a daily limit or a rate limit is the answer the member must
-      // see now, not after five more refusals.
-      const init: FetchOptions<'json'> = { method: endpoint.method, retryStatusCodes: READ_RETRY_STATUSES };
-      if (input.query) init.query = input.query as Record<string, unknown>;
+      const headers = new Headers({ Accept: ACCEPT });
+      // SPEC §7: user.php always carries it. Writes carry it too: it is the server's CSRF
+      // proof for a write without a JSON body (a browser form cannot set the header).
+      const write = endpoint.method !== 'GET';
+      if (write || new URL(endpoint.path, 'http://x').pathname.endsWith('user.php'))
+        headers.set('X-Request-Type', 'client');
+      const init: RequestInit = { method: endpoint.method, credentials: 'same-origin', headers };
       // A newer request of the same kind cancels this one (the webcam search).
       if (input.signal) init.signal = input.signal;
+      // The call outlives the page (sent while the page is being left).
       if (input.keepalive) init.keepalive = true;
-      if (input.body !== undefined && endpoint.method !== 'GET') {
-        init.body = input.body as Record<string, unknown>;
+      // 429 is never retried: a daily limit or a rate limit is the answer the member must
+      // see now, not after five more refusals.
+      let retryStatuses = READ_RETRY_STATUSES;
+      if (input.body !== undefined && write) {
+        init.body = typeof input.body === 'string' ? input.body : JSON.stringify(input.body);
+        headers.set('Content-Type', 'application/json');
         // POST/PUT/DELETE are retried too: the server's writes are idempotent per request
         // or guarded; a lost answer must not lose the member's action.
-        init.retryStatusCodes = WRITE_RETRY_STATUSES;
+        retryStatuses = WRITE_RETRY_STATUSES;
       }
+      const url = withQuery(`${options.baseURL ?? ''}${endpoint.path}`, input.query as Record<string, unknown>);
       try {
-        const data: unknown = await $fetch(endpoint.path, init);
+        const data = await request(url, init, retryStatuses);
         return endpoint.response.parse(data);
       } catch (error) {
         throw toApiError(error, endpoint.path, options.onAuthenticationRequired);
@@ -107,8 +162,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 function toApiError(error: unknown, path: string, onAuthRequired?: (path: string) => void): unknown {
-  if (!(error instanceof FetchError)) return error;
-  const status = error.statusCode ?? 0;
+  if (!(error instanceof RequestFailure)) return error;
+  const status = error.status;
   const parsed = errorBody.safeParse(error.data);
   const code = parsed.success ? parsed.data.error.code : status === 0 ? 'network' : 'internal';
   const message = parsed.success ? parsed.data.error.message : error.message;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError } from '#src/client/api.ts';
+import { ACCEPT, MAX_RETRIES, createApiClient, retryDelay, ApiError, withQuery } from '#src/client/api.ts';
 import { getInterests, getRegions } from '#src/contract/site.ts';
 import { getUser } from '#src/contract/user.ts';
 import { postActivationMail } from '#src/contract/accounts.ts';
@@ -99,6 +99,58 @@ describe('API client', () => {
     const { fetch } = scriptedFetch([json(200, { interests: [{ key: 'sex' }] })]);
     const api = createApiClient({ baseURL: 'http://site.test', fetch });
     await expect(api.call(getInterests)).rejects.toThrow();
+  });
+});
+
+describe('requests as fetch sends them', () => {
+  it('writes the query as the server reads it', () => {
+    expect(withQuery('/api/search.php', { a: 'x y', b: 2, c: true, d: undefined, e: '', f: null, g: ['1', '2'] })).toBe(
+      '/api/search.php?a=x%20y&b=2&c=true&e&f&g=1&g=2',
+    );
+    expect(withQuery('/api/x.php', {})).toBe('/api/x.php');
+    expect(new URL(withQuery('http://x/p', { q: 'ä&=+' })).searchParams.get('q')).toBe('ä&=+');
+  });
+
+  it('sends a body as JSON and parses the answer', async () => {
+    const seen: { type: string | null; body: string }[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      seen.push({ type: request.headers.get('content-type'), body: await request.text() });
+      return json(200, { sent: true })();
+    });
+    const api = createApiClient({ baseURL: 'http://site.test', fetch: fetch as unknown as typeof globalThis.fetch });
+    await expect(api.call(postActivationMail, { body: {} })).resolves.toEqual({ sent: true });
+    expect(seen).toEqual([{ type: 'application/json', body: '{}' }]);
+  });
+
+  it('asks again when no answer came to a read, not to a write; an aborted call is not asked again', async () => {
+    let calls = 0;
+    const offline = vi.fn(() => {
+      calls += 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const api = createApiClient({ fetch: offline as unknown as typeof globalThis.fetch, delay: () => 0 });
+    await expect(api.call(getInterests)).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(calls).toBe(MAX_RETRIES + 1);
+    calls = 0;
+    await expect(api.call(postActivationMail, { body: {} })).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(calls).toBe(1);
+    calls = 0;
+    const aborted = vi.fn(() => {
+      calls += 1;
+      return Promise.reject(new DOMException('replaced', 'AbortError'));
+    });
+    const abortable = createApiClient({ fetch: aborted as unknown as typeof globalThis.fetch, delay: () => 0 });
+    await expect(abortable.call(getInterests)).rejects.toMatchObject({ status: 0, code: 'network' });
+    expect(calls).toBe(1);
+  });
+
+  it('keeps an error answer that is not JSON as an internal error with its status', async () => {
+    const { fetch } = scriptedFetch([
+      () => new Response('Bad gateway', { status: 400, headers: { 'content-type': 'text/html' } }),
+    ]);
+    const api = createApiClient({ baseURL: 'http://site.test', fetch });
+    await expect(api.call(getInterests)).rejects.toMatchObject({ status: 400, code: 'internal' });
   });
 });
 
