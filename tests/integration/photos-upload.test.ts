@@ -10,7 +10,7 @@ import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { PHOTO_MAX_BYTES, postPhoto } from '#src/contract/photos.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
-import { UPLOAD_LIMIT } from '#src/server/features/photos/routes.ts';
+import { UPLOAD_LIMIT } from '#src/server/features/photos/upload.ts';
 import { accountKey, hit } from '#src/server/http/rate-limit.ts';
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import { createTestApp, createTestMember, seedSiteData, type TestApp, errorAnswerOf, answerOf } from './harness.ts';

@@ -4,7 +4,6 @@
  * participants-only photo files. All for logged-in members of the request's site.
  */
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { SiteConfig } from '#sites-config';
 import {
   CHAT_PHOTO_FIELDS,
@@ -21,25 +20,20 @@ import {
 } from '#src/contract/chat.ts';
 import { publicIdRef } from '#src/contract/members.ts';
 import { PHOTO_MAX_BYTES } from '#src/contract/photos.ts';
-import { and, eq } from 'drizzle-orm';
-import { accounts, messages } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { HttpError, fail } from '#src/server/http/errors.ts';
-import { notClientRequest } from '#src/server/http/csrf.ts';
-import { checkDeclared, checkRoles, route } from '#src/server/http/route.ts';
+import { fail } from '#src/server/http/errors.ts';
+import { route } from '#src/server/http/route.ts';
+import { multipartRoute } from '#src/server/platform/multipart.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
-import { insufficientCredits } from '#src/server/features/credits/index.ts';
 import { blockedResponse, requireViewer } from '#src/server/features/members/index.ts';
-import { photoTooLargeError, processUpload } from '#src/server/features/photos/index.ts';
+import { photoTooLargeError } from '#src/server/features/photos/index.ts';
 import { listChats, startConversation } from './conversations.ts';
 import { deleteConversation, loadConversationPage } from './messages.ts';
 import { loadChatSite, type ChatSite } from './parties.ts';
-import { removeChatPhotos, serveChatPhoto, storeChatPhoto } from './photo.ts';
+import { serveChatPhoto } from './photo.ts';
+import { sendPhotoMessage } from './photo-send.ts';
 import { sendMessage, type MessageContent, type Sender, type SendInput } from './send.ts';
 import { TypingGate, reportTyping } from './typing.ts';
-
-/** Room for the multipart boundaries and the other fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** The logged-in member as a chat party, with the site's settings. */
 async function chatViewer(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ sender: Sender; site: ChatSite }> {
@@ -114,110 +108,31 @@ export function registerChatRoutes(app: Hono<AppEnv>): void {
 
   route(app, postTyping, async ({ c, body, site }) => {
     const { sender } = await chatViewer(c, site);
-    const [account] = await c
-      .get('deps')
-      .database.db.select({ status: accounts.status })
-      .from(accounts)
-      .where(eq(accounts.id, sender.accountId))
-      .limit(1);
-    await reportTyping(
-      c.get('deps'),
-      typing,
-      { ...sender, confirmed: account?.status === 'confirmed' },
-      body.conversation,
-    );
+    await reportTyping(c.get('deps'), typing, sender, body.conversation);
     return { ok: true as const };
   });
 
   app.get(CHAT_PHOTO_FILE_PATH, (c) => serveChatPhoto(c));
 
-  app.post(
-    postChatPhoto.path,
-    // Checked before the body is read: a declared or streamed body past the limit stops here.
-    async (c, next) => {
-      await photoStep(c, () => {
-        checkRoles(c, postChatPhoto);
-        if (c.req.header('x-request-type') !== 'client') {
-          throw notClientRequest();
-        }
-        const declared = Number(c.req.header('content-length'));
-        if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD) throw photoTooLargeError();
+  multipartRoute(
+    app,
+    postChatPhoto,
+    { maxFileBytes: PHOTO_MAX_BYTES, tooLarge: photoTooLargeError, missing: photoMissing, answer: blockedResponse },
+    async (c, form) => {
+      const { sender, site } = await chatViewer(c, c.get('site'));
+      const conversation = publicIdRef.safeParse(await form.field(CHAT_PHOTO_FIELDS.conversation));
+      if (!conversation.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.conversation });
+      const clientId = clientIdRef.safeParse(await form.field(CHAT_PHOTO_FIELDS.client_id));
+      if (!clientId.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.client_id });
+      const photo = await form.file(CHAT_PHOTO_FIELDS.photo);
+      const sent = await sendPhotoMessage(c.get('deps'), site, sender, {
+        conversation: conversation.data,
+        clientId: clientId.data,
+        photo,
       });
-      await next();
+      return c.json(postChatPhoto.response.parse(sent));
     },
-    bodyLimit({
-      maxSize: PHOTO_MAX_BYTES + MULTIPART_OVERHEAD,
-      onError: () => {
-        throw photoTooLargeError();
-      },
-    }),
-    async (c) => photoStep(c, () => sendPhoto(c)),
   );
 }
 
-/** Runs a step of the photo upload with route()'s check that its error codes are declared. */
-async function photoStep<T>(c: Context<AppEnv>, step: () => T | Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    const blocked = blockedResponse(c, error);
-    if (blocked) return blocked as T;
-    checkDeclared(c, postChatPhoto, error);
-    throw error;
-  }
-}
-
 const photoMissing = () => fail('photo_missing', { field: CHAT_PHOTO_FIELDS.photo });
-
-async function sendPhoto(c: Context<AppEnv>): Promise<Response> {
-  const deps = c.get('deps');
-  const { sender, site } = await chatViewer(c, c.get('site'));
-  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) throw photoMissing();
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody();
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw photoMissing();
-  }
-  const conversation = publicIdRef.safeParse(form[CHAT_PHOTO_FIELDS.conversation]);
-  if (!conversation.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.conversation });
-  const clientId = clientIdRef.safeParse(form[CHAT_PHOTO_FIELDS.client_id]);
-  if (!clientId.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.client_id });
-  const file = form[CHAT_PHOTO_FIELDS.photo];
-  if (!(file instanceof File) || file.size === 0) throw photoMissing();
-  if (file.size > PHOTO_MAX_BYTES) throw photoTooLargeError();
-
-  // A cheap early answer before decoding (not for a retry, which is answered without a
-  // charge): the send checks the balance again under its lock.
-  const db = deps.database.db;
-  const [account] = await db
-    .select({ credits: accounts.credits })
-    .from(accounts)
-    .where(eq(accounts.id, sender.accountId))
-    .limit(1);
-  const [retry] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.senderId, sender.profileId), eq(messages.clientId, clientId.data)))
-    .limit(1);
-  if (!retry && (account?.credits ?? 0) < site.settings.photo_credits) throw insufficientCredits();
-
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLargeError();
-  const processed = await processUpload(bytes);
-  const key = await storeChatPhoto(deps.photoStorage, processed);
-  try {
-    const sent = await sendMessage(deps, site, sender, {
-      conversation: conversation.data,
-      clientId: clientId.data,
-      content: { kind: 'photo', photoKey: key, width: processed.width, height: processed.height },
-    });
-    // A retry answered with the photo sent before: this upload's files are not needed.
-    if (sent.replayed) await removeChatPhotos(deps.photoStorage, [key]);
-    return c.json(postChatPhoto.response.parse({ message: sent.message, credits: sent.credits }));
-  } catch (error) {
-    await removeChatPhotos(deps.photoStorage, [key]);
-    throw error;
-  }
-}

@@ -4,7 +4,9 @@
  * most every TYPING_EVERY_MS; the server drops reports that come faster than half of that
  * per conversation and sender (in this process's memory: enough to stop a flood).
  */
+import { eq } from 'drizzle-orm';
 import { TYPING_EVERY_MS } from '#src/lib/constants.ts';
+import { accounts } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { findConversation, SITE_CONVERSATION_ID, type ChatParty } from './conversations.ts';
@@ -38,13 +40,19 @@ export class TypingGate {
 export async function reportTyping(
   deps: AppDeps,
   gate: TypingGate,
-  party: ChatParty & { accountId: number; confirmed: boolean },
+  party: ChatParty & { accountId: number },
   publicId: string,
 ): Promise<void> {
+  const [account] = await deps.database.db
+    .select({ status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.id, party.accountId))
+    .limit(1);
+  const confirmed = account?.status === 'confirmed';
   if (publicId === SITE_CONVERSATION_ID) throw fail('not_found');
   const conversation = await findConversation(deps.database.db, party, publicId);
   if (!conversation?.otherVisible) throw fail('not_found');
-  if (conversation.otherAccountId === null || !party.confirmed) return;
+  if (conversation.otherAccountId === null || !confirmed) return;
   if (!gate.pass(conversation.id, party.profileId, deps.now().getTime())) return;
   await deps.events.ephemeral([
     {

@@ -6,13 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '#src/contract/photos.ts';
+import type { OwnPhoto } from '#src/contract/photos.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
+import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
-import type { ProcessedPhoto } from './process.ts';
+import { listOwnPhotos } from './own.ts';
+import { processUpload, type ProcessedPhoto } from './process.ts';
 
 /** A fresh storage key: 32 hex characters from 16 random bytes (128 bits). */
 export function newStorageKey(): string {
@@ -108,4 +112,26 @@ export async function savePhoto(
     await removeFiles().catch(() => {});
     throw error;
   }
+}
+
+/** Uploads per account and hour. */
+export const UPLOAD_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
+
+/**
+ * POST /api/photos.php: saves a new photo of `uploader`. The hourly upload limit and the
+ * photo limit are checked before the file is read (`readFile`); then it is decoded, stored
+ * and answered as one of the member's own photos.
+ */
+export async function uploadPhoto(
+  deps: Pick<AppDeps, 'database' | 'photoStorage' | 'now'>,
+  uploader: Uploader,
+  readFile: () => Promise<Uint8Array>,
+): Promise<OwnPhoto | undefined> {
+  const db = deps.database.db;
+  await enforce(db, accountKey('photo-upload', uploader.accountId), UPLOAD_LIMIT, deps.now());
+  // A cheap early answer before decoding; savePhoto checks again under a lock.
+  if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
+  const processed = await processUpload(await readFile());
+  const saved = await savePhoto(db, deps.photoStorage, uploader, processed, deps.now());
+  return (await listOwnPhotos(db, uploader.profileId)).find((p) => p.id === saved.publicId);
 }
