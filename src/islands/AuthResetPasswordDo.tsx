@@ -43,16 +43,17 @@ function ResetDo() {
   }
 
   if (done)
-    return (
-      <div className="flex flex-col gap-5">
-        <Alert tone="success">{t('auth.reset.done')}</Alert>
-        <a href="/login" className="btn btn-primary btn-lg w-full">
-          {t('auth.login.submit')}
-        </a>
-      </div>
-    );
+    return <Outcome tone="success" text={t('auth.reset.done')} href="/login" link={t('auth.login.submit')} large />;
   // Mounted client-only, so a missing token is known at once.
-  if (linkInvalid || !isWellFormedToken(token)) return <LinkInvalid />;
+  if (linkInvalid || !isWellFormedToken(token))
+    return (
+      <Outcome
+        tone="danger"
+        text={t('auth.reset.link_invalid')}
+        href="/reset-password"
+        link={t('auth.reset.request_new')}
+      />
+    );
 
   const fieldError = (field: string) => (error && errorField === field ? error : undefined);
   return (
@@ -90,13 +91,25 @@ function ResetDo() {
   );
 }
 
-function LinkInvalid() {
-  const { t } = useTranslation();
+/** How the reset ended (done, or a link that no longer works) and the way on. */
+function Outcome({
+  tone,
+  text,
+  href,
+  link,
+  large = false,
+}: {
+  tone: 'success' | 'danger';
+  text: string;
+  href: string;
+  link: string;
+  large?: boolean;
+}) {
   return (
     <div className="flex flex-col gap-5">
-      <Alert tone="danger">{t('auth.reset.link_invalid')}</Alert>
-      <a href="/reset-password" className="btn btn-primary w-full">
-        {t('auth.reset.request_new')}
+      <Alert tone={tone}>{text}</Alert>
+      <a href={href} className={`btn btn-primary w-full ${large ? 'btn-lg' : ''}`}>
+        {link}
       </a>
     </div>
   );

@@ -102,30 +102,48 @@ function Content({ message }: { message: ChatMessage }) {
         <p>{t('chat.message.photo')}</p>
       );
     case 'gift':
-      return message.gift ? (
-        <figure className="flex flex-col items-center gap-1 px-2 py-1">
-          <img src={message.gift.image} alt="" width={96} height={96} className="size-24" />
-          <figcaption className="text-sm font-semibold">
-            {t('chat.message.gift', { name: message.gift.name })}
-          </figcaption>
-        </figure>
-      ) : null;
+      return message.gift ? <GiftFigure gift={message.gift} /> : null;
     case 'gif':
-      return message.gif ? (
-        <img
-          src={message.gif.url}
-          width={message.gif.width}
-          height={message.gif.height}
-          alt={message.gif.title || t('chat.message.gif')}
-          loading="lazy"
-          className="h-auto max-h-64 w-auto max-w-full rounded-2xl"
-        />
-      ) : null;
+      return message.gif ? <GifImage gif={message.gif} src={message.gif.url} lazy /> : null;
     case 'icebreaker':
       return <p className="whitespace-pre-line italic">{message.text}</p>;
     default:
       return <p className="whitespace-pre-line">{message.text}</p>;
   }
+}
+
+/** A gift in a bubble: its picture and 'Gift: {name}'. */
+function GiftFigure({ gift }: { gift: { image: string; name: string } }) {
+  const { t } = useTranslation();
+  return (
+    <figure className="flex flex-col items-center gap-1 px-2 py-1">
+      <img src={gift.image} alt="" width={96} height={96} className="size-24" />
+      <figcaption className="text-sm font-semibold">{t('chat.message.gift', { name: gift.name })}</figcaption>
+    </figure>
+  );
+}
+
+/** A GIF in a bubble, named by its title; `src` is the sent GIF or, while sending, its preview. */
+function GifImage({
+  gif,
+  src,
+  lazy = false,
+}: {
+  gif: { width: number; height: number; title: string };
+  src: string;
+  lazy?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <img
+      src={src}
+      width={gif.width}
+      height={gif.height}
+      alt={gif.title || t('chat.message.gif')}
+      {...(lazy ? { loading: 'lazy' as const } : {})}
+      className="h-auto max-h-64 w-auto max-w-full rounded-2xl"
+    />
+  );
 }
 
 /** A message on its way, or failed with its error, a retry and a way to give it up. */
@@ -152,20 +170,9 @@ export function PendingBubble({
         ) : content.kind === 'icebreaker' ? (
           <p className="whitespace-pre-line italic">{content.icebreaker.text}</p>
         ) : content.kind === 'gift' ? (
-          <figure className="flex flex-col items-center gap-1 px-2 py-1">
-            <img src={content.gift.image} alt="" width={96} height={96} className="size-24" />
-            <figcaption className="text-sm font-semibold">
-              {t('chat.message.gift', { name: content.gift.name })}
-            </figcaption>
-          </figure>
+          <GiftFigure gift={content.gift} />
         ) : content.kind === 'gif' ? (
-          <img
-            src={content.gif.preview_url}
-            width={content.gif.width}
-            height={content.gif.height}
-            alt={content.gif.title || t('chat.message.gif')}
-            className="h-auto max-h-64 w-auto max-w-full rounded-2xl"
-          />
+          <GifImage gif={content.gif} src={content.gif.preview_url} />
         ) : content.preview ? (
           <img
             src={content.preview}
