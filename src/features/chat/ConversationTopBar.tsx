@@ -9,6 +9,7 @@ import LineIcon from '#src/ui/LineIcon.tsx';
 import { useDetailsMenu } from '#src/ui/use-details-menu.ts';
 import { creditsBadge } from '../members-shell/nav-badges.ts';
 import { ChatAvatar } from './ChatList.tsx';
+import FictionalMark from '../profile-card/FictionalMark.tsx';
 
 /** Back to the list; phones and tablets only (on a desktop the list is beside it). */
 export function BackLink() {
@@ -62,15 +63,7 @@ export function TopBar({
           data-profile-link
         >
           {who}
-          {profile.type === 'fictional' && (
-            <span
-              title={t('fictional.warning')}
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-warning text-ink"
-            >
-              <LineIcon name="mask" className="size-4" />
-              <span className="sr-only">{t('fictional.warning')}</span>
-            </span>
-          )}
+          {profile.type === 'fictional' && <FictionalMark size="small" />}
         </a>
       ) : (
         <div className="flex min-w-0 flex-1 items-center gap-2.5 py-1">{who}</div>

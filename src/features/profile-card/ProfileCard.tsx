@@ -13,6 +13,7 @@ import NoPhoto from './NoPhoto.tsx';
 import type { IconName } from '#src/ui/icon-shapes.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { useRegions } from './use-regions.ts';
+import FictionalMark from './FictionalMark.tsx';
 
 export interface ProfileCardProps {
   card: ProfileCardDto;
@@ -79,15 +80,7 @@ export default function ProfileCard({ card, locale, title, messageButton = true,
               )}
             </div>
             <div className="ml-auto flex flex-col items-end gap-1">
-              {card.type === 'fictional' && (
-                <span
-                  title={t('fictional.warning')}
-                  className="flex size-8 items-center justify-center rounded-full bg-warning text-ink elevation-1"
-                >
-                  <LineIcon name="mask" className="size-5" />
-                  <span className="sr-only">{t('fictional.warning')}</span>
-                </span>
-              )}
+              {card.type === 'fictional' && <FictionalMark size="medium" className="elevation-1" />}
               {like && (
                 <span
                   title={t(`member_profile.like_state.${like}`, { name: card.name })}
