@@ -161,6 +161,10 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
   if (nulInBody) throw invalidInput(nulInBody);
   const body = endpoint.body.safeParse(rawBody);
   if (!body.success) throw invalidInput(fieldOf(body.error));
+  // Again after parsing: a field that is JSON text itself (the push subscription) holds
+  // strings that exist only once the schema parsed it.
+  const nulInParsed = nulCharacterField(body.data);
+  if (nulInParsed) throw invalidInput(nulInParsed);
 
   const result = await handler({
     c,

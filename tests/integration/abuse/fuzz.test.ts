@@ -138,6 +138,22 @@ function rawCases(endpoint: Endpoint): { what: string; path: string; init: Param
       'application/json',
     ),
     raw(
+      'a NUL character in nested strings of every declared body field',
+      JSON.stringify(
+        Object.fromEntries(
+          Object.keys(shapeOf(endpoint.body) ?? {}).map((key) => [key, { inner: ['a\u0000b', { deeper: 'c\u0000' }] }]),
+        ),
+      ),
+      'application/json',
+    ),
+    raw(
+      'a NUL character inside JSON text held by every declared body field',
+      JSON.stringify(
+        Object.fromEntries(Object.keys(shapeOf(endpoint.body) ?? {}).map((key) => [key, NESTED_NUL_JSON])),
+      ),
+      'application/json',
+    ),
+    raw(
       'control characters in every declared body field',
       JSON.stringify(
         Object.fromEntries(Object.keys(shapeOf(endpoint.body) ?? {}).map((key) => [key, 'ok\u0001\u001b\u007f ok'])),
@@ -185,6 +201,15 @@ function rawCases(endpoint: Endpoint): { what: string; path: string; init: Param
     ),
   ];
 }
+
+/**
+ * A field that is JSON text itself (the push subscription): its NUL characters appear only
+ * once the schema parsed it, so the check before parsing cannot see them.
+ */
+const NESTED_NUL_JSON = JSON.stringify({
+  endpoint: 'https://push.example.com/send/a\u0000b',
+  keys: { p256dh: 'BNcR', auth: 'tBHI' },
+});
 
 /** Values for the id of a URL outside route(): each must get a 4xx (or a harmless 2xx/3xx). */
 const HOSTILE_URL_VALUES = [
@@ -239,6 +264,14 @@ describe('the contract fuzzer', () => {
     const { error } = (await response.json()) as { error: { code: string; field: string; message: string } };
     expect(error).toMatchObject({ code: 'invalid_input', field: 'text' });
     expect(error.message.startsWith(catalogues.de.api.invalid_input.split('{{')[0] ?? '-')).toBe(true);
+    // Inside JSON text a field holds (the push subscription): found after parsing, not a 500.
+    const nested = await t.request('/api/user.php?push=1', {
+      method: 'POST',
+      session: member.session,
+      json: { subscription: NESTED_NUL_JSON },
+    });
+    expect(nested.status).toBe(400);
+    expect(((await nested.json()) as { error: { field: string } }).error.field).toBe('subscription.endpoint');
     const query = await t.request(`/api/member.php?id=a%00b`, { session: member.session });
     expect(query.status).toBe(400);
     expect(((await query.json()) as { error: { field: string } }).error.field).toBe('id');
