@@ -44,6 +44,12 @@ export const orders = pgTable(
     listPriceMinor: integer('list_price_minor').notNull(),
     discountCode: text('discount_code'),
     discountPercentage: text('discount_percentage'),
+    /**
+     * What the discount code reserves for the member ('first_purchase', 'code:<id>'; null: no
+     * code, a code without a per-member limit, or a late completion that lost it). The
+     * partial unique index lets at most one created, pending or completed order hold it.
+     */
+    discountReservation: text('discount_reservation'),
     discountMinor: integer('discount_minor').notNull().default(0),
     transactionFeeMinor: integer('transaction_fee_minor').notNull().default(0),
     /** What the payer pays. */
@@ -87,6 +93,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_account').on(t.accountId, t.id),
     index('orders_provider_session').on(t.provider, t.providerSession),
+    uniqueIndex('orders_discount_reservation')
+      .on(t.accountId, t.discountReservation)
+      .where(sql`${t.discountReservation} is not null and ${t.status} in ('created', 'pending', 'completed')`),
     check(
       'orders_money_nonnegative',
       sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.transactionFeeMinor} >= 0 and ${t.refundMinor} >= 0`,

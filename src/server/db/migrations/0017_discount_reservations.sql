@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "discount_reservation" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_discount_reservation" ON "orders" USING btree ("account_id","discount_reservation") WHERE "orders"."discount_reservation" is not null and "orders"."status" in ('created', 'pending', 'completed');
