@@ -8,6 +8,7 @@ import { useEffect, useRef, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Trans, useTranslation } from 'react-i18next';
 import { PASSWORD_MIN, SIGNUP_REASON_MAX } from '#src/contract/limits.ts';
+import { GENDERS, type Gender } from '#src/lib/constants.ts';
 import { DateOfBirthField } from '#src/ui/DateOfBirthField.tsx';
 import { Alert, FieldMessage, PasswordField, TextAreaField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
@@ -120,22 +121,16 @@ export function AccountStep({ titleId }: { titleId: string }) {
         legend={t('auth.signup.gender')}
         name="gender"
         value={values.gender}
-        options={[
-          { value: 'male', label: t('auth.signup.male') },
-          { value: 'female', label: t('auth.signup.female') },
-        ]}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`auth.signup.${gender}`) }))}
         error={errors.gender?.text}
-        onChange={(value) => setSignupValue('gender', value as 'male' | 'female')}
+        onChange={(value) => setSignupValue('gender', value as Gender)}
       />
       <ChoiceGroup
         legend={t('auth.signup.seeking')}
         name="seeking"
         value={values.seeking}
-        options={[
-          { value: 'male', label: t('auth.signup.seeking_male') },
-          { value: 'female', label: t('auth.signup.seeking_female') },
-        ]}
-        onChange={(value) => setSignupValue('seeking', value as 'male' | 'female')}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`auth.signup.seeking_${gender}`) }))}
+        onChange={(value) => setSignupValue('seeking', value as Gender)}
       />
       <TextAreaField
         label={`${t('auth.signup.signup_message')} (${t('auth.optional')})`}
