@@ -1,5 +1,4 @@
 /** The account calls (contract src/contract/accounts.ts): signup to deletion. */
-import { eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import {
   deleteAccount as deleteAccountEndpoint,
@@ -16,15 +15,14 @@ import {
   putMailChange,
   putPasswordReset,
 } from '#src/contract/accounts.ts';
-import { accounts } from '#src/server/db/schema.ts';
 import type { AppEnv, SessionAccount } from '#src/server/http/context.ts';
 import { isFromThisSite } from '#src/server/http/csrf.ts';
-import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { clearSessionCookie, endSession } from './sessions.ts';
-import { requestContext, type RequestContext } from '#src/server/platform/request-context.ts';
+import { requestContext } from '#src/server/platform/request-context.ts';
 import { deleteAccount, reactivate } from './deletion.ts';
 import { login } from './login.ts';
+import { requireMember } from './member.ts';
 import {
   changePassword,
   checkCurrentPassword,
@@ -34,18 +32,6 @@ import {
   requestPasswordReset,
 } from './recovery.ts';
 import { activate, resendActivation, signup } from './signup.ts';
-
-/** The session's account, which must belong to the request's site. */
-async function requireMember(ctx: RequestContext, session: SessionAccount | null): Promise<SessionAccount> {
-  if (!session) throw fail('authentication_required');
-  const [row] = await ctx.db
-    .select({ siteId: accounts.siteId })
-    .from(accounts)
-    .where(eq(accounts.id, session.accountId))
-    .limit(1);
-  if (row?.siteId !== ctx.site.id) throw fail('authentication_required');
-  return session;
-}
 
 export function registerAccountRoutes(app: Hono<AppEnv>): void {
   route(app, postSignup, async ({ c, body, site }) => {
