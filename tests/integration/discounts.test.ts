@@ -238,11 +238,13 @@ describe('use of a code', () => {
       code: WELCOME_DISCOUNT_CODE,
       percentage: '25.0',
       discountMinor: 750,
+      reservation: 'first_purchase',
     });
     expect(await quote(DEMO_PROMO_CODE, 2005)).toEqual({
       code: DEMO_PROMO_CODE,
       percentage: '10.0',
       discountMinor: 201,
+      reservation: expect.stringMatching(/^code:\d+$/) as unknown,
     });
     expect(await quoteError(quote(DEMO_PROMO_CODE, 1999))).toBe('code_minimum');
     expect(await quoteError(quote('NOSUCHCODE', 1999))).toBe('code_not_found');

@@ -10,7 +10,7 @@
  * A provider event is applied once: its (provider, event id) row is inserted first, so a
  * replay finds it and does nothing, and a twin racing it waits on the unique index.
  */
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { SiteConfig } from '#sites-config';
 import {
   PAYMENT_METHOD_RULES,
@@ -35,10 +35,11 @@ import {
 import type { Tx } from '#src/server/db/client.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
 import { recordSystemMessage } from '#src/server/features/chat/index.ts';
-import { quoteDiscount, redeemDiscount } from '#src/server/features/discounts/index.ts';
+import { discountError, quoteDiscount, redeemDiscount } from '#src/server/features/discounts/index.ts';
 import { loadCompanyInfo, loadSite } from '#src/server/features/site/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import type { StoredEvents } from '#src/server/features/events/index.ts';
 import type { CheckoutRequest, PaymentEvent, PaymentEventType } from '#src/server/providers/payments/types.ts';
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
@@ -154,7 +155,23 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
   const discountMinor = quote?.discountMinor ?? 0;
   const fee = transactionFee(input.method, priced.priceMinor - discountMinor);
   const publicId = randomPublicId(10).toUpperCase();
-  return db.transaction(async (tx) => {
+  const reservation = quote?.reservation ?? null;
+  let superseded: OrderRow[] = [];
+  let created: OrderRow;
+  try {
+    created = await db.transaction(async (tx) => {
+      superseded = reservation ? await supersedeOpenOrders(tx, buyer.accountId, reservation, ctx.now) : [];
+      return insertOrder(tx);
+    });
+  } catch (error) {
+    // A completed order holds the code, or a parallel order took it first.
+    if (reservation && isUniqueViolation(error)) throw discountError('code_used');
+    throw error;
+  }
+  await cancelCheckouts(ctx, superseded);
+  return created;
+
+  async function insertOrder(tx: Tx): Promise<OrderRow> {
     const [row] = await tx
       .insert(orders)
       .values({
@@ -168,6 +185,7 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
         listPriceMinor: priced.priceMinor,
         discountCode: quote?.code ?? null,
         discountPercentage: quote?.percentage ?? null,
+        discountReservation: reservation,
         discountMinor,
         transactionFeeMinor: fee,
         amountMinor: priced.priceMinor - discountMinor + fee,
@@ -190,7 +208,43 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
       createdAt: ctx.now,
     });
     return row;
-  });
+  }
+}
+
+/**
+ * Cancels the member's open orders (created or pending) holding `reservation`: a new order
+ * with the code supersedes them (docs/payments.md 'Discount codes on orders'). Answers them,
+ * for cancelCheckouts after the commit.
+ */
+async function supersedeOpenOrders(tx: Tx, accountId: number, reservation: string, now: Date): Promise<OrderRow[]> {
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.discountReservation, reservation),
+        inArray(orders.status, ['created', 'pending']),
+      ),
+    )
+    .for('update');
+  const cancelled: OrderRow[] = [];
+  for (const order of open) {
+    cancelled.push(await moveOrder(tx, order, 'cancelled', 'superseded', now, { failureReason: 'superseded' }));
+  }
+  return cancelled;
+}
+
+/** Ends the provider checkouts of superseded orders; a provider failure is logged (its completion is still handled). */
+async function cancelCheckouts(ctx: OrderContext, superseded: OrderRow[]): Promise<void> {
+  for (const order of superseded) {
+    if (!order.providerSession) continue;
+    try {
+      await ctx.deps.payments.cancelCheckout({ paymentId: order.publicId, sessionId: order.providerSession });
+    } catch (error) {
+      console.error(`[billing] the checkout of superseded order ${order.publicId} could not be cancelled:`, error);
+    }
+  }
 }
 
 export function checkoutRequest(ctx: OrderContext, order: OrderRow, offerStoring: boolean): CheckoutRequest {
@@ -232,10 +286,16 @@ export async function openCheckout(ctx: OrderContext, order: OrderRow): Promise<
     if (error instanceof ProviderUnavailable || error instanceof Error) return failUnavailable(ctx, order, error);
     throw error;
   }
-  await ctx.db
+  const [opened] = await ctx.db
     .update(orders)
     .set({ providerSession: session.sessionId, updatedAt: ctx.now })
-    .where(eq(orders.id, order.id));
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
+    .returning({ id: orders.id });
+  if (!opened) {
+    // A newer order with the same code superseded this one while its checkout opened.
+    await cancelCheckouts(ctx, [{ ...order, providerSession: session.sessionId }]);
+    throw discountError('code_used');
+  }
   return session.redirectUrl;
 }
 
@@ -286,6 +346,41 @@ async function storeMethod(tx: Tx, order: OrderRow, event: PaymentEvent, provide
   return existing?.id ?? null;
 }
 
+/**
+ * True when a late completion (of a failed or cancelled order, e.g. one superseded) finds its
+ * discount code's reservation held by another open or completed order of the member: the
+ * discount went to that order, and this one is credited at the price paid.
+ */
+async function lostReservation(tx: Tx, order: OrderRow): Promise<boolean> {
+  if (order.discountReservation === null || (order.status !== 'failed' && order.status !== 'cancelled')) return false;
+  const [holder] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, order.accountId),
+        eq(orders.discountReservation, order.discountReservation),
+        inArray(orders.status, ['created', 'pending', 'completed']),
+        ne(orders.id, order.id),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return holder !== undefined;
+}
+
+/**
+ * The credits that the amount paid buys at the bundle's list price (without its transaction
+ * fee), rounded down, at least one: a superseded order's discount is not granted twice.
+ */
+export function creditsAtPricePaid(
+  order: Pick<OrderRow, 'credits' | 'amountMinor' | 'transactionFeeMinor' | 'listPriceMinor'>,
+): number {
+  const paid = order.amountMinor - order.transactionFeeMinor;
+  if (order.listPriceMinor <= 0) return order.credits;
+  return Math.max(1, Math.min(order.credits, Math.floor((order.credits * paid) / order.listPriceMinor)));
+}
+
 interface Applied {
   order: OrderRow;
   announce: StoredEvents | null;
@@ -325,18 +420,21 @@ async function applyEvent(deps: AppDeps, provider: string, event: PaymentEvent):
     let moved: OrderRow;
     let announce: StoredEvents | null = null;
     if (target === 'completed') {
+      const lost = await lostReservation(tx, order);
+      const credits = lost ? creditsAtPricePaid(order) : order.credits;
       await applyCredits(tx, {
         accountId: order.accountId,
-        delta: order.credits,
+        delta: credits,
         reason: 'purchase',
         reference: order.publicId,
         now,
       });
-      if (order.discountCode) {
+      if (order.discountCode && !lost) {
         await redeemDiscount(tx, { code: order.discountCode, accountId: order.accountId, orderId: order.publicId });
       }
       const storedMethodId = await storeMethod(tx, order, event, provider, now);
-      moved = await moveOrder(tx, order, 'completed', cause, now, {
+      moved = await moveOrder(tx, order, 'completed', lost ? `${cause}:without_discount` : cause, now, {
+        ...(lost ? { credits, discountReservation: null } : {}),
         completedAt: now,
         providerRef: event.providerRef ?? order.providerRef,
         storedMethodId,

@@ -4,4 +4,4 @@
  */
 export { registerDiscountRoutes } from './routes.ts';
 export { seedDiscountCodes } from './seed.ts';
-export { quoteDiscount, redeemDiscount } from './service.ts';
+export { discountError, quoteDiscount, redeemDiscount } from './service.ts';

@@ -64,6 +64,19 @@ export function useKey(row: Pick<DiscountCodeRow, 'validity'>, accountId: number
   return `order:${orderId}`;
 }
 
+/**
+ * What an open or completed order holding the code reserves (billing's
+ * `orders.discount_reservation`; at most one such order per member and key, docs/payments.md
+ * 'Discount codes on orders'): 'first_purchase' for the welcome discount and the time bonus
+ * (one first-purchase discount in all), `code:<id>` for another once-per-user code, null for
+ * a code any number of orders may hold.
+ */
+export function reservationKey(row: Pick<DiscountCodeRow, 'id' | 'kind' | 'validity'>): string | null {
+  if (row.kind === 'welcome' || row.kind === 'time_bonus') return 'first_purchase';
+  if (row.validity === 'once-per-user') return `code:${row.id}`;
+  return null;
+}
+
 /** The active code of that name on the site (or every site), the viewer's own when personal. */
 async function findCode(db: Db | Tx, code: string, siteId: string, accountId: number | null): Promise<DiscountCodeRow> {
   const [row] = await db
@@ -213,6 +226,8 @@ export interface Quote {
   percentage: string;
   /** What comes off amountMinor, in minor units (rounded half up). */
   discountMinor: number;
+  /** What the order reserves while open or completed (reservationKey), or null. */
+  reservation: string | null;
 }
 
 /** Percent text → the discount of an amount, in minor units. */
@@ -238,7 +253,12 @@ export async function quoteDiscount(db: Db | Tx, input: QuoteInput): Promise<Quo
     now,
     input.locale ?? 'en',
   );
-  return { code: row.code, percentage: row.percentage, discountMinor: discountOf(input.amountMinor, row.percentage) };
+  return {
+    code: row.code,
+    percentage: row.percentage,
+    discountMinor: discountOf(input.amountMinor, row.percentage),
+    reservation: reservationKey(row),
+  };
 }
 
 export interface RedeemInput {

@@ -20,6 +20,8 @@ export function createNoPaymentProvider(): PaymentProvider {
     createCheckout: unavailable,
     chargeStored: unavailable,
     refund: unavailable,
+    // It never opened a checkout, so there is none to end.
+    cancelCheckout: () => Promise.resolve(),
     parseWebhook: () => Promise.reject(new WebhookRejected('no payment provider is configured')),
   };
 }

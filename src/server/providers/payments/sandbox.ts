@@ -12,6 +12,8 @@
  *
  * A session is a signed token holding the checkout (no table): it cannot be altered, and the
  * page can be opened again later for the 'provider dashboard' actions (chargeback, refund).
+ * A cancelled checkout (cancelCheckout) is remembered in memory until a restart: its page
+ * answers 'not found' like an unknown one.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -126,6 +128,7 @@ export interface SandboxProvider extends PaymentProvider {
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
   const lateDelayMs = options.lateDelayMs ?? 5000;
   const pending = new Set<Promise<void>>();
+  const cancelled = new Set<string>();
 
   const secret = async (): Promise<string> =>
     (
@@ -205,6 +208,11 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return [toEvent(result.data)];
     },
 
+    cancelCheckout({ sessionId }) {
+      cancelled.add(sessionId);
+      return Promise.resolve();
+    },
+
     refund({ paymentId }) {
       return Promise.resolve({ refundRef: `rf_${paymentId}_${randomId()}` });
     },
@@ -215,7 +223,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       if (!safeEqual(mac, hmacHex(await secret(), `session.${payload}`).slice(0, 32))) return null;
       try {
         const parsed = sessionSchema.safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-        return parsed.success ? parsed.data : null;
+        return parsed.success && !cancelled.has(parsed.data.id) ? parsed.data : null;
       } catch {
         return null;
       }

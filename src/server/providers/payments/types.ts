@@ -89,6 +89,12 @@ export interface PaymentProvider {
    * for a bad or stale signature: nothing in it may be trusted then.
    */
   parseWebhook(request: { body: string; headers: Headers }): Promise<PaymentEvent[]>;
+  /**
+   * Ends an unpaid checkout (an order superseded by a newer one): its page stops taking
+   * payments. A payment the payer finished just before may still arrive as a completion.
+   * Throws ProviderUnavailable.
+   */
+  cancelCheckout(request: { paymentId: string; sessionId: string }): Promise<void>;
   /** Pays back part or all of a completed payment. Throws ProviderUnavailable. */
   refund(request: {
     paymentId: string;
