@@ -29,6 +29,8 @@ export const CHAT_ERRORS = declareErrors('api', {
   chat_closed: 403,
   /** An icebreaker in a conversation that has messages already. */
   icebreaker_used: 409,
+  /** A client_id the sender already used for a message in another conversation. */
+  client_id_used: 409,
 });
 
 /** The gift of a gift message: its catalogue key, localized name and image. */

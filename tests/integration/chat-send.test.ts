@@ -209,6 +209,24 @@ describe('balance and retries', () => {
     expect(await chatLedger(t, me.accountId)).toHaveLength(2);
     expect(await balanceOf(t, me.accountId)).toBe(100 - 2 * price.message_credits);
   });
+
+  it('a client_id reused in another conversation answers 409, not the first message', async () => {
+    const me = await chatMember(t, { paid: true, credits: 100 });
+    const her = await chatMember(t, { gender: 'female' });
+    const other = await chatMember(t, { gender: 'female' });
+    const first = await startChat(t, me, her.publicId);
+    const second = await startChat(t, me, other.publicId);
+    const key = clientId();
+    await sendChat(t, me, first, 'for her only', key);
+    const reused = await callError(t, postChatMessage, {
+      session: me.session,
+      body: { conversation: second, client_id: key, text: 'for the other' },
+    });
+    expect(reused).toMatchObject({ status: 409, code: 'client_id_used', field: 'client_id' });
+    expect(JSON.stringify(reused)).not.toContain('for her only');
+    expect(await messagesOf(t, me.profileId)).toHaveLength(1);
+    expect(await balanceOf(t, me.accountId)).toBe(100 - price.message_credits);
+  });
 });
 
 describe('chat pals', () => {

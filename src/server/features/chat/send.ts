@@ -12,7 +12,8 @@
  *   GIF messages without credits (`messages.free`), and starts at most FREE_CONVERSATION_STARTS
  *   conversations (sends the first message of; 403 free_conversation_limit).
  * - A retry with a client_id already used by the sender answers that message and the current
- *   balance, and charges nothing.
+ *   balance, and charges nothing; the same client_id in another conversation answers 409
+ *   client_id_used (never the other conversation's message).
  * - A sender whose e-mail address is not confirmed pays as usual, but the message is 'held':
  *   the other side neither sees nor counts it until held.ts releases it on confirmation.
  * - A chat pal's side has no account: no events; the operator inbox reads its side.
@@ -131,6 +132,15 @@ async function existingMessage(tx: Tx | Db, senderId: number, clientId: string):
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
     .limit(1);
   return row;
+}
+
+/**
+ * The sender's earlier message with a retry's client_id, when it is in the conversation the
+ * retry names; 409 client_id_used when it is in another (that message is not answered).
+ */
+export function replayOf(earlier: MessageRow, conversationId: number): MessageRow {
+  if (earlier.conversationId !== conversationId) throw fail('client_id_used', { field: 'client_id' });
+  return earlier;
 }
 
 /** Locks the conversation row (sends in one conversation queue up); null when it is gone. */
@@ -280,7 +290,7 @@ async function freeMessagesUsed(tx: Tx, profileId: number): Promise<number> {
 
 /**
  * Sends a message of a member (POST /api/chat.php, /api/chat-photo.php). Throws the declared
- * HttpErrors: not_found, blocked, chat_closed, message_too_long, icebreaker_used,
+ * HttpErrors: not_found, blocked, chat_closed, message_too_long, icebreaker_used, client_id_used,
  * free_conversation_limit, insufficient_credits.
  */
 export async function sendMessage(
@@ -318,7 +328,8 @@ export async function sendMessage(
         sender.profileId,
         input.clientId,
       );
-      if (earlier) return { row: earlier, credits: account.credits, replayed: true, stored: null };
+      if (earlier)
+        return { row: replayOf(earlier, conversation.id), credits: account.credits, replayed: true, stored: null };
       // Blocked (and so deleted) since it was looked up.
       if (!locked) throw fail('not_found');
       const first = !locked.hasMessages;
