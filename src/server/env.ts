@@ -66,6 +66,15 @@ const envSchema = z.object({
   DEV_INBOX: z.enum(['0', '1']).optional(),
   /** The demo world (members and demo logins) on an empty database; `npm start` and `npm run dev` set it. */
   DEMO_SEED: z.enum(['0', '1']).optional(),
+  /**
+   * Hosts (`name` or `name:port`, comma-separated) that web pushes may reach over plain http
+   * and on a loopback or private address: the tests' local push endpoint. Unset: none, in
+   * development too (docs/push.md). Refused in production.
+   */
+  PUSH_TEST_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.:[\]-]+(,[a-z0-9.:[\]-]+)*$/i, 'comma-separated host names (with an optional :port)')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,6 +114,8 @@ export interface Config {
   smsGatewayToken: string | undefined;
   /** The bearer secret of POST /api/mail-events.php (docs/notifications.md); undefined: the endpoint refuses all. */
   mailWebhookSecret: string | undefined;
+  /** Push endpoints' hosts exempt from the https and public-address rules (tests only; lower-case). */
+  pushTestHosts: readonly string[];
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -122,6 +133,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (production && e[flag] === '1') {
       throw new Error(`Invalid environment:\n  ${flag}: not in production (it shows mails or seeds known passwords)`);
     }
+  }
+  if (production && e.PUSH_TEST_HOSTS) {
+    throw new Error('Invalid environment:\n  PUSH_TEST_HOSTS: not in production (pushes would reach internal addresses)');
   }
   if (e.GIF_PROVIDER === 'giphy' && !e.GIF_API_KEY) {
     throw new Error('Invalid environment:\n  GIF_API_KEY: GIF_PROVIDER=giphy needs GIF_API_KEY');
@@ -154,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
+    pushTestHosts: e.PUSH_TEST_HOSTS ? e.PUSH_TEST_HOSTS.toLowerCase().split(',') : [],
   };
 }
 

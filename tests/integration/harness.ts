@@ -162,6 +162,8 @@ export interface TestAppOptions {
   deps?: (deps: AppDeps) => AppDeps;
   /** NODE_ENV of the test config (default 'test'). */
   env?: 'test' | 'production' | 'development';
+  /** More environment variables of the test config (e.g. PUSH_TEST_HOSTS). */
+  vars?: Record<string, string>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -170,7 +172,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env = options.env ?? 'test';
   // Outside production the tests read mails and SMS codes from the dev inbox, as `npm start` does.
   const devInbox = env === 'production' ? {} : { DEV_INBOX: '1' };
-  const config = loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, SITES_DIR: sitesDir, ...devInbox });
+  const config = loadConfig({ NODE_ENV: env, DATA_DIR: dataDir, SITES_DIR: sitesDir, ...devInbox, ...options.vars });
   const opened = TEST_DATABASE_URL
     ? await openPostgres(TEST_DATABASE_URL)
     : { database: await openPglite(), drop: async () => {} };

@@ -29,7 +29,8 @@ let origin = '';
 const received: Received[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The local endpoint below is a test host: pushes may reach it over http on loopback.
+  t = await createTestApp({ vars: { PUSH_TEST_HOSTS: '127.0.0.1' } });
   await seedSiteData(t);
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];

@@ -13,7 +13,12 @@ import { pushToAccount, type PushContext } from './sender.ts';
 
 /** What the sender needs of the app's services. */
 export function pushContext(deps: Pick<AppDeps, 'config' | 'database' | 'sites'>): PushContext {
-  return { db: deps.database.db, sites: deps.sites, production: deps.config.production };
+  return {
+    db: deps.database.db,
+    sites: deps.sites,
+    production: deps.config.production,
+    testHosts: deps.config.pushTestHosts,
+  };
 }
 
 /** The hub, with a push for each incoming chat message it announces. */

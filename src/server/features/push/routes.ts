@@ -8,14 +8,16 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { route } from '#src/server/http/route.ts';
 import { requireViewer } from '#src/server/features/members/index.ts';
+import { endpointProblem } from './destination.ts';
 import { subscribe, unsubscribe } from './subscriptions.ts';
 
 export function registerPushRoutes(app: Hono<AppEnv>): void {
   route(app, postPushSubscription, async ({ c, body }) => {
     const { database, config, now } = c.get('deps');
     const viewer = await requireViewer(c);
-    // Push services are HTTPS; plain http only reaches the tests' local endpoint.
-    if (config.production && !body.subscription.endpoint.startsWith('https://')) {
+    // https on a public address only; the tests' local endpoint is a PUSH_TEST_HOSTS host
+    // (destination.ts; checked again when sending).
+    if (endpointProblem(body.subscription.endpoint, config.pushTestHosts)) {
       throw fail('invalid_input', { field: 'subscription' });
     }
     await subscribe(database.db, viewer.accountId, body.subscription, now());

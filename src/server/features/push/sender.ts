@@ -1,11 +1,15 @@
 /**
  * Sends web push messages (SPEC §4 Push). A push tells a member that something happened (a
  * new message, a like) and where to look; it never carries a message's text. The request is
- * encrypted and signed by web-push (aes128gcm, VAPID) and sent with fetch, a few at a time.
- * An endpoint that answers 404 or 410 is gone: its subscription is deleted. Other failures
- * are counted on the subscription and reset by the next success.
+ * encrypted and signed by web-push (aes128gcm, VAPID) and sent by destination.ts (https on
+ * public addresses only, no redirects), a few at a time: each account has its own queue and
+ * the queues take turns (round-robin), so one account's dead endpoints cannot hold up another
+ * member's push (docs/security.md). An endpoint that answers 404 or 410 is gone: its
+ * subscription is deleted. Other failures (a redirect, a timeout, a refused address) are
+ * counted on the subscription and reset by the next success; PUSH_MAX_FAILURES in a row
+ * delete it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '#src/contract/push.ts';
 import { translator } from '#src/i18n/index.ts';
@@ -14,23 +18,37 @@ import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, pushSubscriptions } from '#src/server/db/schema.ts';
 import type { SiteConfig } from '#sites-config';
+import { deliverPush, type DeliveryOutcome } from './destination.ts';
 import { vapidKeys } from './vapid.ts';
 
 /** What a push is about; `name` is the other profile's name (never a message's text). */
 export type PushNews = { type: 'message'; conversation: string; name: string } | { type: 'like'; name: string };
 
-/** Who sends: the database, the sites (for the VAPID subject), and whether plain http is refused. */
+/** Who sends: the database, the sites (for the VAPID subject) and the test hosts exempt from the address rules. */
 export interface PushContext {
   db: Db;
   sites: readonly SiteConfig[];
   production: boolean;
+  /** Config.pushTestHosts: the tests' local endpoint (never in production). */
+  testHosts: readonly string[];
 }
 
-/** Pushes sent at once at most (each is one HTTPS request to the browser's push service). */
-export const PUSH_CONCURRENCY = 4;
+/** Pushes sent at once at most, across all accounts (each is one HTTPS request to a push service). */
+export const PUSH_CONCURRENCY = 8;
+/** Pushes of one account sent at once at most: the other slots stay free for other accounts. */
+export const PUSH_ACCOUNT_CONCURRENCY = 2;
+/** Sends waiting for one account at most; more are dropped (a flood of likes, dead endpoints). */
+export const PUSH_ACCOUNT_BACKLOG = 100;
+/** Subscriptions an account keeps (the most recent; subscriptions.ts) and pushes to. */
+export const PUSH_MAX_SUBSCRIPTIONS = 10;
+/** Failures in a row (timeouts, redirects, refusals, 5xx) after which a subscription is deleted. */
+export const PUSH_MAX_FAILURES = 3;
 /** How long a push service keeps an undelivered push (seconds). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
-const PUSH_TIMEOUT_MS = 10_000;
+/** No byte from the push service for this long, connecting included: the push failed. */
+export const PUSH_IDLE_TIMEOUT_MS = 5_000;
+/** One push at most, from connecting to the answer's status. */
+export const PUSH_TIMEOUT_MS = 10_000;
 
 /**
  * Whether the member wants pushes of this kind. Preferences live in accounts.email_preferences
@@ -54,19 +72,67 @@ export function pushPayload(news: PushNews, language: string): PushPayload {
   };
 }
 
+/** One account's sends: those waiting, and how many are on the way. */
+interface AccountQueue {
+  waiting: (() => Promise<void>)[];
+  running: number;
+}
+
 let running = 0;
-const waiting: (() => void)[] = [];
+/** Accounts with sends, in turn order: the one served last moves to the end (round-robin). */
+const queues = new Map<number, AccountQueue>();
 const inFlight = new Set<Promise<void>>();
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PUSH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
+/** Starts waiting sends while slots are free, taking the accounts in turn. */
+function pump(): void {
+  while (running < PUSH_CONCURRENCY) {
+    let picked: [number, AccountQueue] | undefined;
+    for (const entry of queues) {
+      if (entry[1].waiting.length > 0 && entry[1].running < PUSH_ACCOUNT_CONCURRENCY) {
+        picked = entry;
+        break;
+      }
+    }
+    if (!picked) return;
+    const [accountId, queue] = picked;
+    queues.delete(accountId);
+    queues.set(accountId, queue);
+    const work = queue.waiting.shift();
+    if (!work) return;
+    queue.running++;
+    running++;
+    void work().finally(() => {
+      queue.running--;
+      running--;
+      if (queue.running === 0 && queue.waiting.length === 0 && queues.get(accountId) === queue) {
+        queues.delete(accountId);
+      }
+      pump();
+    });
   }
+}
+
+/** Queues one send of an account; resolves when it ran (false: dropped, the backlog is full). */
+function enqueue(accountId: number, work: () => Promise<void>): Promise<boolean> {
+  let queue = queues.get(accountId);
+  if (!queue) {
+    queue = { waiting: [], running: 0 };
+    queues.set(accountId, queue);
+  }
+  if (queue.waiting.length >= PUSH_ACCOUNT_BACKLOG) return Promise.resolve(false);
+  const target = queue;
+  return new Promise<boolean>((resolve) => {
+    target.waiting.push(async () => {
+      try {
+        await work();
+      } catch (error) {
+        console.error('[push] sending failed:', error instanceof Error ? error.message : error);
+      } finally {
+        resolve(true);
+      }
+    });
+    pump();
+  });
 }
 
 /** Resolves once every push started so far has been sent or has failed (tests, shutdown). */
@@ -86,22 +152,6 @@ export function pushToAccount(ctx: PushContext, accountId: number, news: PushNew
   void job.finally(() => inFlight.delete(job));
 }
 
-/** Sends one prepared push request; answers the HTTP status, or 0 when the service was not reached. */
-async function deliver(request: webpush.RequestDetails): Promise<number> {
-  try {
-    const response = await fetch(request.endpoint, {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body: request.body ? new Uint8Array(request.body) : null,
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    return response.status;
-  } catch {
-    return 0;
-  }
-}
-
 /** After every message and like: a prepared statement, built once. */
 const subscriptionsQuery = preparedFor((db) =>
   db
@@ -117,6 +167,8 @@ const subscriptionsQuery = preparedFor((db) =>
     .from(pushSubscriptions)
     .innerJoin(accounts, eq(accounts.id, pushSubscriptions.accountId))
     .where(eq(pushSubscriptions.accountId, sql.placeholder('accountId')))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(PUSH_MAX_SUBSCRIPTIONS)
     .prepare('push_subscriptions_of'),
 );
 
@@ -133,8 +185,7 @@ async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews
   const payload = JSON.stringify(pushPayload(news, account.language));
   await Promise.all(
     subscriptions.map((subscription) =>
-      limited(async () => {
-        if (ctx.production && !subscription.endpoint.startsWith('https://')) return;
+      enqueue(accountId, async () => {
         const request = webpush.generateRequestDetails(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           payload,
@@ -147,21 +198,42 @@ async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews
             },
           },
         );
-        const status = await deliver(request);
-        if (status === 404 || status === 410) {
-          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-        } else if (status >= 200 && status < 300) {
-          await db
-            .update(pushSubscriptions)
-            .set({ lastSuccessAt: new Date(), failures: 0 })
-            .where(eq(pushSubscriptions.id, subscription.id));
-        } else {
-          await db
-            .update(pushSubscriptions)
-            .set({ failures: sql`${pushSubscriptions.failures} + 1` })
-            .where(eq(pushSubscriptions.id, subscription.id));
-        }
+        const outcome = await deliverPush(
+          {
+            endpoint: request.endpoint,
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+          },
+          ctx.testHosts,
+          { idleMs: PUSH_IDLE_TIMEOUT_MS, totalMs: PUSH_TIMEOUT_MS },
+        );
+        await recordOutcome(db, subscription.id, outcome);
       }),
     ),
   );
+}
+
+/** 404/410: gone; 2xx: a success; anything else (3xx included) a failure, the last of a row deletes. */
+async function recordOutcome(db: Db, subscriptionId: number, outcome: DeliveryOutcome): Promise<void> {
+  const { status } = outcome;
+  if (status === 404 || status === 410) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    return;
+  }
+  if (status >= 200 && status < 300) {
+    await db
+      .update(pushSubscriptions)
+      .set({ lastSuccessAt: new Date(), failures: 0 })
+      .where(eq(pushSubscriptions.id, subscriptionId));
+    return;
+  }
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .returning({ failures: pushSubscriptions.failures });
+  if (row && row.failures >= PUSH_MAX_FAILURES) {
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+  }
 }
