@@ -8,6 +8,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Endpoint } from '#src/contract/define.ts';
+import { acceptMultipart } from '#src/server/http/body-limit.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { notClientRequest } from '#src/server/http/csrf.ts';
 import { HttpError } from '#src/server/http/errors.ts';
@@ -56,6 +57,8 @@ export function multipartRoute(
     }
   };
   const maxBodyBytes = options.maxFileBytes + MULTIPART_OVERHEAD;
+  // Past the API's JSON limit only here, and only for this path (http/body-limit.ts).
+  acceptMultipart(endpoint.path);
   app.post(
     endpoint.path,
     // Checked before the body is read: a declared or streamed body past the limit stops here.
