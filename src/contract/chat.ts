@@ -206,13 +206,14 @@ export const CHAT_PHOTO_FIELDS = { photo: 'photo', conversation: 'conversation',
 /**
  * POST /api/chat-photo.php (multipart: photo, conversation, client_id): sends a photo
  * through the photo pipeline (re-encoded, no metadata kept); costs photo_credits. Errors as
- * postChatMessage plus the upload's (photos contract PHOTO_ERRORS).
+ * postChatMessage plus the upload's (photos contract PHOTO_ERRORS), and 429 `rate_limited`
+ * past the member's hourly photos or while their decoding queue is full (docs/chat.md).
  */
 export const postChatPhoto = defineEndpoint({
   method: 'POST',
   path: '/api/chat-photo.php',
   response: sentMessage,
-  errors: [...sendErrors, 'photo_missing', 'photo_type', 'photo_too_large'],
+  errors: [...sendErrors, 'rate_limited', 'photo_missing', 'photo_type', 'photo_too_large'],
   roles: ['member'],
 });
 

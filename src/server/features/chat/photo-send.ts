@@ -3,15 +3,18 @@
  * photo pipeline of features/photos, its files are stored (photo.ts), and it is sent as a
  * paid message like any other (send.ts).
  */
-import { and, eq } from 'drizzle-orm';
-import { accounts, messages } from '#src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { accounts } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
+import { fail } from '#src/server/http/errors.ts';
+import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
+import { FairGate, GateFull } from '#src/server/platform/fair-gate.ts';
 import type { UploadedFile } from '#src/server/platform/multipart.ts';
 import { insufficientCredits } from '#src/server/features/credits/index.ts';
 import { processUpload } from '#src/server/features/photos/index.ts';
 import type { ChatSite } from './parties.ts';
 import { removeChatPhotos, storeChatPhoto } from './photo.ts';
-import { sendMessage, type SendResult, type Sender } from './send.ts';
+import { replayedSend, sendMessage, writableConversation, type SendResult, type Sender } from './send.ts';
 
 export interface PhotoSendInput {
   /** The conversation's public id. */
@@ -20,11 +23,27 @@ export interface PhotoSendInput {
   photo: UploadedFile;
 }
 
+/** Photo messages per member and hour (profile photos have their own 20, photos/upload.ts). */
+export const CHAT_PHOTO_UPLOAD_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
+
 /**
- * Sends a photo message. Before the photo is read and decoded, a cheap early answer for a
- * balance short of the site's photo price (not for a retry, which is answered without a
- * charge); the send checks the balance again under its lock. The stored files are removed
- * again when the send fails or answers a retry with the photo sent before.
+ * The decoding of chat photos in this process: 2 at once in all, 1 per member with 1 more
+ * waiting, 16 waiting in all, members served in turn (docs/security.md).
+ */
+export const CHAT_PHOTO_DECODING = { concurrency: 2, perKeyQueue: 1, maxQueued: 16 } as const;
+const decoding = new FairGate(CHAT_PHOTO_DECODING);
+
+/** The member's decoding queue (or everyone's) is full: 429, try again in a minute. */
+const decodingBusy = () => fail('rate_limited', { message: 'photos.errors.photo_busy', field: 'photo' });
+
+/**
+ * Sends a photo message. Everything cheap comes before the photo is read and decoded: the
+ * conversation and the block state, a retry's answer (the message sent before with this
+ * client_id, nothing read or charged; 409 in another conversation), the balance against the
+ * site's photo price, the member's hourly limit (429). Then the decode waits for its turn in
+ * the per-member fair gate (429 when the member already has one running and one waiting).
+ * The send checks the balance again under its lock. The stored files are removed again when
+ * the send fails or answers a twin's message.
  */
 export async function sendPhotoMessage(
   deps: AppDeps,
@@ -33,19 +52,22 @@ export async function sendPhotoMessage(
   input: PhotoSendInput,
 ): Promise<Pick<SendResult, 'message' | 'credits'>> {
   const db = deps.database.db;
+  const conversation = await writableConversation(db, sender, input.conversation);
+  const replay = await replayedSend(deps, sender, conversation.id, input.clientId);
+  if (replay) return { message: replay.message, credits: replay.credits };
   const [account] = await db
     .select({ credits: accounts.credits })
     .from(accounts)
     .where(eq(accounts.id, sender.accountId))
     .limit(1);
-  const [retry] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.senderId, sender.profileId), eq(messages.clientId, input.clientId)))
-    .limit(1);
-  if (!retry && (account?.credits ?? 0) < site.settings.photo_credits) throw insufficientCredits();
+  if ((account?.credits ?? 0) < site.settings.photo_credits) throw insufficientCredits();
+  await enforce(db, accountKey('chat-photo', sender.accountId), CHAT_PHOTO_UPLOAD_LIMIT, deps.now());
 
-  const processed = await processUpload(await input.photo.bytes());
+  const processed = await decoding
+    .run(String(sender.accountId), async () => processUpload(await input.photo.bytes()))
+    .catch((error: unknown) => {
+      throw error instanceof GateFull ? decodingBusy() : error;
+    });
   const key = await storeChatPhoto(deps.photoStorage, processed);
   try {
     const sent = await sendMessage(deps, site, sender, {
@@ -53,7 +75,7 @@ export async function sendPhotoMessage(
       clientId: input.clientId,
       content: { kind: 'photo', photoKey: key, width: processed.width, height: processed.height },
     });
-    // A retry answered with the photo sent before: this upload's files are not needed.
+    // A twin with the same client_id sent first: this upload's files are not needed.
     if (sent.replayed) await removeChatPhotos(deps.photoStorage, [key]);
     return { message: sent.message, credits: sent.credits };
   } catch (error) {

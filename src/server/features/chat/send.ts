@@ -289,6 +289,57 @@ async function freeMessagesUsed(tx: Tx, profileId: number): Promise<number> {
 }
 
 /**
+ * The conversation `publicId` of the sender when they may write to it; throws chat_closed
+ * (the site's conversation, the other side gone), blocked, or not_found. No lock: the send
+ * checks again under its locks.
+ */
+export async function writableConversation(
+  db: Db,
+  sender: Sender,
+  publicId: string,
+): Promise<NonNullable<Awaited<ReturnType<typeof findConversation>>>> {
+  if (publicId === SITE_CONVERSATION_ID) throw fail('chat_closed');
+  const conversation = await findConversation(db, sender, publicId);
+  if (!conversation) throw fail('not_found');
+  if (!conversation.otherVisible) {
+    if ((await blockBetween(db, sender.profileId, conversation.otherProfileId)) === 'blocked_me') {
+      throw blockedBy(conversation.otherName);
+    }
+    throw fail('chat_closed');
+  }
+  return conversation;
+}
+
+/**
+ * The answer to a retry, without a lock or a write: the sender's message with this
+ * client_id in this conversation and their balance now; null when the client_id is new; 409
+ * client_id_used when it sent a message in another conversation. (The photo send answers a
+ * retry with it before it reads the photo.)
+ */
+export async function replayedSend(
+  deps: AppDeps,
+  sender: Sender,
+  conversationId: number,
+  clientId: string,
+): Promise<SendResult | null> {
+  const db = deps.database.db;
+  const earlier = await existingMessage(db, sender.profileId, clientId);
+  if (!earlier) return null;
+  const row = replayOf(earlier, conversationId);
+  const [account] = await db
+    .select({ credits: accounts.credits })
+    .from(accounts)
+    .where(eq(accounts.id, sender.accountId))
+    .limit(1);
+  const gifs = await resolveGifs(deps.gifs, [row], sender.locale);
+  return {
+    message: messageDto(row, sender.profileId, sender.locale, { gifs }),
+    credits: account?.credits ?? 0,
+    replayed: true,
+  };
+}
+
+/**
  * Sends a message of a member (POST /api/chat.php, /api/chat-photo.php). Throws the declared
  * HttpErrors: not_found, blocked, chat_closed, message_too_long, icebreaker_used, client_id_used,
  * free_conversation_limit, insufficient_credits.
@@ -301,15 +352,7 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const db = deps.database.db;
   const now = deps.now();
-  if (input.conversation === SITE_CONVERSATION_ID) throw fail('chat_closed');
-  const conversation = await findConversation(db, sender, input.conversation);
-  if (!conversation) throw fail('not_found');
-  if (!conversation.otherVisible) {
-    if ((await blockBetween(db, sender.profileId, conversation.otherProfileId)) === 'blocked_me') {
-      throw blockedBy(conversation.otherName);
-    }
-    throw fail('chat_closed');
-  }
+  const conversation = await writableConversation(db, sender, input.conversation);
   await validateContent(deps, site, sender, input.content);
   const readers = (tx: Tx): ChatReaders => ({ db: tx, gifs: deps.gifs, now });
 

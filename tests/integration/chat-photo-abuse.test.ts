@@ -1,0 +1,145 @@
+/**
+ * Chat photos are not decoded for free (docs/security.md): an unknown or blocked
+ * conversation, a retry's client_id (also one of another conversation) and a short balance
+ * are answered before the photo is read or decoded; a member's hourly limit and the fair
+ * decoding gate (one decode per member, one waiting) stop a burst of parallel uploads, while
+ * another member's photo still gets its turn.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_PHOTO_FIELDS, postChatPhoto, sentMessage } from '#src/contract/chat.ts';
+import { postBlock } from '#src/contract/members.ts';
+import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
+import { CHAT_PHOTO_DECODING, CHAT_PHOTO_UPLOAD_LIMIT } from '#src/server/features/chat/photo-send.ts';
+import { accountKey, hit } from '#src/server/http/rate-limit.ts';
+import { balanceOf, chatMember, clientId, prices, startChat, type ChatMember } from './chat-fixtures.ts';
+import { call, createTestApp, seedSiteData, type TestApp } from './harness.ts';
+
+/** Decodes seen, running now and at most at once; `delayMs` holds each decode that long. */
+const decodes = vi.hoisted(() => ({ count: 0, running: 0, peak: 0, delayMs: 0 }));
+
+vi.mock('#src/server/features/photos/index.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#src/server/features/photos/index.ts')>();
+  return {
+    ...original,
+    processUpload: async (...args: Parameters<typeof original.processUpload>) => {
+      decodes.count += 1;
+      decodes.running += 1;
+      decodes.peak = Math.max(decodes.peak, decodes.running);
+      try {
+        if (decodes.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, decodes.delayMs));
+        return await original.processUpload(...args);
+      } finally {
+        decodes.running -= 1;
+      }
+    },
+  };
+});
+
+let t: TestApp;
+let png: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedSiteData(t);
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  Object.assign(decodes, { count: 0, running: 0, peak: 0, delayMs: 0 });
+});
+
+async function upload(from: ChatMember, conversation: string, client = clientId()): Promise<Response> {
+  const form = new FormData();
+  form.append(CHAT_PHOTO_FIELDS.photo, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  form.append(CHAT_PHOTO_FIELDS.conversation, conversation);
+  form.append(CHAT_PHOTO_FIELDS.client_id, client);
+  return await t.app.request(postChatPhoto.path, {
+    method: 'POST',
+    headers: { host: 'default.localhost', 'x-request-type': 'client', cookie: `${AUTH_COOKIE_NAME}=${from.session}` },
+    body: form,
+  });
+}
+
+async function errorCode(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+async function pair(credits = 500) {
+  const me = await chatMember(t, { paid: true, credits });
+  const her = await chatMember(t, { gender: 'female' });
+  return { me, her, chat: await startChat(t, me, her.publicId) };
+}
+
+describe('chat photos before decoding', () => {
+  it('an unknown conversation is answered 404 without decoding, also 20 at once', async () => {
+    const { me } = await pair();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => upload(me, 'NOSUCHCHAT1')));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 404));
+    expect(decodes.count).toBe(0);
+  });
+
+  it("a retry's client_id is answered with the message sent, without decoding or charging", async () => {
+    const price = await prices(t);
+    const { me, her, chat } = await pair(100);
+    const key = clientId();
+    const first = sentMessage.parse(await (await upload(me, chat, key)).json());
+    expect(decodes.count).toBe(1);
+    const retries = await Promise.all(Array.from({ length: 20 }, () => upload(me, chat, key)));
+    for (const retry of retries) {
+      expect(retry.status).toBe(200);
+      expect(sentMessage.parse(await retry.json()).message.id).toBe(first.message.id);
+    }
+    expect(decodes.count).toBe(1);
+    expect(await balanceOf(t, me.accountId)).toBe(100 - price.photo_credits);
+    // The same client_id in another conversation: 409, nothing decoded.
+    const other = await chatMember(t, { gender: 'female' });
+    const otherChat = await startChat(t, me, other.publicId);
+    const reused = await upload(me, otherChat, key);
+    expect(reused.status).toBe(409);
+    expect(await errorCode(reused)).toBe('client_id_used');
+    expect(decodes.count).toBe(1);
+    // Blocked: the block deleted the conversation, so 404, and no decode either.
+    await call(t, postBlock, { session: her.session, body: { profile: me.publicId } });
+    expect((await upload(me, chat)).status).toBe(404);
+    expect(decodes.count).toBe(1);
+  });
+
+  it('a balance short of the photo price is answered 402 without decoding', async () => {
+    const { me, chat } = await pair(0);
+    expect((await upload(me, chat)).status).toBe(402);
+    expect(decodes.count).toBe(0);
+  });
+
+  it(`stops at ${CHAT_PHOTO_UPLOAD_LIMIT.max} photos per member and hour, before decoding`, async () => {
+    const { me, chat } = await pair();
+    for (let i = 0; i < CHAT_PHOTO_UPLOAD_LIMIT.max; i += 1) {
+      await hit(t.db, accountKey('chat-photo', me.accountId), CHAT_PHOTO_UPLOAD_LIMIT, t.clock.now);
+    }
+    const limited = await upload(me, chat);
+    expect(limited.status).toBe(429);
+    expect(await errorCode(limited)).toBe('rate_limited');
+    expect(decodes.count).toBe(0);
+  });
+});
+
+describe('the fair decoding gate', () => {
+  it("one member's burst decodes one at a time with one waiting; another member still gets a turn", async () => {
+    const burst = await pair();
+    const other = await pair();
+    decodes.delayMs = 150;
+    const answers = Promise.all(Array.from({ length: 10 }, () => upload(burst.me, burst.chat)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const theirs = await upload(other.me, other.chat);
+    expect(theirs.status).toBe(200);
+    const statuses = (await answers).map((a) => a.status).sort();
+    const allowed = 1 + CHAT_PHOTO_DECODING.perKeyQueue;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(allowed);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10 - allowed);
+    expect(decodes.count).toBe(allowed + 1);
+    expect(decodes.peak).toBeLessThanOrEqual(CHAT_PHOTO_DECODING.concurrency);
+  });
+});

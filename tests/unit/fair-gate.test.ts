@@ -1,0 +1,67 @@
+/** The fair gate of expensive shared work (src/server/platform/fair-gate.ts). */
+import { describe, expect, it } from 'vitest';
+import { FairGate, GateFull } from '#src/server/platform/fair-gate.ts';
+
+/** A job that runs until `finish()`; `started` tells whether the gate let it start. */
+function job(log: string[], name: string) {
+  let finish = () => {};
+  const state = { started: false, finish: () => finish() };
+  const run = () =>
+    new Promise<string>((resolve) => {
+      state.started = true;
+      log.push(name);
+      finish = () => resolve(name);
+    });
+  return { state, run };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('FairGate', () => {
+  it('runs one job per key, queues one more, and refuses the rest at once', async () => {
+    const gate = new FairGate({ concurrency: 2, perKeyQueue: 1, maxQueued: 10 });
+    const log: string[] = [];
+    const a1 = job(log, 'a1');
+    const a2 = job(log, 'a2');
+    const first = gate.run('a', a1.run);
+    const second = gate.run('a', a2.run);
+    await expect(gate.run('a', job(log, 'a3').run)).rejects.toBeInstanceOf(GateFull);
+    await tick();
+    expect(log).toEqual(['a1']);
+    expect(gate.load).toEqual({ running: 1, queued: 1 });
+    a1.state.finish();
+    await first;
+    await tick();
+    expect(log).toEqual(['a1', 'a2']);
+    a2.state.finish();
+    await second;
+    expect(gate.load).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('serves waiting keys in turn, and caps the waiting jobs in all', async () => {
+    const gate = new FairGate({ concurrency: 1, perKeyQueue: 2, maxQueued: 3 });
+    const log: string[] = [];
+    const jobs = { x: job(log, 'x'), a1: job(log, 'a1'), a2: job(log, 'a2'), b1: job(log, 'b1') };
+    const running = [
+      gate.run('x', jobs.x.run),
+      gate.run('a', jobs.a1.run),
+      gate.run('a', jobs.a2.run),
+      gate.run('b', jobs.b1.run),
+    ];
+    await expect(gate.run('c', job(log, 'c1').run)).rejects.toBeInstanceOf(GateFull);
+    for (const name of ['x', 'a1', 'b1', 'a2'] as const) {
+      await tick();
+      expect(log.at(-1)).toBe(name);
+      jobs[name].state.finish();
+    }
+    await Promise.all(running);
+    // a's second job waited behind b's first: turns, not arrival order.
+    expect(log).toEqual(['x', 'a1', 'b1', 'a2']);
+  });
+
+  it('frees the slot when a job fails', async () => {
+    const gate = new FairGate({ concurrency: 1, perKeyQueue: 0, maxQueued: 0 });
+    await expect(gate.run('a', () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
+    await expect(gate.run('a', () => Promise.resolve('ok'))).resolves.toBe('ok');
+  });
+});
