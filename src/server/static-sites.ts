@@ -28,7 +28,7 @@ import type { Config } from './env.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { preferredEncoding } from './http/headers.ts';
 import { hostnameOf, resolveHost, resolveLocale } from './http/site-resolver.ts';
-import { HSTS, pageSecurityHeaders } from './http/security-headers.ts';
+import { everyAnswerHeaders, pageSecurityHeaders } from './http/security-headers.ts';
 import { countryOfHeaders, headerCountry } from './http/visitor-country.ts';
 
 const TYPES: Record<string, string> = {
@@ -201,7 +201,9 @@ function fileVariant(config: Config, file: StaticFile, asset: boolean, encoding:
     }
   }
   // What the app's security middleware adds to every answer (the fast path skips it).
-  if (config.production) headers['strict-transport-security'] = HSTS;
+  for (const [name, value] of Object.entries(everyAnswerHeaders(config.production))) {
+    headers[name.toLowerCase()] = value;
+  }
   let body = file.body;
   if (encoding) {
     headers['content-encoding'] = encoding;

@@ -7,8 +7,13 @@
  *   Styles may be inline (Astro and the islands set style attributes; a style cannot run
  *   code). Images and media may come from any https origin (the CDN prefix, GIFs, webcam
  *   pictures); everything else only from this origin; no framing, no plugins.
- * - API answers get `default-src 'none'`: JSON is never a document.
- * - In production every answer carries HSTS: browsers stop trying plain http for a year.
+ * - API answers get `default-src 'none'` (JSON is never a document) and send no referrer;
+ *   an HTML answer under /api/ (the unsubscribe landing page) gets a policy of its own: its
+ *   inline style and same-origin forms, nothing else, never framed.
+ * - Every answer, static pages and files included (the fast path's prebuilt headers too:
+ *   `everyAnswerHeaders`), carries the Permissions-Policy and
+ *   `Cross-Origin-Opener-Policy: same-origin`; in production HSTS as well: browsers stop
+ *   trying plain http for a year (TLS ends at the proxy, docs/operations.md "HTTPS").
  */
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -61,13 +66,41 @@ export function pageSecurityHeaders(html: Uint8Array, production: boolean): Reco
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** HSTS on every answer in production; a closed policy on API answers. */
+/**
+ * Browser features no page of ours uses are off for every frame: camera, microphone,
+ * payment (checkouts are the provider's pages), USB and the like; geolocation only for our
+ * own origin (the city search may ask for it).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), bluetooth=(), midi=(), display-capture=()';
+
+/** The policy of an HTML answer under /api/ (the unsubscribe landing page). */
+export const API_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** The headers of every answer, app and static fast path alike. */
+export function everyAnswerHeaders(production: boolean): Record<string, string> {
+  return {
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(production ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
+}
+
+/** The headers of every answer; on API answers a closed policy and no referrer. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.get('deps').config.production) setAnswerHeader(c, 'Strict-Transport-Security', HSTS);
-  if (c.req.path.startsWith('/api/') && !c.res.headers.has('Content-Security-Policy')) {
-    const type = c.res.headers.get('Content-Type') ?? '';
-    if (type.includes('json'))
-      setAnswerHeader(c, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  for (const [name, value] of Object.entries(everyAnswerHeaders(c.get('deps').config.production))) {
+    setAnswerHeader(c, name, value);
+  }
+  if (!c.req.path.startsWith('/api/')) return;
+  setAnswerHeader(c, 'Referrer-Policy', 'no-referrer');
+  if (c.res.headers.has('Content-Security-Policy')) return;
+  const type = c.res.headers.get('Content-Type') ?? '';
+  if (type.includes('json')) {
+    setAnswerHeader(c, 'Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  } else if (type.includes('text/html')) {
+    setAnswerHeader(c, 'Content-Security-Policy', API_PAGE_POLICY);
+    setAnswerHeader(c, 'X-Frame-Options', 'DENY');
   }
 };
