@@ -36,7 +36,7 @@ import { registerEventRoutes, createEventHub } from '#src/server/features/events
 import { registerDiscountRoutes } from '#src/server/features/discounts/index.ts';
 import { registerChatCatalogueRoutes } from '#src/server/features/chat-catalogue/index.ts';
 import { registerChatRoutes } from '#src/server/features/chat/index.ts';
-import { registerBillingRoutes } from '#src/server/features/billing/index.ts';
+import { methodName, registerBillingRoutes } from '#src/server/features/billing/index.ts';
 import { registerDirectDebitRoutes } from '#src/server/features/direct-debit/index.ts';
 import { registerComplaintRoutes } from '#src/server/features/complaints/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', api);
 
   if (deps.config.devInbox && !deps.config.production) registerDevInbox(app);
-  if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments);
+  if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments, methodName);
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {

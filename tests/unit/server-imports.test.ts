@@ -181,9 +181,9 @@ describe('server imports', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the platform layer imports no feature at run time', () => {
+  it('the platform layer (platform/, http/, db/, providers/) imports no feature at run time', () => {
     const platform = [...imports].filter(
-      ([file]) => featureOf(file) === undefined && /^(platform|http|db)\//.test(name(file)),
+      ([file]) => featureOf(file) === undefined && /^(platform|http|db|providers)\//.test(name(file)),
     );
     const upward = platform.flatMap(([file, list]) =>
       list.flatMap(({ target }) => (target && featureOf(target) ? [`${name(file)} → ${name(target)}`] : [])),

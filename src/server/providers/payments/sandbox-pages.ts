@@ -8,12 +8,11 @@
  * as a provider would) and sends the payer back to /transactions/{id} on the member's site.
  */
 import type { Hono } from 'hono';
-import { PAYMENT_METHOD_RULES, postPaymentWebhook } from '#src/contract/billing.ts';
-import { translator, type TranslationKey } from '#src/i18n/index.ts';
+import { PAYMENT_METHOD_RULES, postPaymentWebhook, type PaymentMethod } from '#src/contract/billing.ts';
+import { translator, type Translate, type TranslationKey } from '#src/i18n/index.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
 import { formatMoney } from '#src/lib/money.ts';
-import { methodName } from '#src/server/features/billing/index.ts';
 import {
   SANDBOX_CARD,
   SANDBOX_DECLINED_CARD,
@@ -83,8 +82,16 @@ function securityHeaders(c: { header: (name: string, value: string) => void }, f
   );
 }
 
-/** Registers the sandbox pages on the app (app.ts does so when PAYMENTS=sandbox). */
-export function registerSandboxPages(app: Hono<AppEnv>, provider: SandboxProvider): void {
+/**
+ * Registers the sandbox pages on the app (app.ts does so when PAYMENTS=sandbox). `methodName`
+ * names a payment method as the shop does (billing's receipts); app.ts hands it in, so the
+ * provider depends on no feature.
+ */
+export function registerSandboxPages(
+  app: Hono<AppEnv>,
+  provider: SandboxProvider,
+  methodName: (t: Translate, method: PaymentMethod) => string,
+): void {
   app.get(`${SANDBOX_PAGE_PATH}/:session`, async (c) => {
     const session = await provider.openSession(c.req.param('session'));
     const t = translator(session?.locale ?? c.get('locale'));
