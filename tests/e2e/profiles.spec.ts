@@ -12,6 +12,7 @@ import { createMember, logIn, urlOf, EN_DEFAULT } from './journeys.ts';
 
 const t = translator('en');
 const DEMO_PASSWORD = 'demo-password';
+const FIRST_PAGE_MS = 15_000;
 
 async function jpeg(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 640, channels: 3, background: colour } })
@@ -23,7 +24,12 @@ function section(page: Page, title: string) {
   return page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
-/** A new browser context logged in as one of the demo accounts. */
+/**
+ * A new browser context logged in as one of the demo accounts. Its first members page starts
+ * cold (every chunk downloaded, the app's worker installing): on this busy 2-core machine
+ * that page has been seen to need more than the default 5 s, before member.php was even
+ * asked, hence FIRST_PAGE_MS for its first screen.
+ */
 async function demoPage(browser: Browser, email: string, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -119,7 +125,9 @@ test('a member edits the profile, adds photos that a moderator approves; free vi
   });
   const free = await demoPage(browser, 'free@demo.test', viewport);
   await free.goto(urlOf(EN_DEFAULT, `/members/${profileId}`));
-  await expect(free.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await expect(free.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible({
+    timeout: FIRST_PAGE_MS,
+  });
   await expect(free.getByText('I love sailing and good food.')).toBeVisible();
   const freeImages = await free.locator('img').evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''));
   expect(freeImages.some((src) => src.includes('v=blur'))).toBe(true);
@@ -136,7 +144,9 @@ test('a member edits the profile, adds photos that a moderator approves; free vi
   // A premium member sees the photo itself.
   const premium = await demoPage(browser, 'premium@demo.test', viewport);
   await premium.goto(urlOf(EN_DEFAULT, `/members/${profileId}`));
-  await expect(premium.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await expect(premium.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible({
+    timeout: FIRST_PAGE_MS,
+  });
   const premiumImages = await premium
     .locator('img')
     .evaluateAll((images) => images.map((i) => i.getAttribute('src') ?? ''));
