@@ -7,11 +7,16 @@ import { getCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { getEvents } from '#src/contract/events.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
+import { clientIp } from '#src/server/http/client-ip.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { requireViewer } from '#src/server/features/members/index.ts';
 import { findSession, sessionCache } from '#src/server/features/accounts/index.ts';
 import { openChannel } from './channel.ts';
+import { REPLACED_RETRY_MS, StreamLimits } from './limits.ts';
+
+/** The stream caps of each app (keyed by its event hub: one per composeApp). */
+const limitsOf = new WeakMap<object, StreamLimits>();
 
 /** The Last-Event-ID header, when it is an id (anything else starts the channel from now). */
 function headerCursor(value: string | undefined): number | undefined {
@@ -25,7 +30,16 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
     const { events, database, now } = c.get('deps');
     const token = getCookie(c, AUTH_COOKIE_NAME);
     const lastEventId = headerCursor(c.req.header('last-event-id')) ?? query.last_event_id ?? null;
+    let limits = limitsOf.get(events);
+    if (!limits) limitsOf.set(events, (limits = new StreamLimits()));
+    const address = clientIp(c);
     const response = streamSSE(c, async (stream) => {
+      // Past a cap the oldest stream of the session or address makes room (limits.ts).
+      const ending = { replaced: false };
+      const release = limits.admit(token ?? '', address, () => {
+        ending.replaced = true;
+        channel.stop();
+      });
       const channel = openChannel({
         hub: events,
         accountId: viewer.accountId,
@@ -38,7 +52,18 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
           token !== undefined && (await findSession(database.db, token, now(), sessionCache(database))) !== null,
       });
       stream.onAbort(() => channel.stop());
-      await channel.done;
+      try {
+        await channel.done;
+      } finally {
+        release();
+      }
+      if (ending.replaced && !stream.aborted) {
+        // Its browser waits this long before it comes back (and then replays what it missed).
+        await Promise.race([
+          stream.write(`retry: ${REPLACED_RETRY_MS}\n\n`),
+          new Promise((resolve) => setTimeout(resolve, 1_000)),
+        ]);
+      }
     });
     // Not stored by any cache, and not buffered by a proxy (nginx) in front of the server.
     response.headers.set('Cache-Control', 'no-store');
