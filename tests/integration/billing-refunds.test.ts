@@ -121,6 +121,50 @@ describe('refunds of unused credits', () => {
   });
 });
 
+describe('only bought credits are refunded (bought spent first, oldest first; free credits last)', () => {
+  async function signupBonus(who: Buyer, credits: number) {
+    await t.db.transaction((tx) =>
+      applyCredits(tx, {
+        accountId: who.accountId,
+        delta: credits,
+        reason: 'signup_bonus',
+        reference: `signup-${who.accountId}`,
+        now: t.clock.now,
+      }),
+    );
+  }
+
+  it('50 credits for £4.49, 5 messages spent: the 20 signup credits left are not paid out', async () => {
+    const me = await buyer(t, { country: 'GB' });
+    await signupBonus(me, 20);
+    const id = await buy(t, me, { package: 'p0', method: 'visa' });
+    for (let i = 0; i < 5; i += 1) await spend(me, 10, `signup-refund-${me.accountId}-${i}`);
+    expect((await account(t, me.accountId)).credits).toBe(20);
+    expect((await transaction(t, me, id)).order.refundable).toBeNull();
+    const refused = await callError(t, postRefund, { session: me.session, body: { order: id } });
+    expect(refused).toMatchObject({ status: 409, code: 'nothing_to_refund' });
+    expect((await account(t, me.accountId)).credits).toBe(20);
+    expect((await orderRow(t, id)).status).toBe('completed');
+  });
+
+  it('spends the oldest purchase first; free credits spent before buying do not count', async () => {
+    const me = await buyer(t, { country: 'GB' });
+    await signupBonus(me, 20);
+    await spend(me, 20, `free-first-${me.accountId}`);
+    const older = await buy(t, me, { package: 'p0', method: 'visa' });
+    const newer = await buy(t, me, { package: 'p0', method: 'visa' });
+    await spend(me, 60, `fifo-${me.accountId}`);
+    expect((await callError(t, postRefund, { session: me.session, body: { order: older } })).code).toBe(
+      'nothing_to_refund',
+    );
+    expect((await transaction(t, me, newer)).order.refundable).toMatchObject({ credits: 40, amount_minor: 359 });
+    const refund = await call(t, postRefund, { session: me.session, body: { order: newer } });
+    // 40 of 50 credits: 4.49 × 40 / 50 = 3.592, rounded down.
+    expect(refund).toMatchObject({ refunded_credits: 40, refund_minor: 359, balance: 0 });
+    expect(await ledgerSum(t, me.accountId)).toBe(0);
+  });
+});
+
 describe('chargebacks', () => {
   it('takes back what is left, records what was spent, and blocks buying', async () => {
     const me = await buyer(t);

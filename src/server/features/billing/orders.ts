@@ -561,10 +561,13 @@ export async function latestStoredMethod(db: Db, accountId: number) {
   return stored ?? null;
 }
 
-/** An order as its member sees it; `refundable` by the balance and window now. */
-export function orderDto(order: OrderRow, view: { now: Date; refundDays: number; balance: number }): Order {
+/**
+ * An order as its member sees it; `refundable` by the window now and `unused`, the order's
+ * unused bought credits (refunds.ts unusedCredits).
+ */
+export function orderDto(order: OrderRow, view: { now: Date; refundDays: number; unused: number }): Order {
   const until = refundUntil(order, view.refundDays);
-  const refundCredits = Math.min(order.credits, view.balance);
+  const refundCredits = Math.min(order.credits, view.unused);
   const refundable =
     order.status === 'completed' && until && view.now.getTime() <= until.getTime() && refundCredits > 0
       ? { credits: refundCredits, amount_minor: refundAmount(order, refundCredits), until: until.toISOString() }

@@ -42,7 +42,7 @@ import {
 } from './orders.ts';
 import type { OrderRow } from './state.ts';
 import { methodsDto, packageDto } from './packages.ts';
-import { requestRefund } from './refunds.ts';
+import { requestRefund, unusedCredits } from './refunds.ts';
 import { registerPaymentWebhook } from './webhook.ts';
 
 interface BillingRequest {
@@ -71,8 +71,14 @@ async function billingRequest(c: Context<AppEnv>, site: SiteConfig | null): Prom
   };
 }
 
-function view(req: BillingRequest, balance = req.buyer.credits) {
-  return { now: req.ctx.now, refundDays: req.settings.refund_days, balance };
+/** How an order is shown; `unused`: its unused bought credits (0 for one not completed). */
+function view(req: BillingRequest, unused = 0) {
+  return { now: req.ctx.now, refundDays: req.settings.refund_days, unused };
+}
+
+/** The unused bought credits of the buyer's completed orders, by order id. */
+function unusedOf(req: BillingRequest) {
+  return unusedCredits(req.ctx.db, req.buyer.accountId);
 }
 
 /** Opens the way to pay a created order: the provider's checkout, or the site's SEPA form. */
@@ -120,13 +126,18 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     const req = await billingRequest(c, site);
     const order = await findOrder(req.ctx.db, req.buyer.accountId, query.id);
     if (!order) throw fail('not_found');
-    return { order: orderDto(order, view(req)), balance: req.buyer.credits, paid_user: req.buyer.paidUser };
+    const unused = (await unusedOf(req)).get(order.id) ?? 0;
+    return { order: orderDto(order, view(req, unused)), balance: req.buyer.credits, paid_user: req.buyer.paidUser };
   });
 
   route(app, getTransactions, async ({ c, site }) => {
     const req = await billingRequest(c, site);
     const rows = await listOrders(req.ctx.db, req.buyer.accountId, TRANSACTIONS_MAX);
-    return { orders: rows.map((row) => orderDto(row, view(req))), refund_days: req.settings.refund_days };
+    const unused = await unusedOf(req);
+    return {
+      orders: rows.map((row) => orderDto(row, view(req, unused.get(row.id) ?? 0))),
+      refund_days: req.settings.refund_days,
+    };
   });
 
   route(app, getRepeatOrder, async ({ c, site }) => {
@@ -165,8 +176,8 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     if (after.status === 'failed' || after.status === 'cancelled') {
       throw fail('stored_payment_failed');
     }
-    const buyer = await loadBuyer(req.ctx.db, req.buyer.accountId);
-    return { order: orderDto(after, view(req, buyer?.credits ?? 0)), next: 'transaction' as const, redirect_url: null };
+    const unused = (await unusedOf(req)).get(after.id) ?? 0;
+    return { order: orderDto(after, view(req, unused)), next: 'transaction' as const, redirect_url: null };
   });
 
   route(app, postRefund, async ({ c, site, body }) => {
@@ -178,7 +189,8 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     });
     if (result.credits <= 0) throw fail('nothing_to_refund');
     return {
-      order: orderDto(result.order, view(req, result.balance)),
+      // Refunded: nothing left to refund.
+      order: orderDto(result.order, view(req)),
       refunded_credits: result.credits,
       refund_minor: result.amountMinor,
       balance: result.balance,
