@@ -8,7 +8,8 @@ import { geoipCountry, selectedCountry } from '#src/server/http/visitor-country.
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { limitLookup } from '#src/server/features/members/index.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
-import { loadSearcher, search } from './service.ts';
+import { loadSearcher } from './searcher.ts';
+import { search } from './service.ts';
 
 /** A visitor's country: the one they picked (`selected_country`), else their geoip country. */
 function visitorCountry(c: Context<AppEnv>): string | null {
