@@ -8,6 +8,7 @@ import { translator, type KeysUnder, type TranslationKey } from '#src/i18n/index
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
+import { mailHtml, mailParagraph } from '#src/server/platform/mail-html.ts';
 import { sendMail } from '#src/server/platform/mail.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
@@ -56,17 +57,9 @@ export function accountMail(input: AccountMailInput): OutgoingMail {
     '',
   ].join('\n');
 
-  const p = (content: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1e1b2e">${content}</p>`;
+  const p = mailParagraph;
   const link = input.link ? escapeHtml(input.link) : '';
-  const html = `<!doctype html>
-<html lang="${escapeHtml(input.language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3ff;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>
-<h1 style="margin:0 0 24px;font-size:22px;color:#7c3aed">${escapeHtml(input.site.brand)}</h1>
-${p(escapeHtml(greeting))}
+  const body = `${p(escapeHtml(greeting))}
 ${p(escapeHtml(intro))}
 ${
   input.link
@@ -76,11 +69,8 @@ ${p(escapeHtml(expiry))}
     : ''
 }
 ${p(escapeHtml(ignore))}
-<p style="margin:24px 0 0;font-size:12px;color:#5b5670">${escapeHtml(footer)}</p>
-</td></tr></table>
-</td></tr></table>
-</body></html>
-`;
+<p style="margin:24px 0 0;font-size:12px;color:#5b5670">${escapeHtml(footer)}</p>`;
+  const html = `${mailHtml({ lang: input.language, title: subject, brand: input.site.brand, body })}\n`;
   return { to: input.to, subject, text, html, siteId: input.site.id };
 }
 

@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import type { CompanyInfo } from '#src/contract/site.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
+import { mailHtml, mailParagraph } from '#src/server/platform/mail-html.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 import type { orders } from '#src/server/db/schema.ts';
 
@@ -138,22 +139,14 @@ export function receiptMail(input: ReceiptInput): OutgoingMail {
     '',
   ].join('\n');
 
-  const p = (content: string) =>
-    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1e1b2e">${content}</p>`;
+  const p = mailParagraph;
   const tableRows = rows
     .map(
       ([label, value], i) =>
         `<tr><td style="padding:6px 0;color:#5b5670${i === rows.length - 1 ? ';font-weight:bold;color:#1e1b2e' : ''}">${escapeHtml(label)}</td><td style="padding:6px 0;text-align:right${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3ff;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>
-<h1 style="margin:0 0 24px;font-size:22px;color:#7c3aed">${escapeHtml(input.site.brand)}</h1>
-${p(escapeHtml(greeting))}
+  const body = `${p(escapeHtml(greeting))}
 ${p(escapeHtml(intro))}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;border-top:1px solid #e5e1f5;border-bottom:1px solid #e5e1f5;margin:0 0 16px">
 ${tableRows}
@@ -161,9 +154,7 @@ ${tableRows}
 ${p(escapeHtml(oneTime))}
 ${p(escapeHtml(refund))}
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#5b5670">${companyLines.map(escapeHtml).join('<br>')}</p>
-<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#5b5670">${escapeHtml(footer)}</p>
-</td></tr></table>
-</td></tr></table>
-</body></html>`;
+<p style="margin:24px 0 0;font-size:13px;line-height:1.5;color:#5b5670">${escapeHtml(footer)}</p>`;
+  const html = mailHtml({ lang: locale, title: subject, brand: input.site.brand, body });
   return { to: input.to, subject, text, html, siteId: input.site.id };
 }
