@@ -8,7 +8,7 @@ import { translator, type KeysUnder, type TranslationKey } from '#src/i18n/index
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
-import { mailHtml, mailParagraph } from '#src/server/platform/mail-html.ts';
+import { mailHtml, mailParagraph, mailText } from '#src/server/platform/mail-layout.ts';
 import { sendMail } from '#src/server/platform/mail.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
@@ -44,18 +44,10 @@ export function accountMail(input: AccountMailInput): OutgoingMail {
   const button = input.link ? t(key('button'), params) : '';
   const fallback = t('mail.common.link_fallback');
 
-  const text = [
-    greeting,
-    '',
-    intro,
-    ...(input.link ? ['', `${button}: ${input.link}`, '', expiry] : []),
-    '',
-    ignore,
-    '',
-    '--',
+  const text = mailText(
+    [greeting, '', intro, ...(input.link ? ['', `${button}: ${input.link}`, '', expiry] : []), '', ignore],
     footer,
-    '',
-  ].join('\n');
+  );
 
   const p = mailParagraph;
   const link = input.link ? escapeHtml(input.link) : '';

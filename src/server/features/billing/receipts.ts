@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import type { CompanyInfo } from '#src/contract/site.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
-import { mailHtml, mailParagraph } from '#src/server/platform/mail-html.ts';
+import { mailHtml, mailParagraph, mailText } from '#src/server/platform/mail-layout.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 import type { orders } from '#src/server/db/schema.ts';
 
@@ -122,7 +122,7 @@ export function receiptMail(input: ReceiptInput): OutgoingMail {
   const footer = t('mail.common.footer', params);
 
   const width = Math.max(...rows.map(([label]) => label.length));
-  const text = [
+  const textLines = [
     greeting,
     '',
     intro,
@@ -133,11 +133,8 @@ export function receiptMail(input: ReceiptInput): OutgoingMail {
     refund,
     '',
     ...companyLines,
-    '',
-    '--',
-    footer,
-    '',
-  ].join('\n');
+  ];
+  const text = mailText(textLines, footer);
 
   const p = mailParagraph;
   const tableRows = rows

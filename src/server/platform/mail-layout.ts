@@ -1,5 +1,13 @@
-/** The HTML look of the product's mails (account mails, receipts): the frame and the paragraph. */
+/**
+ * The layout of the product's mails (account mails, receipts): the plain-text form's close,
+ * and the HTML form's frame and paragraph.
+ */
 import { escapeHtml } from './html.ts';
+
+/** A mail's plain text: its lines, then the signature delimiter (`--`) and the footer. */
+export function mailText(lines: readonly string[], footer: string): string {
+  return [...lines, '', '--', footer, ''].join('\n');
+}
 
 /** A paragraph of a mail's body; `content` is HTML (escape text first). */
 export function mailParagraph(content: string): string {
