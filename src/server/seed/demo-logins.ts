@@ -50,6 +50,18 @@ const login = (email: string, role: DemoLogin['role'], description: string): Dem
   description,
 });
 
+/** What the moderator and operator profiles share: staff logins in Amsterdam, without photos or credits. */
+const STAFF_PROFILE = {
+  gender: 'female',
+  seeking: 'male',
+  country: 'NL',
+  regionCode: 'NH',
+  city: 'Amsterdam',
+  photos: 0,
+  credits: null,
+  signedUpDaysAgo: 60,
+} as const satisfies Partial<DemoProfile>;
+
 const PROFILES: readonly DemoProfile[] = [
   {
     login: login('free@demo.test', 'member', `free member, ${DEMO_SIGNUP_CREDITS} credits (signup bonus)`),
@@ -80,28 +92,14 @@ const PROFILES: readonly DemoProfile[] = [
   {
     login: login('moderator@demo.test', 'moderator', 'moderator (photo inspection, complaints)'),
     name: 'Mod Maria',
-    gender: 'female',
-    seeking: 'male',
     age: 35,
-    country: 'NL',
-    regionCode: 'NH',
-    city: 'Amsterdam',
-    photos: 0,
-    credits: null,
-    signedUpDaysAgo: 60,
+    ...STAFF_PROFILE,
   },
   {
     login: login('operator@demo.test', 'operator', 'operator (site settings, chat pals)'),
     name: 'Op Olivia',
-    gender: 'female',
-    seeking: 'male',
     age: 44,
-    country: 'NL',
-    regionCode: 'NH',
-    city: 'Amsterdam',
-    photos: 0,
-    credits: null,
-    signedUpDaysAgo: 60,
+    ...STAFF_PROFILE,
   },
 ];
 

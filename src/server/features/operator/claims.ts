@@ -45,8 +45,14 @@ export async function currentClaim(
   return row ? toClaim(row, operator, now) : null;
 }
 
-function ownClaim(expiresAt: Date, holderName: string): OperatorClaim {
-  return { mine: true, operator: holderName, expires_at: expiresAt.toISOString() };
+/** When a claim taken or renewed at `now` runs out. */
+function claimEnd(now: Date): Date {
+  return new Date(now.getTime() + OPERATOR_CLAIM_MS);
+}
+
+/** The caller's own claim until `expiresAt`, named after their profile. */
+async function ownClaim(db: Db, operator: Operator, expiresAt: Date): Promise<OperatorClaim> {
+  return { mine: true, operator: await operatorName(db, operator), expires_at: expiresAt.toISOString() };
 }
 
 export async function operatorName(db: Db, operator: Operator): Promise<string> {
@@ -70,7 +76,7 @@ export async function claimConversation(
   operator: Operator,
   conversationId: number,
 ): Promise<OperatorClaim> {
-  const expiresAt = new Date(now.getTime() + OPERATOR_CLAIM_MS);
+  const expiresAt = claimEnd(now);
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const taken = await db
     .insert(operatorClaims)
@@ -87,7 +93,7 @@ export async function claimConversation(
     })
     .returning({ operatorId: operatorClaims.operatorId });
   if (taken.length === 0) throw fail('claimed_by_other');
-  return ownClaim(expiresAt, await operatorName(db, operator));
+  return ownClaim(db, operator, expiresAt);
 }
 
 /**
@@ -101,13 +107,12 @@ export async function renewClaim(
   operator: Operator,
   conversationId: number,
 ): Promise<OperatorClaim> {
-  const expiresAt = new Date(now.getTime() + OPERATOR_CLAIM_MS);
-  const renewed = await db
+  const [renewed] = await db
     .update(operatorClaims)
-    .set({ expiresAt })
+    .set({ expiresAt: claimEnd(now) })
     .where(and(eq(operatorClaims.conversationId, conversationId), eq(operatorClaims.operatorId, operator.accountId)))
-    .returning({ operatorId: operatorClaims.operatorId });
-  if (renewed.length > 0) return ownClaim(expiresAt, await operatorName(db, operator));
+    .returning({ expiresAt: operatorClaims.expiresAt });
+  if (renewed) return ownClaim(db, operator, renewed.expiresAt);
   const other = await currentClaim(db, conversationId, operator, now);
   throw fail(other ? 'claimed_by_other' : 'claim_required');
 }

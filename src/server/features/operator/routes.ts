@@ -4,16 +4,7 @@
  * notes per member.
  */
 import type { Hono } from 'hono';
-import {
-  getOperatorConversation,
-  getOperatorInbox,
-  getOperatorNotes,
-  postOperatorClaim,
-  postOperatorNote,
-  postOperatorRelease,
-  postOperatorRenew,
-  postOperatorReply,
-} from '#src/contract/operator.ts';
+import * as operatorApi from '#src/contract/operator.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
@@ -24,12 +15,12 @@ import { loadConversation, loadInbox } from './inbox.ts';
 import { addNote, listNotes, memberProfileId } from './notes.ts';
 
 export function registerOperatorRoutes(app: Hono<AppEnv>): void {
-  route(app, getOperatorInbox, async ({ c, query, session }) => {
+  route(app, operatorApi.getOperatorInbox, async ({ c, query, session }) => {
     const { database, now, sites } = c.get('deps');
     return await loadInbox(database.db, now(), session, { siteId: siteFilter(sites, query.site), show: query.show });
   });
 
-  route(app, getOperatorConversation, async ({ c, query, session }) => {
+  route(app, operatorApi.getOperatorConversation, async ({ c, query, session }) => {
     const deps = c.get('deps');
     return await loadConversation(
       deps.database.db,
@@ -40,26 +31,26 @@ export function registerOperatorRoutes(app: Hono<AppEnv>): void {
     );
   });
 
-  route(app, postOperatorClaim, async ({ c, body, session }) => {
+  route(app, operatorApi.postOperatorClaim, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
     return { claim: await claimConversation(database.db, now(), session, found.id) };
   });
 
-  route(app, postOperatorRenew, async ({ c, body, session }) => {
+  route(app, operatorApi.postOperatorRenew, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
     return { claim: await renewClaim(database.db, now(), session, found.id) };
   });
 
-  route(app, postOperatorRelease, async ({ c, body, session }) => {
+  route(app, operatorApi.postOperatorRelease, async ({ c, body, session }) => {
     const { database } = c.get('deps');
     const found = await findChatPalConversation(database.db, body.conversation);
     await releaseClaim(database.db, session, found.id);
     return { ok: true as const };
   });
 
-  route(app, postOperatorReply, async ({ c, body, session }) => {
+  route(app, operatorApi.postOperatorReply, async ({ c, body, session }) => {
     const deps = c.get('deps');
     const db = deps.database.db;
     const found = await findChatPalConversation(db, body.conversation);
@@ -79,13 +70,13 @@ export function registerOperatorRoutes(app: Hono<AppEnv>): void {
     return { message: await messageForOperator(db, found.id, messagePublicId), claim };
   });
 
-  route(app, getOperatorNotes, async ({ c, query, session }) => {
+  route(app, operatorApi.getOperatorNotes, async ({ c, query, session }) => {
     const { database } = c.get('deps');
     const profileId = await memberProfileId(database.db, query.member);
     return { notes: await listNotes(database.db, session, profileId) };
   });
 
-  route(app, postOperatorNote, async ({ c, body, session }) => {
+  route(app, operatorApi.postOperatorNote, async ({ c, body, session }) => {
     const { database, now } = c.get('deps');
     const profileId = await memberProfileId(database.db, body.member);
     return { note: await addNote(database.db, now(), session, profileId, body.text) };
