@@ -54,6 +54,34 @@ export function isCountryCode(value: unknown): value is CountryCode {
 }
 
 /**
+ * The main country of each locale: its domain's country, whose currency a locale's static
+ * pages show (the pricing page).
+ */
+export const LOCALE_MAIN_COUNTRY: Readonly<Record<Locale, CountryCode>> = {
+  da: 'DK',
+  de: 'DE',
+  en: 'US',
+  es: 'ES',
+  fi: 'FI',
+  fr: 'FR',
+  it: 'IT',
+  nb: 'NO',
+  nl: 'NL',
+  pl: 'PL',
+  sv: 'SE',
+};
+
+/**
+ * The country a new profile gets from its locale when no geoip country is known: the locale's
+ * main country, with one difference: English means GB here (US on the pricing page). The two
+ * answer different questions (which currency a static page shows, where a new member most
+ * likely lives) and SPEC §9 settles neither; both are kept as they have always been.
+ */
+export function signupCountryOfLocale(locale: Locale): CountryCode {
+  return locale === 'en' ? 'GB' : LOCALE_MAIN_COUNTRY[locale];
+}
+
+/**
  * The country whose locales the language menu offers (SPEC §2.3), or null when it offers all
  * of them: a logged-out visitor whose geoip country differs from the selected country gets
  * every locale; otherwise the selected country decides. With no selected country the geoip

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { signupBody, TrafficSource } from '#src/contract/accounts.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { SiteConfig } from '#sites-config';
-import type { Locale } from '#src/lib/locales.ts';
+import { signupCountryOfLocale } from '#src/lib/locales.ts';
 import { accounts, profiles, trafficSources } from '#src/server/db/schema.ts';
 import { headerCountry } from '#src/server/http/visitor-country.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
@@ -34,21 +34,6 @@ export const SIGNUP_IP_LIMIT = { max: 5, windowMs: HOUR };
 export const ACTIVATION_MAIL_LIMIT = { max: 3, windowMs: HOUR };
 /** Confirmation mails one IP address may request per hour (over all its accounts). */
 export const ACTIVATION_MAIL_IP_LIMIT = { max: 20, windowMs: HOUR };
-
-/** The country a locale most likely means, for a new profile without a geoip country. */
-const LOCALE_COUNTRY: Readonly<Record<Locale, string>> = {
-  da: 'DK',
-  de: 'DE',
-  en: 'GB',
-  es: 'ES',
-  fi: 'FI',
-  fr: 'FR',
-  it: 'IT',
-  nb: 'NO',
-  nl: 'NL',
-  pl: 'PL',
-  sv: 'SE',
-};
 
 /** The traffic source with braces stripped and empty fields dropped; null when nothing is left. */
 export function cleanTrafficSource(source: TrafficSource | undefined): TrafficSource | null {
@@ -145,7 +130,7 @@ async function createAccount(
 
   const passwordHash = await hashPassword(body.password);
   const locale = c.get('locale');
-  const localeCountry = LOCALE_COUNTRY[locale];
+  const localeCountry = signupCountryOfLocale(locale);
   const country =
     headerCountry(ctx.c) ??
     (settings.countries.includes(localeCountry) ? localeCountry : (settings.countries[0] ?? localeCountry));
