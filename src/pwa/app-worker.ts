@@ -2,7 +2,7 @@
  * The members app's service worker, written by the build into every static root as
  * /sw-push.js (the one worker SPEC §7 names; the page registers /sw-push.js?v=2). It is
  * plain JavaScript made from a template with the variant's precache list and version, then
- * the push handlers of src/server/features/push/service-worker.ts (docs/pwa.md):
+ * the push handlers of src/pwa/push-handlers.ts (docs/pwa.md):
  *
  * - install: caches the precache list (the members shell page under /members, every script
  *   the shell can load, the manifest and the icons) into `members-app-<version>`. It does
@@ -14,7 +14,7 @@
  *   precached files go to the network first. /api/ calls are never cached.
  */
 import { SHELL_ROUTES } from '#src/lib/routes.ts';
-import { PUSH_HANDLERS_SOURCE, SERVICE_WORKER_PATH } from '#src/server/features/push/service-worker.ts';
+import { PUSH_HANDLERS_SOURCE, SERVICE_WORKER_PATH } from './push-handlers.ts';
 
 /** The worker's file in each static root. */
 export const APP_WORKER_FILE = SERVICE_WORKER_PATH.slice(1);

@@ -135,7 +135,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   if (production && e.PUSH_TEST_HOSTS) {
-    throw new Error('Invalid environment:\n  PUSH_TEST_HOSTS: not in production (pushes would reach internal addresses)');
+    throw new Error(
+      'Invalid environment:\n  PUSH_TEST_HOSTS: not in production (pushes would reach internal addresses)',
+    );
   }
   if (e.GIF_PROVIDER === 'giphy' && !e.GIF_API_KEY) {
     throw new Error('Invalid environment:\n  GIF_API_KEY: GIF_PROVIDER=giphy needs GIF_API_KEY');

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '#src/client/api.ts';
 import type { Endpoint } from '#src/contract/define.ts';
 import type { PushPayload } from '#src/contract/push.ts';
-import { PUSH_HANDLERS_SOURCE } from '#src/server/features/push/service-worker.ts';
+import { PUSH_HANDLERS_SOURCE } from '#src/pwa/push-handlers.ts';
 import { resetChats } from '#src/stores/chats.ts';
 import { resetLikes } from '#src/stores/likes.ts';
 import {
