@@ -8,14 +8,16 @@
  *    authorization, for an order made with method 'sdd' (order.php answered
  *    `next: 'directdebit'`) or for a bundle (`package`: the order is made here). The IBAN
  *    must be valid and of a SEPA country, the mobile number valid for the address country
- *    (or written internationally). Sends a 6-digit code by SMS; answers a debit session.
+ *    (or written internationally) and of a SEPA country the site sells in. Sends a 6-digit code by SMS; answers a debit session.
  * 2. verify (POST directdebit-verify.php): the code. A wrong code answers 'Code invalid'
  *    (`code_invalid`); after DIRECT_DEBIT_MAX_TRIES wrong codes, or past the expiry, only a
  *    new code helps. The right code signs the one-time mandate (a mandate reference) and
  *    submits the debit: the order becomes pending, then completed when the payment service
  *    collects it (the credits arrive then). The client opens /transactions/{payment_id}.
  * 3. resend (POST directdebit-resend.php): a new code (the old one stops working), at most
- *    one per DIRECT_DEBIT_RESEND_SECONDS and DIRECT_DEBIT_SENDS_PER_HOUR per account.
+ *    one per DIRECT_DEBIT_RESEND_SECONDS and DIRECT_DEBIT_SENDS_PER_HOUR per account;
+ *    starts and resends together also within DIRECT_DEBIT_SMS_LIMITS per client address and
+ *    per destination prefix.
  *
  * Refusals: `direct_debit_blocked` after a returned debit (of the account or of the IBAN);
  * `direct_debit_limit` when the debit would go over the rolling limit (DIRECT_DEBIT_LIMITS).
@@ -35,6 +37,15 @@ export const DIRECT_DEBIT_MAX_TRIES = 5;
 export const DIRECT_DEBIT_RESEND_SECONDS = 60;
 /** Codes an account may be sent per hour (starts and resends together). */
 export const DIRECT_DEBIT_SENDS_PER_HOUR = 5;
+/**
+ * Codes per hour across accounts (docs/direct-debit.md 'SMS pumping'): from one client
+ * address, and to one destination prefix (the calling code and the first
+ * DIRECT_DEBIT_PREFIX_DIGITS national digits, e.g. '+31 6123'). The first code past either
+ * limit logs the burst alert (docs/operations.md 'Alerts').
+ */
+export const DIRECT_DEBIT_SMS_LIMITS = { ip: 10, prefix: 20 } as const;
+/** National digits of a mobile number that make its destination prefix. */
+export const DIRECT_DEBIT_PREFIX_DIGITS = 4;
 /** A debit session (the form's data until the code is entered) lasts this long. */
 export const DIRECT_DEBIT_SESSION_SECONDS = 3600;
 
@@ -155,8 +166,9 @@ export const DIRECT_DEBIT_START_ERRORS = [
  * POST /api/directdebit.php: checks the SEPA form and sends the SMS code. `order` is a
  * created 'sdd' order of the member (`not_found` otherwise, `order_closed` once it left
  * 'created'); `package` makes the order here in the member's payment country. `iban_invalid`
- * (field iban) and `phone_invalid` (field phone) name the field; 429 `rate_limited` past
- * DIRECT_DEBIT_SENDS_PER_HOUR; 502 `sms_unavailable` when the SMS could not be sent.
+ * (field iban) and `phone_invalid` (field phone: not a mobile number, or not of a SEPA
+ * country of the site's `countries`) name the field; 429 `rate_limited` past
+ * DIRECT_DEBIT_SENDS_PER_HOUR or DIRECT_DEBIT_SMS_LIMITS; 502 `sms_unavailable` when the SMS could not be sent.
  */
 export const postDirectDebitStart = defineEndpoint({
   method: 'POST',
@@ -224,7 +236,7 @@ export const postDirectDebitVerify = defineEndpoint({
 /**
  * POST /api/directdebit-resend.php {session}: a new code to the same number. 429
  * `rate_limited` within DIRECT_DEBIT_RESEND_SECONDS of the last code or past
- * DIRECT_DEBIT_SENDS_PER_HOUR; `not_found`, `order_closed`, `sms_unavailable` as above.
+ * DIRECT_DEBIT_SENDS_PER_HOUR or DIRECT_DEBIT_SMS_LIMITS; `not_found`, `order_closed`, `sms_unavailable` as above.
  */
 export const postDirectDebitResend = defineEndpoint({
   method: 'POST',

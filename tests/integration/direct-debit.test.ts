@@ -2,14 +2,17 @@
  * SEPA direct debit with the SMS one-time code (SPEC §2.7 'Direct debit', §5 'SMS one-time
  * code', §8 'Payment and direct debit'; docs/direct-debit.md): the form's checks, the code
  * (wrong, exhausted, expired, resent), the mandate and the order it pays through billing,
- * the limit, and a returned debit that takes the credits back and blocks direct debit.
+ * the limit, a returned debit that takes the credits back and blocks direct debit, and the
+ * SMS pumping guards (docs/direct-debit.md 'SMS pumping'): mobile numbers only of the site's
+ * SEPA countries, codes per client address and per destination prefix, the burst alert.
  */
 import { eq } from 'drizzle-orm';
 import { composeIBAN } from 'ibantools';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTransaction, postOrder, type PackageKey } from '#src/contract/billing.ts';
 import {
   DIRECT_DEBIT_MAX_TRIES,
+  DIRECT_DEBIT_SMS_LIMITS,
   postDirectDebitResend,
   postDirectDebitStart,
   postDirectDebitVerify,
@@ -17,13 +20,23 @@ import {
 import { accounts, directDebitMandates, directDebitSessions, orders } from '#src/server/db/schema.ts';
 import { SANDBOX_IBAN, SANDBOX_RETURNED_IBAN } from '#src/server/features/direct-debit/gateway.ts';
 import { returnDebit, sandboxDirectDebit } from '#src/server/features/direct-debit/returns.ts';
+import { freshIp } from './accounts-helpers.ts';
 import { mandateForm } from './billing-helpers.ts';
-import { call, callError, createTestApp, createTestMember, seedSiteData, send, type TestApp } from './harness.ts';
+import {
+  call as harnessCall,
+  callError as harnessCallError,
+  createTestApp,
+  createTestMember,
+  seedSiteData,
+  send as harnessSend,
+  type TestApp,
+} from './harness.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Forwarded addresses count, so each member asks from its own (the per-address SMS limit).
+  t = await createTestApp({ deps: (d) => ({ ...d, config: { ...d.config, trustProxy: true } }) });
   await seedSiteData(t);
 });
 
@@ -31,14 +44,32 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Each member's client address, by session: the calls below ask from it. */
+const addresses = new Map<string, string>();
+
+type Init<E extends Parameters<typeof harnessCall>[1]> = NonNullable<Parameters<typeof harnessCall<E>>[2]>;
+const fromMember = <E extends Parameters<typeof harnessCall>[1]>(init: Init<E>): Init<E> => ({
+  ...init,
+  headers: { 'x-forwarded-for': addresses.get(init.session ?? '') ?? freshIp(), ...init.headers },
+});
+const call = <E extends Parameters<typeof harnessCall>[1]>(tt: TestApp, endpoint: E, init: Init<E>) =>
+  harnessCall(tt, endpoint, fromMember(init));
+const callError = <E extends Parameters<typeof harnessCall>[1]>(tt: TestApp, endpoint: E, init: Init<E>) =>
+  harnessCallError(tt, endpoint, fromMember(init));
+const send = <E extends Parameters<typeof harnessCall>[1]>(tt: TestApp, endpoint: E, init: Init<E>) =>
+  harnessSend(tt, endpoint, fromMember(init));
+
 let phoneCounter = 0;
 
-async function member() {
+async function member(ip = freshIp()) {
   const created = await createTestMember(t, { country: 'NL' });
   phoneCounter += 1;
-  // A distinct Dutch mobile number per member, so each test reads its own SMS.
-  const phone = `06 ${String(20000000 + phoneCounter * 7919 + Math.floor(Math.random() * 1000)).slice(0, 8)}`;
-  return { ...created, session: await t.login(created.accountId), phone };
+  // A distinct Dutch mobile number per member, each of its own destination prefix
+  // (+31 62xx, the SMS limits count per prefix), so each test reads its own SMS.
+  const phone = `06 2${String(phoneCounter % 100).padStart(2, '0')}${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+  const session = await t.login(created.accountId);
+  addresses.set(session, ip);
+  return { ...created, session, phone, ip };
 }
 
 type Member = Awaited<ReturnType<typeof member>>;
@@ -392,5 +423,111 @@ describe('limits and blocks', () => {
     const order = await sddOrder(m);
     const response = await send(t, postDirectDebitStart, { session: m.session, body: { order, ...form(m) } });
     expect(await response.text()).not.toMatch(/0417\s?1643/);
+  });
+});
+
+describe('SMS pumping', () => {
+  // An IBAN no earlier test had returned (and so blocked).
+  const FRESH_IBAN = 'DE89370400440532013000';
+
+  /** The `sms_burst` alert lines logged while `run` ran. */
+  async function alerts(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await run();
+      return warn.mock.calls
+        .map(([line]) =>
+          typeof line === 'string' && line.startsWith('{') ? (JSON.parse(line) as Record<string, unknown>) : {},
+        )
+        .filter((line) => line.alert === 'sms_burst');
+    } finally {
+      warn.mockRestore();
+    }
+  }
+
+  it('sends codes only to mobile numbers of the SEPA countries the site sells in', async () => {
+    const m = await member();
+    const order = await sddOrder(m);
+    const sentBefore = (await t.deps.sms.list()).length;
+    // China, Nigeria, the United States (sold in, not SEPA), Portugal (SEPA, not sold in).
+    for (const phone of ['+86 131 2345 6789', '+234 803 123 4567', '+1 201 555 0123', '+351 912 345 678']) {
+      const failure = await callError(t, postDirectDebitStart, {
+        session: m.session,
+        body: { order, ...form(m, { phone }) },
+      });
+      expect(failure, phone).toMatchObject({ status: 400, code: 'phone_invalid', field: 'phone' });
+    }
+    expect(await t.deps.sms.list()).toHaveLength(sentBefore);
+    // A Belgian mobile for the Dutch address is one of them.
+    const sent = await call(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '+32 470 12 34 56', iban: FRESH_IBAN }) },
+    });
+    expect(sent.phone_masked).toBe('+32 ••••••• 56');
+  });
+
+  it('stops codes to one destination prefix from many accounts at the prefix limit, with one alert', async () => {
+    const members: Member[] = [];
+    for (let i = 0; i <= DIRECT_DEBIT_SMS_LIMITS.prefix + 1; i += 1) {
+      const m = await member();
+      members.push({ ...m, phone: `06 3999${String(i).padStart(4, '0')}` });
+    }
+    const refused: string[] = [];
+    const lines = await alerts(async () => {
+      for (const m of members) {
+        const response = await send(t, postDirectDebitStart, {
+          session: m.session,
+          body: { package: 'p0', ...form(m, { iban: FRESH_IBAN }) },
+        });
+        if (response.status === 429) refused.push(m.phone);
+        else expect(response.status).toBe(200);
+      }
+    });
+    expect(refused).toEqual(members.slice(DIRECT_DEBIT_SMS_LIMITS.prefix).map((m) => m.phone));
+    expect(lines).toEqual([
+      {
+        alert: 'sms_burst',
+        feature: 'direct_debit',
+        site: 'default',
+        by: 'prefix',
+        prefix: '+31 6399',
+        limit: DIRECT_DEBIT_SMS_LIMITS.prefix,
+        window: '1h',
+      },
+    ]);
+    // Other prefixes still get theirs.
+    const other = await member();
+    await call(t, postDirectDebitStart, {
+      session: other.session,
+      body: { package: 'p0', ...form(other, { iban: FRESH_IBAN }) },
+    });
+  });
+
+  it('stops codes from one client address across accounts at the address limit, alerting without the address', async () => {
+    const ip = freshIp();
+    const members: Member[] = [];
+    for (let i = 0; i <= DIRECT_DEBIT_SMS_LIMITS.ip + 1; i += 1) members.push(await member(ip));
+    const refused: number[] = [];
+    const lines = await alerts(async () => {
+      for (const [i, m] of members.entries()) {
+        const response = await send(t, postDirectDebitStart, {
+          session: m.session,
+          body: { package: 'p0', ...form(m, { iban: FRESH_IBAN }) },
+        });
+        if (response.status === 429) refused.push(i);
+        else expect(response.status).toBe(200);
+      }
+    });
+    expect(refused).toEqual([DIRECT_DEBIT_SMS_LIMITS.ip, DIRECT_DEBIT_SMS_LIMITS.ip + 1]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ alert: 'sms_burst', by: 'ip', limit: DIRECT_DEBIT_SMS_LIMITS.ip });
+    expect(lines[0]?.ip_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(lines)).not.toContain(ip);
+    // Another address is not held back.
+    const other = await member();
+    await call(t, postDirectDebitStart, {
+      session: other.session,
+      body: { package: 'p0', ...form(other, { iban: FRESH_IBAN }) },
+    });
   });
 });

@@ -5,7 +5,9 @@
  *   digits of its country) and of a SEPA country.
  * - Mobile number: read for the address country by libphonenumber-js (its full metadata),
  *   or as written when it starts with + or 00; it must be a valid mobile number
- *   (MOBILE, or FIXED_LINE_OR_MOBILE where a country does not tell them apart).
+ *   (MOBILE, or FIXED_LINE_OR_MOBILE where a country does not tell them apart) of a
+ *   country codes may go to: a SEPA country the site sells in (`smsCountries`), so a code
+ *   cannot be sent to premium or far-away numbers (docs/direct-debit.md 'SMS pumping').
  * - The IBAN is stored masked ('DE89 •••• 3000'), as an HMAC (to recognize it again for
  *   blocks without keeping it) and, until the mandate is signed, sealed with AES-256-GCM
  *   for the payment service. Both keys live in app_keys.
@@ -13,6 +15,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry } from 'ibantools';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import type { SiteConfig } from '#sites-config';
+import { DIRECT_DEBIT_PREFIX_DIGITS, SEPA_COUNTRIES } from '#src/contract/direct-debit.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { appKey } from '#src/server/platform/app-keys.ts';
 
@@ -48,15 +52,33 @@ export function isPhoneCountry(country: string): country is CountryCode {
   return isSupportedCountry(country);
 }
 
-/** A valid mobile number for the address country (or written internationally), else null. */
-export function checkMobile(input: string, country: string): CheckedPhone | null {
+/** The countries whose mobile numbers may get a code on a site: its `countries` that are SEPA countries. */
+export function smsCountries(site: Pick<SiteConfig, 'settings'>): ReadonlySet<string> {
+  const sepa: readonly string[] = SEPA_COUNTRIES;
+  return new Set(site.settings.countries.filter((country) => sepa.includes(country)));
+}
+
+/**
+ * A valid mobile number for the address country (or written internationally) of one of
+ * `allowed` (`smsCountries`), else null.
+ */
+export function checkMobile(input: string, country: string, allowed: ReadonlySet<string>): CheckedPhone | null {
   const written = input.trim().replace(/^00/, '+');
   if (!/^[+\d][\d\s()./-]{5,}$/.test(written)) return null;
   const parsed = parsePhoneNumberFromString(written, isPhoneCountry(country) ? country : undefined);
-  if (!parsed?.isValid()) return null;
+  if (!parsed?.isValid() || !parsed.country || !allowed.has(parsed.country)) return null;
   const type = parsed.getType();
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
   return { e164: parsed.number, masked: maskPhone(parsed.number, parsed.countryCallingCode) };
+}
+
+/** A number's destination prefix for the sending limits: '+31612345678' → '+31 6123'. */
+export function phonePrefix(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  // Stored numbers are E.164 from checkMobile; one unreadable still counts under its first digits.
+  if (!parsed) return e164.slice(0, 4 + DIRECT_DEBIT_PREFIX_DIGITS);
+  const national: string = parsed.nationalNumber;
+  return `+${parsed.countryCallingCode} ${national.slice(0, DIRECT_DEBIT_PREFIX_DIGITS)}`;
 }
 
 /** A stored E.164 number masked for answers. */

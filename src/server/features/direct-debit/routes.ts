@@ -7,13 +7,14 @@ import type { SiteConfig } from '#sites-config';
 import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { clientIp } from '#src/server/http/client-ip.ts';
 import { route } from '#src/server/http/route.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
-import { loadBuyer, type Buyer, type OrderContext } from '#src/server/features/billing/index.ts';
+import { loadBuyer, type Buyer } from '#src/server/features/billing/index.ts';
 import { requireViewer } from '#src/server/features/members/index.ts';
-import { resendCode, startDirectDebit, verifyCode } from './service.ts';
+import { resendCode, startDirectDebit, verifyCode, type DebitContext } from './service.ts';
 
-async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: OrderContext; buyer: Buyer }> {
+async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: DebitContext; buyer: Buyer }> {
   const account = requestContext(c, site);
   const viewer = await requireViewer(c);
   const buyer = await loadBuyer(account.db, viewer.accountId);
@@ -26,6 +27,7 @@ async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promis
       now: account.now,
       locale: c.get('locale'),
       origin: linkOrigin(account),
+      ip: clientIp(c),
     },
     buyer,
   };

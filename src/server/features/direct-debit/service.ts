@@ -42,13 +42,28 @@ import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
 import { SmsUnavailable } from '#src/server/providers/sms/types.ts';
 import { isDirectDebitBlocked, withinLimit } from './blocks.ts';
 import { checkCode, codesSentSince, issueCode, latestCode } from './codes.ts';
-import { checkIban, checkMobile, ibanHash, isPhoneCountry, maskE164, sealIban, unsealIban } from './details.ts';
+import {
+  checkIban,
+  checkMobile,
+  ibanHash,
+  isPhoneCountry,
+  maskE164,
+  sealIban,
+  smsCountries,
+  unsealIban,
+} from './details.ts';
 import { registerMandate } from './gateway.ts';
 import { sandboxDirectDebit } from './returns.ts';
+import { countSend } from './send-limits.ts';
 
 type Session = typeof directDebitSessions.$inferSelect;
 
 const HOUR_MS = 3_600_000;
+
+/** The calls that send a code also know the client's address (its sending limit). */
+export interface DebitContext extends OrderContext {
+  ip: string;
+}
 
 export interface StartInput {
   order?: string | undefined;
@@ -87,9 +102,18 @@ async function orderToPay(ctx: OrderContext, buyer: Buyer, input: StartInput) {
   return { order: null, amountMinor: price + transactionFee('sdd', price) };
 }
 
-async function sendCode(ctx: OrderContext, session: Session, order: OrderRow): Promise<DebitCodeSent> {
+/**
+ * Throws 429 when a code to `e164` would go past the account's hourly number, else counts it
+ * against the client's address and the number's prefix (send-limits.ts; 429 past those).
+ */
+async function assertMaySend(ctx: DebitContext, accountId: number, e164: string): Promise<void> {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
-  if ((await codesSentSince(ctx.db, session.accountId, since)) >= DIRECT_DEBIT_SENDS_PER_HOUR) throw rateLimited();
+  if ((await codesSentSince(ctx.db, accountId, since)) >= DIRECT_DEBIT_SENDS_PER_HOUR) throw rateLimited();
+  await countSend(ctx.db, { ip: ctx.ip, e164, siteId: ctx.site.id, now: ctx.now });
+}
+
+/** Sends a session's code; the caller has passed assertMaySend. */
+async function sendCode(ctx: DebitContext, session: Session, order: OrderRow): Promise<DebitCodeSent> {
   const issued = await issueCode(ctx.db, {
     purpose: 'direct_debit',
     subject: session.publicId,
@@ -129,11 +153,11 @@ function codeSentAnswer(session: Session, order: OrderRow, expiresAt: Date, rese
 }
 
 /** POST directdebit.php: checks the form, makes the session (and the order for a bundle), sends the code. */
-export async function startDirectDebit(ctx: OrderContext, buyer: Buyer, input: StartInput): Promise<DebitCodeSent> {
+export async function startDirectDebit(ctx: DebitContext, buyer: Buyer, input: StartInput): Promise<DebitCodeSent> {
   const iban = checkIban(input.iban);
   if (!iban) throw fail('iban_invalid', { field: 'iban' });
   if (!isPhoneCountry(input.country)) throw fail('invalid_input', { field: 'country' });
-  const phone = checkMobile(input.phone, input.country);
+  const phone = checkMobile(input.phone, input.country, smsCountries(ctx.site));
   if (!phone) throw fail('phone_invalid', { field: 'phone' });
   const hash = await ibanHash(ctx.db, iban.iban);
   const pay = await orderToPay(ctx, buyer, input);
@@ -143,8 +167,7 @@ export async function startDirectDebit(ctx: OrderContext, buyer: Buyer, input: S
     orderId: pay.order?.id ?? null,
     amountMinor: pay.amountMinor,
   });
-  const since = new Date(ctx.now.getTime() - HOUR_MS);
-  if ((await codesSentSince(ctx.db, buyer.accountId, since)) >= DIRECT_DEBIT_SENDS_PER_HOUR) throw rateLimited();
+  await assertMaySend(ctx, buyer.accountId, phone.e164);
   const order =
     pay.order ??
     (await createOrder(ctx, buyer, {
@@ -193,7 +216,7 @@ async function openSession(ctx: OrderContext, accountId: number, publicId: strin
 }
 
 /** POST directdebit-resend.php: a new code, at most one a minute and the hourly number. */
-export async function resendCode(ctx: OrderContext, accountId: number, publicId: string): Promise<DebitCodeSent> {
+export async function resendCode(ctx: DebitContext, accountId: number, publicId: string): Promise<DebitCodeSent> {
   const { session, order } = await openSession(ctx, accountId, publicId).catch((error: unknown) => {
     // An expired session cannot be resent: the form starts again.
     if (error instanceof HttpError && error.code === 'code_expired') throw fail('not_found');
@@ -202,6 +225,7 @@ export async function resendCode(ctx: OrderContext, accountId: number, publicId:
   const last = await latestCode(ctx.db, 'direct_debit', session.publicId);
   const wait = last ? last.createdAt.getTime() + DIRECT_DEBIT_RESEND_SECONDS * 1000 - ctx.now.getTime() : 0;
   if (wait > 0) throw rateLimited();
+  await assertMaySend(ctx, accountId, session.phone);
   return sendCode(ctx, session, order);
 }
 
