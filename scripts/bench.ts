@@ -21,6 +21,9 @@
  *   process under concurrent load beside a bare Hono baseline, on PGlite, or on PostgreSQL
  *   with --load-database-url=URL (or DATABASE_URL); its own section of docs/benchmarks.md,
  *   which the other runs keep.
+ * - With --floods: only the floods benchmark (scripts/lib/bench-floods.ts): one member's photo,
+ *   push and event-stream floods against another member's latencies, and the memory of
+ *   10,000 open streams; its own section of docs/benchmarks.md, which the other runs keep.
  */
 import './lib/runtime.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +51,13 @@ import { runChatBench } from './lib/bench-chat.ts';
 import { runRealtimeBench } from './lib/bench-realtime.ts';
 import { landerPath } from '#src/landers/paths.ts';
 import { loadOptionsFromArgs, loadSectionOf, loadTable, runLoadBench, writeLoadSection } from './lib/bench-load.ts';
+import {
+  floodsSectionOf,
+  floodsTable,
+  loadAverageNow,
+  runFloodsBench,
+  writeFloodsSection,
+} from './lib/bench-floods.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
@@ -61,6 +71,15 @@ if (process.argv.includes('--load')) {
     writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
     console.log('\nWritten to docs/benchmarks.md (load section)');
   }
+  process.exit(0);
+}
+
+if (process.argv.includes('--floods')) {
+  const loadAverage = loadAverageNow();
+  const floodRows = await runFloodsBench();
+  console.log(floodsTable(floodRows));
+  writeFloodsSection(join(root, 'docs/benchmarks.md'), floodRows, loadAverage);
+  console.log('\nWritten to docs/benchmarks.md (floods section)');
   process.exit(0);
 }
 
@@ -342,8 +361,10 @@ const keptSearch = !existsSync(doc)
       .split('\n')
       .filter((l) => /^\|\s*search\s*\|/.test(l))
       .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
-// The load section (npm run bench -- --load) stays as its own run wrote it.
-const keptLoad = existsSync(doc) ? loadSectionOf(readFileSync(doc, 'utf8')) : '';
+// The load and floods sections (npm run bench -- --load, -- --floods) stay as their own runs wrote them.
+const keptLoad = existsSync(doc)
+  ? [loadSectionOf(readFileSync(doc, 'utf8')), floodsSectionOf(readFileSync(doc, 'utf8'))].filter(Boolean).join('\n\n')
+  : '';
 writeFileSync(
   doc,
   `# Benchmarks\n\nWritten by \`npm run bench\` (\`-- --builds\` adds the build strategies, \`-- --search\` the member search at scale) on ${new Date().toISOString().slice(0, 10)}, on this project's 2-core machine (Node ${process.version}). Latencies are in-process (\`app.request\`, no network), sequential, after 50 warm-up requests.${keptSearch.length > 0 || process.argv.includes('--search') ? ' Search rows: 500 requests each after 30 warm-ups, rotating over filter combinations (docs/decisions.md "Search at scale").' : ''}\n\n${[table, ...keptBuilds, ...keptSearch].join('\n')}\n${keptLoad ? `\n${keptLoad}\n` : ''}`,

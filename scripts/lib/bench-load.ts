@@ -414,10 +414,12 @@ export function loadTable(rows: string[][]): string {
 
 export const LOAD_HEADING = '## Under concurrent load';
 
-/** The load section of docs/benchmarks.md ('' when it has none): from its heading to the end. */
+/** The load section of docs/benchmarks.md ('' when it has none): from its heading to the next. */
 export function loadSectionOf(doc: string): string {
   const start = doc.indexOf(`\n${LOAD_HEADING}\n`);
-  return start < 0 ? '' : doc.slice(start + 1).trimEnd();
+  if (start < 0) return '';
+  const next = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start + 1, next < 0 ? undefined : next).trimEnd();
 }
 
 /**
@@ -457,7 +459,9 @@ showed, what was fixed and what limits the database-bound rows (user.php, search
 ${loadTable([...kept.map((l) => l.slice(2, -2).split(' | ')), ...rows])}
 `;
   const before = section ? doc.slice(0, doc.indexOf(section)).trimEnd() : doc.trimEnd();
-  writeFileSync(docPath, `${before}\n\n${text}`);
+  // Sections after this one (the floods of bench-floods.ts) stay as they are.
+  const after = section ? doc.slice(doc.indexOf(section) + section.length).trim() : '';
+  writeFileSync(docPath, `${before}\n\n${text}${after ? `\n${after}\n` : ''}`);
 }
 
 /** The options of a command line (`--load-database-url=URL`, `--load-seconds=N`, …). */
