@@ -4,16 +4,11 @@
  * (lint rule imports/feature-internals).
  */
 export { registerBillingRoutes } from './routes.ts';
-export {
-  applyPaymentEvents,
-  assertMayBuy,
-  chargeStoredMethod,
-  createOrder,
-  findOrder,
-  loadBuyer,
-  paymentCountry,
-} from './orders.ts';
-export type { Buyer, OrderContext } from './orders.ts';
+export { assertMayBuy, loadBuyer, paymentCountry } from './buyer.ts';
+export type { Buyer, OrderContext } from './buyer.ts';
+export { chargeStoredMethod, createOrder } from './orders.ts';
+export { findOrder } from './order-queries.ts';
+export { applyPaymentEvents } from './payment-events.ts';
 export { pricedPackage, transactionFee } from './packages.ts';
 export { methodName } from './receipts.ts';
 export { lockOrder, moveOrder } from './state.ts';

@@ -26,20 +26,9 @@ import { fail } from '#src/server/http/errors.ts';
 import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '#src/server/features/members/index.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
-import {
-  chargeStoredMethod,
-  createOrder,
-  findOrder,
-  lastPaidOrder,
-  latestStoredMethod,
-  listOrders,
-  loadBuyer,
-  openCheckout,
-  orderDto,
-  paymentCountry,
-  type Buyer,
-  type OrderContext,
-} from './orders.ts';
+import { loadBuyer, paymentCountry, type Buyer, type OrderContext } from './buyer.ts';
+import { findOrder, lastPaidOrder, latestStoredMethod, listOrders, orderDto } from './order-queries.ts';
+import { chargeStoredMethod, createOrder, openCheckout } from './orders.ts';
 import type { OrderRow } from './state.ts';
 import { methodsDto, packageDto } from './packages.ts';
 import { requestRefund, unusedCredits } from './refunds.ts';

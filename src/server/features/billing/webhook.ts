@@ -11,7 +11,7 @@ import { postPaymentWebhook } from '#src/contract/billing.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { WebhookRejected, type PaymentEvent } from '#src/server/providers/payments/types.ts';
-import { applyPaymentEvents } from './orders.ts';
+import { applyPaymentEvents } from './payment-events.ts';
 
 export function registerPaymentWebhook(app: Hono<AppEnv>): void {
   route(app, postPaymentWebhook, async ({ c, fail }) => {
