@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getChatMessages, getChats, postChatMessage } from '#src/contract/chat.ts';
 import { FREE_CONVERSATION_STARTS, FREE_MESSAGES } from '#src/lib/constants.ts';
 import { conversations, conversationSides, messages } from '#src/server/db/schema.ts';
-import { sendAsChatPal } from '#src/server/features/chat/send.ts';
+import { sendAsChatPal } from '#src/server/features/chat/chat-pal-send.ts';
 import { icebreakerByKey, GIFT_KEYS, ICEBREAKERS } from '#src/server/features/chat-catalogue/catalogue.ts';
 import {
   balanceOf,

@@ -19,7 +19,7 @@ import { sites, regions, interests } from './site.ts';
 
 /**
  * The partial-index predicate of the search indexes: active, not invisible, not in privacy
- * mode. Search queries repeat it literally (features/search/service.ts) so the planner uses them.
+ * mode. Search queries repeat it literally (features/search/page-query.ts) so the planner uses them.
  */
 const searchable = sql`status = 'active' and invisible = false and privacy_mode = false`;
 

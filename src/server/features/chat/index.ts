@@ -8,6 +8,7 @@ export { totalUnread } from './conversations.ts';
 export { releaseHeldMessages } from './held.ts';
 export { loadChatSite } from './parties.ts';
 export { chatPhotoKeys, removeChatPhotos } from './photo.ts';
-export { messageTooLong, sendAsChatPal, textLength } from './send.ts';
+export { sendAsChatPal } from './chat-pal-send.ts';
+export { messageTooLong, textLength } from './send.ts';
 export { recordSystemMessage } from './system-messages.ts';
 export type { SystemMessageInput } from './system-messages.ts';

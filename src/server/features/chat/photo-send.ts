@@ -14,7 +14,8 @@ import { insufficientCredits } from '#src/server/features/credits/index.ts';
 import { processUpload } from '#src/server/features/photos/index.ts';
 import type { ChatSite } from './parties.ts';
 import { removeChatPhotos, storeChatPhoto } from './photo.ts';
-import { replayedSend, sendMessage, writableConversation, type SendResult, type Sender } from './send.ts';
+import { sendMessage, writableConversation, type SendResult, type Sender } from './send.ts';
+import { replayedSend } from './send-retries.ts';
 
 export interface PhotoSendInput {
   /** The conversation's public id. */
