@@ -47,7 +47,12 @@ describe('discount codes reserved by their order', () => {
     }
     const made = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
     const rows = await t.db.select().from(orders).where(eq(orders.accountId, me.accountId));
-    expect(rows).toHaveLength(5);
+    // On PGlite the five run one after another, each superseding the one before. On PostgreSQL
+    // they run at once: a request whose insert loses the race to the partial unique index
+    // answers code_used and leaves no order (docs/payments.md), one that won and was then
+    // superseded leaves a cancelled one.
+    expect(rows.length).toBeGreaterThanOrEqual(Math.max(made.length, 1));
+    expect(rows.length).toBeLessThanOrEqual(5);
     const open = rows.filter((r) => r.status === 'created');
     expect(open).toHaveLength(1);
     const [kept] = open;
@@ -82,7 +87,7 @@ describe('discount codes reserved by their order', () => {
       expect(row).toMatchObject({ status: 'completed', credits: atPricePaid, discountReservation: null });
     }
     const buyerRow = await account(t, me.accountId);
-    expect(buyerRow.credits).toBe(kept.credits + 4 * atPricePaid);
+    expect(buyerRow.credits).toBe(kept.credits + superseded.length * atPricePaid);
     expect(await ledgerSum(t, me.accountId)).toBe(buyerRow.credits);
     const uses = await redemptions(me.accountId);
     expect(uses.map((u) => u.orderId)).toEqual([kept.publicId]);
