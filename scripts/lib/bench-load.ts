@@ -447,7 +447,7 @@ route in a third, measured for 3 s just before each row, so each ratio compares 
 moment. The load generator counts each answer's bytes but does not keep its body (autocannon would
 decode every body into a string, which for the brotli home cost it more than the server spent).
 Latencies over every answer; \`failed\` counts errors,
-timeouts and answers other than 2xx/3xx. Targets (issue 16): hot reads (settings, companyinfo,
+timeouts and answers other than 2xx/3xx. Targets (docs/benchmarks.md): hot reads (settings, companyinfo,
 interests, regions) ≥ 25 % of bare Hono, user.php ≥ 10 %, static pages ≥ 25 %, search p95
 ≤ 50 ms on PostgreSQL and ≤ 100 ms on PGlite at 14,000 members, ≤ 100 ms at 1,000,000 on
 PostgreSQL. The three processes share the machine's cores with whatever else runs, so the

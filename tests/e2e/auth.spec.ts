@@ -1,5 +1,5 @@
 /**
- * Account journeys of issue 3 in the browser (SPEC §2.6, §2.7, §8): signup as a page on
+ * Account journeys in the browser (SPEC §2.6, §2.7, §8): signup as a page on
  * the phone project and as a modal on the desktop project, the activation link from the dev
  * inbox, logout and login, a wrong password, and the password reset. On two sites and two
  * locales. Every test makes its own account with a unique address.

@@ -1,5 +1,5 @@
 /**
- * The chat as members see it (issue 12; docs/chat-client.md): two members on one site chat in
+ * The chat as members see it (docs/chat-client.md): two members on one site chat in
  * real time and see each other typing, on the default site and on the gay site; a member
  * whose credits run out gets the credit alert with the way to buy credits; a send that fails
  * offline stays marked with a retry that delivers it once; visitors are asked to log in.

@@ -1,5 +1,5 @@
 /**
- * Discovery (issue 5) as members meet it, on two sites: the member search (filter, page,
+ * Discovery as members meet it, on two sites: the member search (filter, page,
  * infinite scroll), liking a member who likes back (a match on both sides), the like modal
  * of `?t=`, and the swipe game played to the daily limit.
  */

@@ -1,5 +1,5 @@
 /**
- * Marketing and legal pages (issue 6) over all seven sites × three locales (English and two
+ * Marketing and legal pages over all seven sites × three locales (English and two
  * rotating ones): home with member teasers, two landers at their niche slug, the terms with
  * their version date and the 2257 statement, each in its brand and language, with the
  * site-entry warning of its layout, and no console errors (fixtures.ts). The phone project

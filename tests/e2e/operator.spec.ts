@@ -1,5 +1,5 @@
 /**
- * An operator answers as a chat pal (issue 12 'Chat pals'): a member writes to a chat pal,
+ * An operator answers as a chat pal (docs/operator.md): a member writes to a chat pal,
  * the operator logs in, opens /operator, takes the conversation and answers; the member
  * finds the answer in the conversation. Each project (phone, desktop) has its own member.
  */

@@ -1,5 +1,5 @@
 /**
- * Profiles and photos (issue 4) as people meet them: a member edits the profile and adds two
+ * Profiles and photos as people meet them: a member edits the profile and adds two
  * photos (one premium-only), which wait 'being inspected'; a moderator approves them in the
  * console; the member sees them active; a free member sees the premium photo blurred behind
  * a lock, a premium member sees the photo itself.

@@ -4,8 +4,8 @@
  * flow ending on /account-deleted, then reactivation from the mailed link and a new login.
  * Journeys that change an account create their own member through the API (signup +
  * activation from the dev inbox); the seeded demo login is only used where nothing changes.
- * The account journeys run on two sites in two languages (issue 3: "at least two sites and
- * two locales"), each with its own member.
+ * The account journeys run on two sites in two languages, each with its own member: every
+ * variant gets smoke tests, full journeys run on a representative few.
  */
 import type { Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';

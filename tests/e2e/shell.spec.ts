@@ -1,5 +1,5 @@
 /**
- * The members shell as members and visitors meet it (issue 14; SPEC §2.3 badges, §2.5 title,
+ * The members shell as members and visitors meet it (SPEC §2.3 badges, §2.5 title,
  * §2.7 'Complaints'): while a member looks at the search, another member messages and likes
  * her, and without a reload her nav shows the Messages and Likes badges and the page title
  * the '(N) ' count; opening the conversation takes its unread count away again. A visitor

@@ -1,4 +1,4 @@
-/** Shared helpers of the accounts-*.test.ts files (issue 3). */
+/** Shared helpers of the accounts-*.test.ts files. */
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { postSignup, type AccountError } from '#src/contract/accounts.ts';

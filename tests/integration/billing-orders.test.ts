@@ -1,5 +1,5 @@
 /**
- * Orders and the sandbox checkout (issue 13; SPEC §2.7 'Credits', 'Payment', 'Transaction
+ * Orders and the sandbox checkout (SPEC §2.7 'Credits', 'Payment', 'Transaction
  * result', §4 Payment, Membership): making an order, paying, failing and cancelling on the
  * hosted page, the credits, premium for good, the receipt and the purchase message, every
  * state transition of the machine, and the transactions list.

@@ -1,5 +1,5 @@
 /**
- * The bundles and payment methods per site, country and currency (issue 13; SPEC §2.7
+ * The bundles and payment methods per site, country and currency (SPEC §2.7
  * 'Credits', 'Pricing', §3 'Payment methods', §9 'Premium package tiers').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Refunds of unused credits and chargebacks (issue 13; SPEC §1 'Business model', §9 'Refund
+ * Refunds of unused credits and chargebacks (SPEC §1 'Business model', §9 'Refund
  * window'): within and after refund_days, partial when credits were spent, once per order;
  * chargebacks take back what is left and block buying; a refund racing 20 spends neither
  * loses nor creates credits (the ledger's sum is the balance).

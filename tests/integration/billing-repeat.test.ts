@@ -1,5 +1,5 @@
 /**
- * Repeat orders (issue 13; SPEC §2.7 'Repeat order', §4 Payment, §8 'Payment and direct
+ * Repeat orders (SPEC §2.7 'Repeat order', §4 Payment, §8 'Payment and direct
  * debit'): the last bundle again with the stored method, charged at once; a declined stored
  * card answers stored_payment_failed ('Try again'); methods that cannot be stored open a
  * checkout again.

@@ -1,5 +1,5 @@
 /**
- * The payment webhook (issue 13): signatures (missing, wrong, stale, altered body), and
+ * The payment webhook: signatures (missing, wrong, stale, altered body), and
  * provider messages that come twice (100 times), late, or out of order: an order is credited
  * once and its state never moves back. Also the sandbox's own delivery options.
  */

@@ -1,5 +1,5 @@
 /**
- * Webcam and reseller content (issue 5; SPEC §3 'Webcam result', §6 'Webcam eligibility',
+ * Webcam and reseller content (SPEC §3 'Webcam result', §6 'Webcam eligibility',
  * §7): who gets cams (paid members, members of less than 4 days — with the test clock —,
  * sites without 'cams'), the demo feed's filter and snapshots, and the redirects to the
  * configured partners.

@@ -1,5 +1,5 @@
 /**
- * The chat's catalogues (issue 12; SPEC §1 'Chat', §2.7 'Chats overview and conversation',
+ * The chat's catalogues (SPEC §1 'Chat', §2.7 'Chats overview and conversation',
  * §2.6 'GIF search'): the gifts in the member's language at the site's gift_credits, their
  * pictures, the bundled GIF search by a word in any language, the GIF files, and the
  * icebreakers with their prices. Everything but the files is for logged-in members only.

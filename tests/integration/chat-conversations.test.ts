@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 12; SPEC §2.7 'Chats overview and conversation', §4 Account 'Not
+ * Conversations (SPEC §2.7 'Chats overview and conversation', §4 Account 'Not
  * confirmed', Conversations, Blocking, Invisible and Privacy mode, §8): starting, the list
  * with unread counts, reading (read state and its events), paging and the visibility window,
  * deleting, blocks and gone members, held messages released on confirmation, the site's own

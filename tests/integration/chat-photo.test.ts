@@ -1,5 +1,5 @@
 /**
- * Photo messages (issue 12; SPEC §1 'Business model' photo_credits, §2.7 'image upload'): the
+ * Photo messages (SPEC §1 'Business model' photo_credits, §2.7 'image upload'): the
  * upload is re-encoded without metadata, costs photo_credits, and its file reaches the two
  * participants only.
  */

@@ -1,4 +1,4 @@
-/** The demo world's conversations (issue 12): the demo logins open a chat list that is not empty. */
+/** The demo world's conversations: the demo logins open a chat list that is not empty. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getChatMessages, getChats } from '#src/contract/chat.ts';

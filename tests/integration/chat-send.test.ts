@@ -1,5 +1,5 @@
 /**
- * Sending chat messages (issue 12; SPEC §1 'Business model', §6 free members, §8 'You do not
+ * Sending chat messages (SPEC §1 'Business model', §6 free members, §8 'You do not
  * have enough credits', §9): every price, the free messages and conversation starts of free
  * members, the message length, the balance under parallel sends, idempotent retries and
  * chat pals on both ends.

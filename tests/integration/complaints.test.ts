@@ -1,5 +1,5 @@
 /**
- * Complaints (issue 14; SPEC §2.7 'Complaints'): visitors and members send the /complaints
+ * Complaints (SPEC §2.7 'Complaints'): visitors and members send the /complaints
  * form, get a reference and a confirmation mail in their language; moderators and admins list
  * the complaints and mark them handled.
  */

@@ -1,5 +1,5 @@
 /**
- * Discount codes (issue 13; SPEC §3 'Discount code', §4 'Time bonus', §5 'Discount codes',
+ * Discount codes (SPEC §3 'Discount code', §4 'Time bonus', §5 'Discount codes',
  * §7 discountcode.php, §9 'Discounts'): the lookup a member or visitor makes, and the quote
  * and redemption billing uses, with every rule: not found, used, expired, country, minimum,
  * payment method, once-per-user (also with two orders completing at once), once, the

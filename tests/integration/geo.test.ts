@@ -1,5 +1,5 @@
 /**
- * GET /api/geocode.php (issue 5; SPEC §4, §5 'Geolocation', §7): country and region of a
+ * GET /api/geocode.php (SPEC §4, §5 'Geolocation', §7): country and region of a
  * browser position, offline, for places in several served countries (including those whose
  * place data is listed a level below our regions or under newer codes), at sea and abroad;
  * login only; the member's position is stored snapped to the grid, never shown to anyone,

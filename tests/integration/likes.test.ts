@@ -1,6 +1,6 @@
 /**
  * Likes and matches, the daily limits (with the test clock), the swipe game, the match
- * finder and the auto-like of the like modal (issue 5; SPEC §2.6 'Like modal', §2.7 'Likes',
+ * finder and the auto-like of the like modal (SPEC §2.6 'Like modal', §2.7 'Likes',
  * 'Swipe game', 'Match finder', §4 Likes, §8 'Likes and swipes', §9). Every rule is asked
  * by the member it is about; tests that compare whole candidate lists each use their own site.
  */

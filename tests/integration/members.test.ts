@@ -1,5 +1,5 @@
 /**
- * Member profile pages, photo files, blocking, invisible and privacy mode (issue 4; SPEC
+ * Member profile pages, photo files, blocking, invisible and privacy mode (SPEC
  * §2.7 'Member profile', §4 Blocking / Invisible mode / Privacy mode, §6 photo rights).
  * Every rule is asked by the viewer it is about: free, premium, blocked, logged out.
  */

@@ -1,5 +1,5 @@
 /**
- * The moderation console's calls (issue 4 'Moderation'): GET /api/moderation/photos.php (the
+ * The moderation console's calls (SPEC §2.7 'Moderation'): GET /api/moderation/photos.php (the
  * queue of photos being inspected, all sites) and POST /api/moderation/photo.php (approve, or
  * reject with a reason the member sees). Moderators and admins only.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator inbox (issue 12 'Chat pals'): members' messages to chat pals land in the inbox
+ * The operator inbox (docs/operator.md): members' messages to chat pals land in the inbox
  * of operators (and admins), who take a conversation (a claim, so two operators never answer
  * the same one), answer as the chat pal (free for the member, delivered like any message),
  * release it, and keep notes per member. Members write through the chat calls, as they do.

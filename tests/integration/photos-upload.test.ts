@@ -1,4 +1,4 @@
-/** POST /api/photos.php: multipart photo uploads (issue 4 photo rules, SPEC §2.7, §6). */
+/** POST /api/photos.php: multipart photo uploads (the photo rules of SPEC §2.7, §6). */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

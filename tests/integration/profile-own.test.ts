@@ -1,5 +1,5 @@
 /**
- * The 'My profile' calls (issue 4; SPEC §2.7 'My profile', §5): the own profile, saving
+ * The 'My profile' calls (SPEC §2.7 'My profile', §5): the own profile, saving
  * basics, location and details with the SPEC texts, and the own photos
  * (list, profile image, premium-only, delete with files). Another member's ids do nothing.
  * City suggestions: cities.test.ts.

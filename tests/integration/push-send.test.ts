@@ -1,5 +1,5 @@
 /**
- * Web push for real (issue 14; SPEC §4 Push, §7 POST user.php?push=1): a browser's
+ * Web push for real (SPEC §4 Push, §7 POST user.php?push=1): a browser's
  * subscription is stored, a new message and a new like reach a push endpoint of this test
  * (a local HTTP server) encrypted for that subscription, without the message's text; a gone
  * endpoint (410) loses its subscription; the preference turns pushes off.

@@ -1,5 +1,5 @@
 /**
- * The member search, GET /api/search.php (issue 5; SPEC §2.7 'Member search', §4 Search,
+ * The member search, GET /api/search.php (SPEC §2.7 'Member search', §4 Search,
  * §5 Country filter, §6 Visitor, §7 'Search parameters', §9 age ranges). Each test gets a
  * fresh start (`fresh()`), so the members it creates are the whole site. The clock is FIXED_NOW
  * (2025-06-01 12:00 UTC).

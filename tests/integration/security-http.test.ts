@@ -1,5 +1,5 @@
 /**
- * The HTTP hardening of issue 15 (docs/security.md): the client IP behind trusted proxies,
+ * The HTTP hardening (docs/security.md): the client IP behind trusted proxies,
  * the JSON body limit, the CSRF guards, and the production defaults (dev inbox, unknown
  * hosts, Secure cookies, HSTS, the pages' Content-Security-Policy, the start refusal).
  */

@@ -1,5 +1,5 @@
 /**
- * The GIF providers (issue 12; docs/chat-catalogue.md): the GIPHY adapter against GIPHY's
+ * The GIF providers (docs/chat-catalogue.md): the GIPHY adapter against GIPHY's
  * documented answers (a fake fetch, no network), the switch by configuration, and the
  * fallback to the bundled catalogue when the online search fails.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract fuzzer (issue 15 'Abuse tests'): every endpoint declared in src/contract gets
+ * The contract fuzzer (docs/security.md): every endpoint declared in src/contract gets
  * valid, boundary and malformed input, derived from its query and body schemas with
  * fast-check (a fixed seed, a bounded number of runs), as a visitor, a member, a moderator
  * and an operator; plus raw requests no schema describes (wrong content types, broken JSON

@@ -1,5 +1,5 @@
 /**
- * The IDOR sweep (issue 15 'Abuse tests'): members in every relation to each other — on the
+ * The IDOR sweep (docs/security.md): members in every relation to each other — on the
  * same site, on another site, one the owner blocked, an invisible one, a deleted one, and a
  * visitor — ask for each other's private objects by id through every call that takes one:
  * conversations and their messages, photos (the calls and the files), orders and

@@ -1,5 +1,5 @@
 /**
- * Races against the limits (issue 15 'Abuse tests'): many requests at once, as a script
+ * Races against the limits (docs/security.md): many requests at once, as a script
  * sends them, must not get more than the limit allows — not one more. Login lockout per
  * account (whatever the IPs), signups per IP and per address, password-reset mails per day
  * and reset links used once, likes and swipe decisions per day. Every answer is one of the
