@@ -216,7 +216,8 @@ export const postOperatorRelease = defineEndpoint({
  * the claim is renewed, not released. The member gets the message like any other (realtime
  * event, unread count) and pays nothing. 400 `message_too_long` over the site's
  * message_length; 404 when the member is gone or blocked the chat pal. A retry with the same
- * client_id answers the message already sent.
+ * client_id answers the message already sent; a client_id the chat pal used in another
+ * conversation answers 409 `client_id_used`.
  */
 export const postOperatorReply = defineEndpoint({
   method: 'POST',
@@ -230,6 +231,7 @@ export const postOperatorReply = defineEndpoint({
     'claimed_by_other',
     'claim_required',
     'message_too_long',
+    'client_id_used',
   ],
   roles: ['operator', 'admin'],
 });

@@ -374,6 +374,30 @@ describe('replies', () => {
     expect(failure.code).toBe('message_too_long');
   });
 
+  it('answers 409 for a client_id the chat pal used in another conversation, never that message', async () => {
+    const pal = await chatPal();
+    const sam = await member();
+    const kim = await member();
+    const withSam = await writes(sam, pal, 'Hi from Sam');
+    const withKim = await writes(kim, pal, 'Hi from Kim');
+    const client_id = randomPublicId(16);
+    await call(t, postOperatorClaim, { session: operatorA, body: { conversation: withSam } });
+    await call(t, postOperatorClaim, { session: operatorA, body: { conversation: withKim } });
+    const body = { conversation: withSam, text: 'Only for Sam', client_id };
+    await call(t, postOperatorReply, { session: operatorA, body });
+
+    const reused = await callError(t, postOperatorReply, {
+      session: operatorA,
+      body: { conversation: withKim, text: 'For Kim', client_id },
+    });
+    expect(reused).toMatchObject({ status: 409, code: 'client_id_used', field: 'client_id' });
+    expect(JSON.stringify(reused)).not.toContain('Only for Sam');
+    const kimsPage = await call(t, getChatMessages, { session: kim.session, query: { id: withKim } });
+    expect(kimsPage.messages.map((m) => m.text)).toEqual(['Hi from Kim']);
+    // The retry in its own conversation still answers the message sent.
+    expect((await call(t, postOperatorReply, { session: operatorA, body })).message.text).toBe('Only for Sam');
+  });
+
   it('shows the operator the member’s profile, the chat pal and the history both ways', async () => {
     const pal = await chatPal();
     const sam = await member();

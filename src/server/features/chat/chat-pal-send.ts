@@ -10,14 +10,15 @@ import { fail } from '#src/server/http/errors.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { messageEventsFor } from './chat-events.ts';
 import { loadChatSite, partyOfProfile } from './parties.ts';
-import { existingMessage } from './send-retries.ts';
+import { existingMessage, replayOf } from './send-retries.ts';
 import { lockConversation, writeMessage } from './send-write.ts';
 
 /**
  * A chat pal's message written by an operator (operator inbox): costs nothing, is marked with
  * the operator (`messages.operator_id`) and delivered to the member with its events. A retry
- * with the same client id answers the message already sent. 404 when the conversation is not
- * one of this chat pal's.
+ * with the same client id answers the message already sent; the chat pal's client id of a
+ * message in another conversation answers 409 `client_id_used` (as a member's send does,
+ * send-retries.ts). 404 when the conversation is not one of this chat pal's.
  */
 export async function sendAsChatPal(
   deps: AppDeps,
@@ -44,7 +45,8 @@ export async function sendAsChatPal(
       const locked = await lockConversation(tx, input.conversationId);
       if (!locked) throw fail('not_found');
       const earlier = await existingMessage(tx, input.chatPalProfileId, input.clientId);
-      if (earlier) return { publicId: earlier.publicId, stored: null };
+      // A retry answers its message; the client id of another conversation answers 409.
+      if (earlier) return { publicId: replayOf(earlier, input.conversationId).publicId, stored: null };
       const row = await writeMessage(tx, {
         publicId: randomPublicId(),
         conversationId: input.conversationId,
