@@ -24,3 +24,5 @@ export * from './schema/complaints.ts';
 export * from './schema/push.ts';
 export * from './schema/notifications.ts';
 export * from './schema/geo.ts';
+export * from './schema/reports.ts';
+export * from './schema/data-exports.ts';

@@ -45,9 +45,9 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     discountPercentage: text('discount_percentage'),
     /**
-     * What the discount code reserves for the member ('first_purchase', 'code:<id>'; null: no
-     * code, a code without a per-member limit, or a late completion that lost it). The
-     * partial unique index lets at most one created, pending or completed order hold it.
+     * What the discount code reserves ('first_purchase', 'code:<id>' for the member; 'once:<id>'
+     * for everyone; null: no code, an unlimited code, or a late completion that lost it). The
+     * partial unique indexes let at most one created, pending or completed order hold it.
      */
     discountReservation: text('discount_reservation'),
     discountMinor: integer('discount_minor').notNull().default(0),
@@ -96,6 +96,10 @@ export const orders = pgTable(
     uniqueIndex('orders_discount_reservation')
       .on(t.accountId, t.discountReservation)
       .where(sql`${t.discountReservation} is not null and ${t.status} in ('created', 'pending', 'completed')`),
+    // A once-for-everyone code ('once:<id>'): one open or completed order of anyone holds it.
+    uniqueIndex('orders_discount_once')
+      .on(t.discountReservation)
+      .where(sql`${t.discountReservation} like 'once:%' and ${t.status} in ('created', 'pending', 'completed')`),
     check(
       'orders_money_nonnegative',
       sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.transactionFeeMinor} >= 0 and ${t.refundMinor} >= 0`,
