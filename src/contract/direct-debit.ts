@@ -141,6 +141,8 @@ export const DIRECT_DEBIT_ERRORS = declareErrors('api', {
   order_closed: 409,
   iban_invalid: 400,
   phone_invalid: 400,
+  /** A valid mobile number of a country codes are not sent to (not a SEPA country the site sells in). */
+  phone_country: 400,
   direct_debit_blocked: 403,
   direct_debit_limit: 409,
   sms_unavailable: 502,
@@ -157,6 +159,7 @@ export const DIRECT_DEBIT_START_ERRORS = [
   'payments_blocked',
   'iban_invalid',
   'phone_invalid',
+  'phone_country',
   'direct_debit_blocked',
   'direct_debit_limit',
   'sms_unavailable',
@@ -166,8 +169,9 @@ export const DIRECT_DEBIT_START_ERRORS = [
  * POST /api/directdebit.php: checks the SEPA form and sends the SMS code. `order` is a
  * created 'sdd' order of the member (`not_found` otherwise, `order_closed` once it left
  * 'created'); `package` makes the order here in the member's payment country. `iban_invalid`
- * (field iban) and `phone_invalid` (field phone: not a mobile number, or not of a SEPA
- * country of the site's `countries`) name the field; 429 `rate_limited` past
+ * (field iban), `phone_invalid` (field phone: not a mobile number) and `phone_country`
+ * (field phone: a mobile number, but not of a SEPA country of the site's `countries`) name
+ * the field; 429 `rate_limited` past
  * DIRECT_DEBIT_SENDS_PER_HOUR or DIRECT_DEBIT_SMS_LIMITS; 502 `sms_unavailable` when the SMS could not be sent.
  */
 export const postDirectDebitStart = defineEndpoint({

@@ -445,7 +445,7 @@ describe('SMS pumping', () => {
     }
   }
 
-  it('sends codes only to mobile numbers of the SEPA countries the site sells in', async () => {
+  it('sends codes only to mobile numbers of the SEPA countries the site sells in, saying so', async () => {
     const m = await member();
     const order = await sddOrder(m);
     const sentBefore = (await t.deps.sms.list()).length;
@@ -455,8 +455,25 @@ describe('SMS pumping', () => {
         session: m.session,
         body: { order, ...form(m, { phone }) },
       });
-      expect(failure, phone).toMatchObject({ status: 400, code: 'phone_invalid', field: 'phone' });
+      expect(failure, phone).toMatchObject({
+        status: 400,
+        code: 'phone_country',
+        field: 'phone',
+        message: 'We cannot send SMS to numbers of this country yet.',
+      });
     }
+    // In the member's language; a Chinese landline is no mobile number at all.
+    const german = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '+86 131 2345 6789' }) },
+      cookies: { locale: 'de' },
+    });
+    expect(german.message).toBe('An Nummern aus diesem Land können wir noch keine SMS senden.');
+    const landline = await callError(t, postDirectDebitStart, {
+      session: m.session,
+      body: { order, ...form(m, { phone: '+86 10 6552 9988' }) },
+    });
+    expect(landline).toMatchObject({ code: 'phone_invalid', field: 'phone' });
     expect(await t.deps.sms.list()).toHaveLength(sentBefore);
     // A Belgian mobile for the Dutch address is one of them.
     const sent = await call(t, postDirectDebitStart, {

@@ -60,15 +60,21 @@ export function smsCountries(site: Pick<SiteConfig, 'settings'>): ReadonlySet<st
 
 /**
  * A valid mobile number for the address country (or written internationally) of one of
- * `allowed` (`smsCountries`), else null.
+ * `allowed` (`smsCountries`); 'invalid' when it is not a valid mobile number, 'country' when
+ * it is one of a country codes are not sent to.
  */
-export function checkMobile(input: string, country: string, allowed: ReadonlySet<string>): CheckedPhone | null {
+export function checkMobile(
+  input: string,
+  country: string,
+  allowed: ReadonlySet<string>,
+): CheckedPhone | 'invalid' | 'country' {
   const written = input.trim().replace(/^00/, '+');
-  if (!/^[+\d][\d\s()./-]{5,}$/.test(written)) return null;
+  if (!/^[+\d][\d\s()./-]{5,}$/.test(written)) return 'invalid';
   const parsed = parsePhoneNumberFromString(written, isPhoneCountry(country) ? country : undefined);
-  if (!parsed?.isValid() || !parsed.country || !allowed.has(parsed.country)) return null;
+  if (!parsed?.isValid() || !parsed.country) return 'invalid';
   const type = parsed.getType();
-  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return null;
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return 'invalid';
+  if (!allowed.has(parsed.country)) return 'country';
   return { e164: parsed.number, masked: maskPhone(parsed.number, parsed.countryCallingCode) };
 }
 

@@ -158,7 +158,8 @@ export async function startDirectDebit(ctx: DebitContext, buyer: Buyer, input: S
   if (!iban) throw fail('iban_invalid', { field: 'iban' });
   if (!isPhoneCountry(input.country)) throw fail('invalid_input', { field: 'country' });
   const phone = checkMobile(input.phone, input.country, smsCountries(ctx.site));
-  if (!phone) throw fail('phone_invalid', { field: 'phone' });
+  if (phone === 'invalid') throw fail('phone_invalid', { field: 'phone' });
+  if (phone === 'country') throw fail('phone_country', { field: 'phone' });
   const hash = await ibanHash(ctx.db, iban.iban);
   const pay = await orderToPay(ctx, buyer, input);
   await assertMayDebit(ctx, {
