@@ -13,7 +13,12 @@ import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { SignupShell } from '#src/features/auth/SignupShell.tsx';
 import { SignupSteps } from '#src/features/auth/SignupSteps.tsx';
 import type { SignupValues } from '#src/features/auth/signup-state.ts';
-import { $signupResuming, resumeLoggedInSignup, startSignup } from '#src/features/auth/signup-store.ts';
+import {
+  $signupResuming,
+  checkSignupsOpen,
+  resumeLoggedInSignup,
+  startSignup,
+} from '#src/features/auth/signup-store.ts';
 import { hasLoginMarker } from '#src/stores/session.ts';
 import Spinner from '#src/ui/Spinner.tsx';
 
@@ -45,6 +50,7 @@ export default function SignupFlow({
       ...(prefill ? { prefill } : {}),
     });
     if (hasLoginMarker(document.cookie)) void resumeLoggedInSignup();
+    else void checkSignupsOpen();
     return true;
   });
   return (

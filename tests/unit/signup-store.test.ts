@@ -28,6 +28,7 @@ import {
 import { $signup, isClosable, isLoggedInStep, stepNumber, type SignupValues } from '#src/features/auth/signup-state.ts';
 import {
   $signupResuming,
+  checkSignupsOpen,
   resumeLoggedInSignup,
   resumeSignup,
   resumeState,
@@ -36,7 +37,9 @@ import {
 import { ApiError, type ApiClient } from '#src/client/api.ts';
 import { getUser, type CurrentUser } from '#src/contract/user.ts';
 import { getOwnProfile, type OwnProfile } from '#src/contract/profile.ts';
-import { ownProfile } from './profile-fixtures.ts';
+import { ownProfile, siteSettings } from './profile-fixtures.ts';
+import { resetSiteData } from '#src/stores/site-data.ts';
+import { TRAFFIC_SOURCE_KEY } from '#src/features/auth/signup-account-store.ts';
 import { MemoryStorage, testEnvironment } from './test-environment.ts';
 
 /** The answer of PUT /api/profile.php: the saved profile. */
@@ -244,6 +247,28 @@ describe('submitting', () => {
     await accountForm.submit();
     expect($signupErrors.get()).toEqual({});
     expect(accountForm.$error.get()).toBe('Too many signups');
+  });
+
+  it('says an invite-only site is closed before the form is filled in (settings.signups)', async () => {
+    const opened = async (signups: string, local?: Storage) => {
+      resetSiteData();
+      startSignup();
+      environment(api({ status: 200, body: { settings: siteSettings({ signups }) } }).client, local);
+      await checkSignupsOpen();
+      return $signup.get();
+    };
+    expect(await opened('invite_only')).toEqual({ step: 'closed' });
+    expect(await opened('with_trafficsource')).toEqual({ step: 'closed' });
+    const landed = storage({ [TRAFFIC_SOURCE_KEY]: JSON.stringify({ network: 'ads', ref: 'campaign-7' }) });
+    expect(await opened('with_trafficsource', landed)).toEqual({ step: 'account' });
+    expect(await opened('with_trafficsource', storage({ [TRAFFIC_SOURCE_KEY]: '{}' }))).toEqual({ step: 'closed' });
+    expect(await opened('all')).toEqual({ step: 'account' });
+    // A failed load leaves the form; the server still refuses the send.
+    resetSiteData();
+    startSignup();
+    environment(api({ status: 404, body: { error: { code: 'unknown_site', message: 'Unknown' } } }).client);
+    await checkSignupsOpen();
+    expect($signup.get()).toEqual({ step: 'account' });
   });
 
   it("ends in 'closed' when signups are invite-only", async () => {

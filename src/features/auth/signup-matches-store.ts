@@ -9,7 +9,7 @@ import { getTeasers, type Teaser } from '#src/contract/profile.ts';
 import { AGE_RANGES, type Gender } from '#src/lib/constants.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm, type Form } from '#src/stores/form.ts';
-import { startSignup } from './signup-store.ts';
+import { checkSignupsOpen, startSignup } from './signup-store.ts';
 
 export type AgeRangeKey = (typeof AGE_RANGES)[number]['key'];
 
@@ -58,6 +58,7 @@ export function createSignupMatchesStore(): SignupMatchesStore {
       if (phase.name !== 'teasers') return;
       const { gender, seeking } = phase.choice;
       startSignup({ embeddedSiteEntryWarning, prefill: { gender, seeking } });
+      void checkSignupsOpen();
       $phase.set({ name: 'form' });
     },
   };

@@ -11,7 +11,8 @@ import { ApiError } from '#src/client/api.ts';
 import { getOwnProfile, type OwnProfile } from '#src/contract/profile.ts';
 import { getUser, type CurrentUser } from '#src/contract/user.ts';
 import { environment } from '#src/stores/environment.ts';
-import { $signupErrors, $signupValues, accountForm, EMPTY_VALUES } from './signup-account-store.ts';
+import { loadSiteSettings } from '#src/stores/site-data.ts';
+import { $signupErrors, $signupValues, accountForm, EMPTY_VALUES, readTrafficSource } from './signup-account-store.ts';
 import { $signupAnswers, $signupPush, personalForm, resendForm } from './signup-profile-store.ts';
 import { $signup, storedProgress, type SignupState, type SignupValues } from './signup-state.ts';
 
@@ -30,6 +31,27 @@ export function startSignup(
   $signupValues.set({ ...EMPTY_VALUES, ...options.defaults, ...options.prefill });
   resetAnswersAndForms();
   $signup.set(options.embeddedSiteEntryWarning ? { step: 'site_entry' } : { step: 'account' });
+}
+
+/**
+ * Invite-only sites say so before the form (SPEC §3 site setting `signups`): the site's
+ * settings are read when the flow starts, and a site that takes no signup from this visitor
+ * ('invite_only', or 'with_trafficsource' without a stored traffic source, as the server
+ * decides in signup.ts) ends the flow in `closed` while nothing has been sent yet. A failed
+ * load leaves the form: the server still refuses the send with `signups_closed`.
+ */
+export async function checkSignupsOpen(): Promise<void> {
+  let signups: string;
+  try {
+    ({ signups } = await loadSiteSettings());
+  } catch {
+    return;
+  }
+  const source = readTrafficSource(environment().storage);
+  const hasSource = Object.values(source ?? {}).some((value) => value.trim());
+  const closed = signups === 'invite_only' || (signups === 'with_trafficsource' && !hasSource);
+  const { step } = $signup.get();
+  if (closed && (step === 'account' || step === 'site_entry')) $signup.set({ step: 'closed' });
 }
 
 /** complete-signup: a logged-in, not-confirmed member continues after the account step. */
