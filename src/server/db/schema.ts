@@ -26,3 +26,4 @@ export * from './schema/notifications.ts';
 export * from './schema/geo.ts';
 export * from './schema/reports.ts';
 export * from './schema/data-exports.ts';
+export * from './schema/staff.ts';
