@@ -65,5 +65,7 @@ export const pushPayload = z.object({
   checkUrl: z.string(),
   /** Opened on a click otherwise (the login, returning to checkUrl). */
   openUrl: z.string(),
+  /** The installed app's icon badge (SPEC §2.5): unread messages plus new likes, after this news. */
+  badge: z.number().int().nonnegative().optional(),
 });
 export type PushPayload = z.infer<typeof pushPayload>;

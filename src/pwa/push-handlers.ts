@@ -6,8 +6,10 @@
  * offline app and push.
  *
  * - `push`: shows the notification of the payload (src/contract/push.ts: title, body,
- *   checkUrl, openUrl; never a message's text) and posts {type: 'NEW_PUSH_MESSAGE', data} to
- *   every open window of the site, which reloads its chats and likes.
+ *   checkUrl, openUrl, badge; never a message's text), sets the app icon's badge to `badge`
+ *   (SPEC §2.5, so it is current while the app is closed; a refusal is ignored) and posts
+ *   {type: 'NEW_PUSH_MESSAGE', data} to every open window of the site, which reloads its
+ *   chats and likes.
  * - `notificationclick`: with a window open, posts {type: 'NEW_PUSH_CLICK', data} to it and
  *   focuses it; the page knows whether the member is logged in and goes to checkUrl or
  *   openUrl. With none, the worker asks GET /api/user.php (same origin, with the session
@@ -22,6 +24,11 @@ export const SERVICE_WORKER_PATH = '/sw-push.js';
 export const PUSH_HANDLERS_SOURCE = `function windows() {
   return self.clients.matchAll({ type: 'window', includeUncontrolled: true });
 }
+function setBadge(count) {
+  var nav = self.navigator;
+  if (typeof count !== 'number' || !nav || !nav.setAppBadge) return Promise.resolve();
+  return (count > 0 ? nav.setAppBadge(count) : nav.clearAppBadge()).catch(function () {});
+}
 self.addEventListener('push', function (event) {
   var data = {};
   try {
@@ -32,6 +39,7 @@ self.addEventListener('push', function (event) {
   event.waitUntil(
     Promise.all([
       self.registration.showNotification(data.title || '', { body: data.body || '', tag: data.type, data: data }),
+      setBadge(data.badge),
       windows().then(function (list) {
         list.forEach(function (client) {
           client.postMessage({ type: 'NEW_PUSH_MESSAGE', data: data });

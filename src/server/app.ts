@@ -28,7 +28,7 @@ import { registerMemberRoutes } from '#src/server/features/member-profile/index.
 import { registerSearchRoutes } from '#src/server/features/search/index.ts';
 import { registerModerationRoutes } from '#src/server/features/moderation/index.ts';
 import { registerOperatorRoutes } from '#src/server/features/operator/index.ts';
-import { registerLikeRoutes } from '#src/server/features/likes/index.ts';
+import { badgeCountOf, registerLikeRoutes } from '#src/server/features/likes/index.ts';
 import { registerGeoRoutes } from '#src/server/features/geo/index.ts';
 import { registerCamRoutes } from '#src/server/features/cams/index.ts';
 import { registerTrafficRoutes } from '#src/server/features/traffic/index.ts';
@@ -76,7 +76,10 @@ export function composeApp(
     sms: createSmsProvider(config, now),
     // Chat messages announced by the hub also push and mail (features/push, features/notifications).
     events: withNotificationMails(
-      withPushes(createEventHub(config, database, now), pushContext({ config, database, sites })),
+      withPushes(
+        createEventHub(config, database, now),
+        pushContext({ config, database, sites }, (accountId) => badgeCountOf(database.db, accountId)),
+      ),
       () => deps,
     ),
     now,

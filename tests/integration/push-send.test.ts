@@ -160,6 +160,8 @@ describe('sending', () => {
     const payload = pushPayload.parse(b.decrypt(push.body));
     expect(payload).toMatchObject({ type: 'message', openUrl: '/login' });
     expect(payload.checkUrl).toMatch(/^\/chats\/.+/);
+    // The app icon's badge, set by the worker while the app is closed (SPEC §2.5).
+    expect(payload.badge).toBe(1);
     expect(JSON.stringify(payload)).not.toContain('secret');
     const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, b.endpoint));
     expect(row?.lastSuccessAt).not.toBeNull();
@@ -177,7 +179,7 @@ describe('sending', () => {
     const pushes = await pushesTo(b.endpoint);
     expect(pushes).toHaveLength(1);
     const payload = pushPayload.parse(b.decrypt(pushes[0]?.body ?? Buffer.alloc(0)));
-    expect(payload).toMatchObject({ type: 'like', title: 'Neues Like', checkUrl: '/likes' });
+    expect(payload).toMatchObject({ type: 'like', title: 'Neues Like', checkUrl: '/likes', badge: 1 });
   });
 
   it('a Yes in the swipe game is a like and pushes too', async () => {

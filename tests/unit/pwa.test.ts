@@ -176,6 +176,7 @@ describe('the worker /sw-push.js', () => {
     let skipped = false;
     let claimed = false;
     const fetched: string[] = [];
+    const badges: (number | 'cleared')[] = [];
     const open = (name: string) => {
       const entries = caches.get(name) ?? new Map<string, Response>();
       caches.set(name, entries);
@@ -200,6 +201,10 @@ describe('the worker /sw-push.js', () => {
       skipWaiting: () => (skipped = true),
       clients: { claim: () => Promise.resolve(void (claimed = true)), matchAll: () => Promise.resolve([]) },
       registration: { showNotification: () => Promise.resolve() },
+      navigator: {
+        setAppBadge: (count: number) => Promise.resolve(void badges.push(count)),
+        clearAppBadge: () => Promise.resolve(void badges.push('cleared')),
+      },
     };
     const scope = {
       self,
@@ -243,6 +248,7 @@ describe('the worker /sw-push.js', () => {
       caches,
       fetched,
       listeners,
+      badges,
       skipped: () => skipped,
       claimed: () => claimed,
     };
@@ -287,6 +293,16 @@ describe('the worker /sw-push.js', () => {
     expect(caches.get('members-app-v2')?.has('/_astro/Screen.2.js')).toBe(true);
     expect(await worker.text('/api/user.php')).toBe('network');
     expect(await worker.text('/api/user.php', 'cors', 'POST')).toBe('network');
+  });
+
+  it('sets the app icon badge of a push while the app is closed (SPEC §2.5)', async () => {
+    const worker = runWorker(online);
+    const push = (payload: Record<string, unknown>) =>
+      worker.lifecycle('push', { data: { json: () => ({ type: 'message', title: 'New message', ...payload }) } });
+    await push({ badge: 3 });
+    await push({ badge: 0 });
+    await push({});
+    expect(worker.badges).toEqual([3, 'cleared']);
   });
 
   it('takes over when the page asks (the update prompt), and keeps the push handlers', () => {

@@ -4,3 +4,4 @@
  * internals).
  */
 export { registerLikeRoutes } from './routes.ts';
+export { badgeCountOf } from './likes.ts';

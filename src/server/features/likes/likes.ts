@@ -63,6 +63,21 @@ export async function loadLikes(ctx: LikesContext): Promise<LikesData> {
   };
 }
 
+/**
+ * The installed app's icon badge of an account (SPEC §2.5): its unread messages plus its new
+ * likes, the sum the page title shows; null for an account without a profile.
+ */
+export async function badgeCountOf(db: Db, accountId: number): Promise<number | null> {
+  const [member] = await db
+    .select({ profileId: profiles.id, siteId: profiles.siteId })
+    .from(profiles)
+    .where(eq(profiles.accountId, accountId))
+    .limit(1);
+  if (!member) return null;
+  const party = { accountId, ...member };
+  return (await totalUnread(db, party)) + (await newLikesOf(db, party));
+}
+
 /** The likes a member has not seen yet, from members they may see (the Likes badge). */
 async function newLikesOf(db: Db, member: Pick<Viewer, 'profileId' | 'siteId'>): Promise<number> {
   const [row] = await db

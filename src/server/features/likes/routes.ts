@@ -22,7 +22,7 @@ import { pushContext, pushLike } from '#src/server/features/push/index.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
 import { autoLike } from './auto-like.ts';
 import type { LikesContext } from './candidates.ts';
-import { announceNewLike, likeProfile, loadLikes, unlikeProfile } from './likes.ts';
+import { announceNewLike, badgeCountOf, likeProfile, loadLikes, unlikeProfile } from './likes.ts';
 import { findMatches } from './match-finder.ts';
 import { loadSwipeGame, swipeProfile } from './swipe.ts';
 
@@ -49,7 +49,11 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
       mailLike(c.get('deps'), ctx.viewer.profileId, liked);
       await Promise.all([
         announceNewLike(ctx.db, c.get('deps').events, liked),
-        pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
+        pushLike(
+          pushContext(c.get('deps'), (id) => badgeCountOf(ctx.db, id)),
+          ctx.viewer.profileId,
+          liked,
+        ),
       ]);
     });
   });
@@ -67,7 +71,11 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
       mailLike(c.get('deps'), ctx.viewer.profileId, liked);
       await Promise.all([
         announceNewLike(ctx.db, c.get('deps').events, liked),
-        pushLike(pushContext(c.get('deps')), ctx.viewer.profileId, liked),
+        pushLike(
+          pushContext(c.get('deps'), (id) => badgeCountOf(ctx.db, id)),
+          ctx.viewer.profileId,
+          liked,
+        ),
       ]);
     });
   });

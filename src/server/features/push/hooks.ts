@@ -11,13 +11,20 @@ import type { EventHub } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { pushToAccount, type PushContext } from './sender.ts';
 
-/** What the sender needs of the app's services. */
-export function pushContext(deps: Pick<AppDeps, 'config' | 'database' | 'sites'>): PushContext {
+/**
+ * What the sender needs of the app's services, and the app icon's badge count of an account
+ * (SPEC §2.5; the likes feature counts it, which this lower feature cannot import).
+ */
+export function pushContext(
+  deps: Pick<AppDeps, 'config' | 'database' | 'sites'>,
+  badgeOf?: PushContext['badgeOf'],
+): PushContext {
   return {
     db: deps.database.db,
     sites: deps.sites,
     production: deps.config.production,
     testHosts: deps.config.pushTestHosts,
+    ...(badgeOf ? { badgeOf } : {}),
   };
 }
 

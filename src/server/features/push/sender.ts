@@ -31,6 +31,11 @@ export interface PushContext {
   production: boolean;
   /** Config.pushTestHosts: the tests' local endpoint (never in production). */
   testHosts: readonly string[];
+  /**
+   * The app icon's badge of an account (SPEC §2.5: unread messages plus new likes), sent with
+   * each push so the worker sets it while the app is closed; null or absent: no badge.
+   */
+  badgeOf?: (accountId: number) => Promise<number | null>;
 }
 
 /** Pushes sent at once at most, across all accounts (each is one HTTPS request to a push service). */
@@ -60,7 +65,7 @@ export function wantsPush(preferences: Record<string, boolean>, type: PushNews['
 }
 
 /** The payload of a push in the member's language: a title, a line naming the other profile, where to go. */
-export function pushPayload(news: PushNews, language: string): PushPayload {
+export function pushPayload(news: PushNews, language: string, badge: number | null = null): PushPayload {
   const t = translator(isLocale(language) ? language : DEFAULT_LOCALE);
   const checkUrl = news.type === 'message' ? `/chats/${encodeURIComponent(news.conversation)}` : '/likes';
   return {
@@ -69,7 +74,19 @@ export function pushPayload(news: PushNews, language: string): PushPayload {
     body: t(`push.${news.type}.body`, { name: news.name }),
     checkUrl,
     openUrl: '/login',
+    ...(badge === null ? {} : { badge }),
   };
+}
+
+/** The account's badge count, or null when there is none or counting failed (never fails a push). */
+async function badgeOf(ctx: PushContext, accountId: number): Promise<number | null> {
+  if (!ctx.badgeOf) return null;
+  try {
+    return await ctx.badgeOf(accountId);
+  } catch (error) {
+    console.error('[push] badge count failed:', error instanceof Error ? error.message : error);
+    return null;
+  }
 }
 
 /** One account's sends: those waiting, and how many are on the way. */
@@ -182,7 +199,7 @@ async function sendToAccount(ctx: PushContext, accountId: number, news: PushNews
   const keys = await vapidKeys(db);
   const site = ctx.sites.find((s) => s.id === account.siteId);
   const domain = site?.domains[isLocale(account.language) ? account.language : DEFAULT_LOCALE];
-  const payload = JSON.stringify(pushPayload(news, account.language));
+  const payload = JSON.stringify(pushPayload(news, account.language, await badgeOf(ctx, accountId)));
   await Promise.all(
     subscriptions.map((subscription) =>
       enqueue(accountId, async () => {
