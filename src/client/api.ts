@@ -6,7 +6,7 @@
  * Plain fetch, not a fetch library: what the members app loads up front is budgeted
  * (docs/decisions.md "Members app: JavaScript a member downloads").
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorBody, type Endpoint } from '#src/contract/define.ts';
 
 export const ACCEPT = 'application/json, text/plain, */*';
@@ -45,7 +45,7 @@ const READ_RETRY_STATUSES = [408, 425, 500, 502, 503, 504];
 const WRITE_RETRY_STATUSES = [408, 425, 502, 503, 504];
 
 export interface ApiClient {
-  call<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  call<Q extends z.core.$ZodType, B extends z.core.$ZodType, R extends z.core.$ZodType>(
     endpoint: Endpoint<Q, B, R>,
     input?: {
       query?: z.input<Q>;
@@ -153,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const url = withQuery(`${options.baseURL ?? ''}${endpoint.path}`, input.query as Record<string, unknown>);
       try {
         const data = await request(url, init, retryStatuses);
-        return endpoint.response.parse(data);
+        return z.parse(endpoint.response, data);
       } catch (error) {
         throw toApiError(error, endpoint.path, options.onAuthenticationRequired);
       }
@@ -164,7 +164,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 function toApiError(error: unknown, path: string, onAuthRequired?: (path: string) => void): unknown {
   if (!(error instanceof RequestFailure)) return error;
   const status = error.status;
-  const parsed = errorBody.safeParse(error.data);
+  const parsed = z.safeParse(errorBody, error.data);
   const code = parsed.success ? parsed.data.error.code : status === 0 ? 'network' : 'internal';
   const message = parsed.success ? parsed.data.error.message : error.message;
   if (status === 403 && code === 'authentication_required' && !path.endsWith('user.php')) onAuthRequired?.(path);

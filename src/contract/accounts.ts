@@ -3,7 +3,7 @@
  * password and e-mail change, deletion with reactivation. Error codes name the SPEC texts;
  * the server sends the message in the member's language (keys `accounts.errors.<code>`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LOCALES } from '#src/lib/locales.ts';
 import { declareErrors, defineEndpoint, withStatus } from './define.ts';
 import {
@@ -22,18 +22,18 @@ import {
 } from './limits.ts';
 import { currentUser } from './user.ts';
 
-export const password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-const linkToken = z.string().min(LINK_TOKEN_MIN).max(LINK_TOKEN_MAX);
-const email = z.string().trim().max(EMAIL_MAX);
-const passwordInput = z.string().max(PASSWORD_INPUT_MAX);
+export const password = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX));
+const linkToken = z.string().check(z.minLength(LINK_TOKEN_MIN), z.maxLength(LINK_TOKEN_MAX));
+const email = z.string().check(z.trim(), z.maxLength(EMAIL_MAX));
+const passwordInput = z.string().check(z.maxLength(PASSWORD_INPUT_MAX));
 
 /** Traffic source captured from the landing URL (SPEC §3 "Traffic source"). */
 export const trafficSource = z.object({
-  network: z.string().max(100).optional(),
-  ref: z.string().max(200).optional(),
-  sub1: z.string().max(200).optional(),
-  sub2: z.string().max(200).optional(),
-  sub3: z.string().max(200).optional(),
+  network: z.optional(z.string().check(z.maxLength(100))),
+  ref: z.optional(z.string().check(z.maxLength(200))),
+  sub1: z.optional(z.string().check(z.maxLength(200))),
+  sub2: z.optional(z.string().check(z.maxLength(200))),
+  sub3: z.optional(z.string().check(z.maxLength(200))),
 });
 export type TrafficSource = z.infer<typeof trafficSource>;
 
@@ -67,14 +67,14 @@ export type AccountError = (typeof ACCOUNT_ERRORS.codes)[number];
 export const signupBody = z.object({
   email,
   /** The username shown to others. */
-  name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+  name: z.string().check(z.trim(), z.minLength(NAME_MIN), z.maxLength(NAME_MAX)),
   password: passwordInput,
   /** YYYY-MM-DD */
-  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date_of_birth: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   gender: z.enum(['male', 'female']),
-  seeking: z.enum(['male', 'female']).optional(),
-  signup_message: z.string().trim().max(SIGNUP_REASON_MAX).optional(),
-  trafficsource: trafficSource.optional(),
+  seeking: z.optional(z.enum(['male', 'female'])),
+  signup_message: z.optional(z.string().check(z.trim(), z.maxLength(SIGNUP_REASON_MAX))),
+  trafficsource: z.optional(trafficSource),
 });
 
 /** POST /api/signup.php: creates a not-confirmed account, logs it in, sends the activation mail. */
@@ -114,7 +114,7 @@ export const getActivate = defineEndpoint({
   method: 'GET',
   path: '/api/activate.php',
   // Any token: a cut-off link must still land on /activate/error, not on a JSON 400.
-  query: z.object({ token: z.string().max(500).default('') }),
+  query: z.object({ token: z._default(z.string().check(z.maxLength(500)), '') }),
   response: z.never(),
   roles: 'public',
 });
@@ -223,7 +223,7 @@ export const putMailChange = defineEndpoint({
   method: 'PUT',
   path: '/api/mail-change.php',
   body: z.object({ token: linkToken }),
-  response: z.object({ email: z.string(), undone: z.boolean().optional() }),
+  response: z.object({ email: z.string(), undone: z.optional(z.boolean()) }),
   errors: ['unknown_site', 'link_invalid', 'new_email_taken'],
   roles: 'public',
 });
@@ -248,11 +248,11 @@ export const deleteAccount = defineEndpoint({
   matches: (query) => query['push'] === undefined,
   body: z.object({
     reason: z.enum(DELETE_REASONS),
-    remarks: z.string().trim().max(DELETE_REMARKS_MAX).optional(),
+    remarks: z.optional(z.string().check(z.trim(), z.maxLength(DELETE_REMARKS_MAX))),
     /** The current password: a session left open somewhere cannot delete the account. */
     password: passwordInput,
   }),
-  response: z.object({ redirect: z.url().nullable() }),
+  response: z.object({ redirect: z.nullable(z.url()) }),
   errors: ['authentication_required', 'unknown_site', 'rate_limited', 'password_wrong'],
   roles: ['member'],
 });
@@ -261,7 +261,7 @@ export const deleteAccount = defineEndpoint({
 export const getReactivate = defineEndpoint({
   method: 'GET',
   path: '/api/reactivate.php',
-  query: z.object({ token: z.string().max(500).default('') }),
+  query: z.object({ token: z._default(z.string().check(z.maxLength(500)), '') }),
   response: z.never(),
   roles: 'public',
 });

@@ -345,7 +345,7 @@ export const postOrder = defineEndpoint({
     .object({
       package: z.enum(PACKAGE_KEYS),
       method: z.enum(PAYMENT_METHODS),
-      discount_code: discountCodeString.optional(),
+      discount_code: z.optional(discountCodeString),
       country: country.optional(),
     })
     .strict(),

@@ -8,24 +8,24 @@
  * WEBCAM_ELIGIBILITY_MS ago, on a site whose member_resell includes 'cams' (cam cards) or
  * 'camads' (reseller ad cards). The server checks it too: an ineligible member gets no cams.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CAM_PROVIDER_SEGMENT, GENDERS } from '#src/lib/constants.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, optionalQueryValue } from './define.ts';
 
 const blank = (value: unknown) => (value === '' ? undefined : value);
-const age = z.preprocess(blank, z.coerce.number().int().min(0).max(120).optional());
+const age = optionalQueryValue(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(120)));
 
 export const camSearchQuery = z.looseObject({
-  gender: z.preprocess(blank, z.enum(GENDERS).optional()),
+  gender: optionalQueryValue(z.enum(GENDERS)),
   min_age: age,
   max_age: age,
 });
 
 /** One live webcam profile (SPEC §3 'Webcam result': the account; the rest is ours). */
 export const camEntry = z.object({
-  account: z.string().min(1).max(80),
+  account: z.string().check(z.minLength(1), z.maxLength(80)),
   name: z.string(),
-  age: z.number().int().nullable(),
+  age: z.nullable(z.number().check(z.int())),
   /** The snapshot image, loaded from the provider by account. */
   snapshot: z.string(),
 });
@@ -48,7 +48,7 @@ export const CAM_SNAPSHOT_PATH = `/api/${CAM_PROVIDER_SEGMENT}/snapshot.php`;
 /** Opened in a new window with flow=profile-search&redirect=1: redirects to the reseller partner. */
 export const RESELL_PARTNER_PATH = '/api/resellpartner.php';
 
-const accountQuery = z.object({ account: z.string().min(1).max(80) });
+const accountQuery = z.object({ account: z.string().check(z.minLength(1), z.maxLength(80)) });
 
 /**
  * GET CAM_REDIRECT_PATH?account=: 302 to the provider's page of the account, for members who
@@ -81,14 +81,8 @@ export const getResellPartner = defineEndpoint({
   method: 'GET',
   path: RESELL_PARTNER_PATH,
   query: z.looseObject({
-    flow: z.preprocess(
-      blank,
-      z
-        .string()
-        .regex(/^[a-z0-9-]{1,40}$/)
-        .default('profile-search'),
-    ),
-    redirect: z.string().optional(),
+    flow: z.pipe(z.transform(blank), z._default(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)), 'profile-search')),
+    redirect: z.optional(z.string()),
   }),
   response: z.never(),
   errors: ['authentication_required', 'unknown_site', 'forbidden'],

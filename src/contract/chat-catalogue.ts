@@ -3,7 +3,7 @@
  * chat.ts): a gift's drawn picture and a bundled GIF of the offline GIF search. Both are
  * the same for everyone (no member data), so they need no login and may be cached.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
 /** GET GIFT_IMAGE_PATH?key=<gift key>: the gift's picture (image/svg+xml). */
@@ -12,7 +12,7 @@ export const GIFT_IMAGE_PATH = '/api/gift-image.php';
 export const getGiftImage = defineEndpoint({
   method: 'GET',
   path: GIFT_IMAGE_PATH,
-  query: z.looseObject({ key: z.string().min(1).max(40) }),
+  query: z.looseObject({ key: z.string().check(z.minLength(1), z.maxLength(40)) }),
   response: z.never(),
   errors: ['not_found'],
   roles: 'public',
@@ -28,7 +28,10 @@ export type GifVariant = (typeof GIF_VARIANTS)[number];
 export const getGifFile = defineEndpoint({
   method: 'GET',
   path: GIF_FILE_PATH,
-  query: z.looseObject({ id: z.string().min(1).max(80), v: z.enum(GIF_VARIANTS).default('full') }),
+  query: z.looseObject({
+    id: z.string().check(z.minLength(1), z.maxLength(80)),
+    v: z._default(z.enum(GIF_VARIANTS), 'full'),
+  }),
   response: z.never(),
   errors: ['not_found'],
   roles: 'public',

@@ -12,12 +12,12 @@
  * type 'fictional', and every screen showing it carries the fictional warning). The site's
  * own conversation (system messages) has `system: true` and no profile card.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint } from './define.ts';
 import { profileCard, publicIdRef } from './members.ts';
 
 /** The sender's key of a message: makes a retry idempotent (a UUID or similar). */
-export const clientIdRef = z.string().min(8).max(64);
+export const clientIdRef = z.string().check(z.minLength(8), z.maxLength(64));
 
 /** Error codes of the chat calls with their HTTP status, each with its text `api.<code>`. */
 export const CHAT_ERRORS = declareErrors('api', {
@@ -34,7 +34,12 @@ export const CHAT_ERRORS = declareErrors('api', {
 });
 
 /** The gift of a gift message: its catalogue key, localized name and image. */
-export const chatGift = z.object({ key: z.string(), name: z.string(), image: z.string(), credits: z.number().int() });
+export const chatGift = z.object({
+  key: z.string(),
+  name: z.string(),
+  image: z.string(),
+  credits: z.number().check(z.int()),
+});
 export type ChatGift = z.infer<typeof chatGift>;
 
 /** A GIF of the GIF search and of a GIF message. */
@@ -43,13 +48,13 @@ export const chatGif = z.object({
   title: z.string(),
   url: z.string(),
   preview_url: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
 });
 export type ChatGif = z.infer<typeof chatGif>;
 
 /** An icebreaker (pickup line) offered in a new chat, with its price. */
-export const chatIcebreaker = z.object({ key: z.string(), text: z.string(), credits: z.number().int() });
+export const chatIcebreaker = z.object({ key: z.string(), text: z.string(), credits: z.number().check(z.int()) });
 export type ChatIcebreaker = z.infer<typeof chatIcebreaker>;
 
 /** The system messages of the site (SPEC §1), each with its text `chat.system.<key>`. */
@@ -60,21 +65,26 @@ export type SystemMessageKey = (typeof SYSTEM_MESSAGES)[number];
 export const chatMessage = z.object({
   id: z.string(),
   /** The sender's client_id, on the sender's own messages only. */
-  client_id: z.string().nullable(),
+  client_id: z.nullable(z.string()),
   /** 'me': the viewer sent it; 'them': the other side; 'system': the site. */
   from: z.enum(['me', 'them', 'system']),
   kind: z.enum(['text', 'photo', 'gift', 'gif', 'icebreaker', 'system']),
   /** The text of a text or icebreaker message (in the viewer's language for an icebreaker). */
-  text: z.string().nullable(),
-  photo: z
-    .object({ url: z.string(), thumb_url: z.string(), width: z.number().int(), height: z.number().int() })
-    .nullable(),
-  gift: chatGift.nullable(),
-  gif: chatGif.nullable(),
+  text: z.nullable(z.string()),
+  photo: z.nullable(
+    z.object({
+      url: z.string(),
+      thumb_url: z.string(),
+      width: z.number().check(z.int()),
+      height: z.number().check(z.int()),
+    }),
+  ),
+  gift: z.nullable(chatGift),
+  gif: z.nullable(chatGif),
   /** A system message: its key (text `chat.system.<key>`) and the text's parameters. */
-  system: z
-    .object({ key: z.enum(SYSTEM_MESSAGES), params: z.record(z.string(), z.union([z.string(), z.number()])) })
-    .nullable(),
+  system: z.nullable(
+    z.object({ key: z.enum(SYSTEM_MESSAGES), params: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  ),
   /** ISO 8601. */
   sent_at: z.string(),
   /** On my messages: the other side has read it. */
@@ -91,11 +101,11 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 export const chatListItem = z.object({
   id: z.string(),
   /** The other profile as the viewer sees it; null for the site's own conversation. */
-  profile: profileCard.nullable(),
+  profile: z.nullable(profileCard),
   /** The site's conversation of system messages. */
   system: z.boolean(),
-  last_message: chatMessage.nullable(),
-  num_unread_messages: z.number().int().nonnegative(),
+  last_message: z.nullable(chatMessage),
+  num_unread_messages: z.number().check(z.int(), z.nonnegative()),
   /** ISO 8601 of the newest message the viewer may see (the list is ordered by it). */
   updated_at: z.string(),
 });
@@ -112,7 +122,7 @@ export const getChats = defineEndpoint({
   response: z.object({
     chats: z.array(chatListItem),
     /** Unread messages over all conversations (nav badge, title prefix). */
-    total_unread: z.number().int().nonnegative(),
+    total_unread: z.number().check(z.int(), z.nonnegative()),
   }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
@@ -146,7 +156,7 @@ export const CHAT_PAGE_SIZE = 50;
 export const getChatMessages = defineEndpoint({
   method: 'GET',
   path: '/api/chat.php',
-  query: z.looseObject({ id: publicIdRef, before: publicIdRef.optional() }),
+  query: z.looseObject({ id: publicIdRef, before: z.optional(publicIdRef) }),
   matches: (query) => query['profile'] === undefined && query['id'] !== undefined,
   response: z.object({
     conversation: chatListItem,
@@ -167,15 +177,15 @@ const sendBase = { conversation: publicIdRef, client_id: clientIdRef };
 
 /** What POST /api/chat.php sends as JSON: exactly one of text, gift, gif, icebreaker. */
 export const sendMessageBody = z.union([
-  z.object({ ...sendBase, text: z.string().trim().min(1) }).strict(),
-  z.object({ ...sendBase, gift: z.string().min(1).max(40) }).strict(),
-  z.object({ ...sendBase, gif: z.string().min(1).max(80) }).strict(),
-  z.object({ ...sendBase, icebreaker: z.string().min(1).max(40) }).strict(),
+  z.strictObject({ ...sendBase, text: z.string().check(z.trim(), z.minLength(1)) }),
+  z.strictObject({ ...sendBase, gift: z.string().check(z.minLength(1), z.maxLength(40)) }),
+  z.strictObject({ ...sendBase, gif: z.string().check(z.minLength(1), z.maxLength(80)) }),
+  z.strictObject({ ...sendBase, icebreaker: z.string().check(z.minLength(1), z.maxLength(40)) }),
 ]);
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** The answer of a send: the message and the sender's balance after it. */
-export const sentMessage = z.object({ message: chatMessage, credits: z.number().int().nonnegative() });
+export const sentMessage = z.object({ message: chatMessage, credits: z.number().check(z.int(), z.nonnegative()) });
 
 const sendErrors = [
   'authentication_required',
@@ -230,7 +240,7 @@ export const CHAT_PHOTO_FILE_PATH = '/api/chat-photo.php';
 export const deleteChat = defineEndpoint({
   method: 'DELETE',
   path: '/api/chat.php',
-  body: z.object({ conversation: publicIdRef }).strict(),
+  body: z.strictObject({ conversation: publicIdRef }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
@@ -240,7 +250,7 @@ export const deleteChat = defineEndpoint({
 export const postTyping = defineEndpoint({
   method: 'POST',
   path: '/api/typing.php',
-  body: z.object({ conversation: publicIdRef }).strict(),
+  body: z.strictObject({ conversation: publicIdRef }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
@@ -259,7 +269,7 @@ export const getGifts = defineEndpoint({
 export const getGifs = defineEndpoint({
   method: 'GET',
   path: '/api/gifs.php',
-  query: z.looseObject({ q: z.string().max(100).optional() }),
+  query: z.looseObject({ q: z.optional(z.string().check(z.maxLength(100))) }),
   response: z.object({ gifs: z.array(chatGif) }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],

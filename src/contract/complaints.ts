@@ -6,7 +6,7 @@
  * rate_limited). The list and its 'handled' flag are for moderators and admins only
  * (their `roles`; 403 forbidden for other accounts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
 export const COMPLAINT_TOPICS = [
@@ -30,12 +30,7 @@ export const COMPLAINT_ANSWER_DAYS = 3;
 export const COMPLAINTS_PAGE_SIZE = 50;
 
 /** A reference such as an order number or a profile id: letters, digits, '-' and '_'. */
-const reference = z
-  .string()
-  .trim()
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]*$/)
-  .optional();
+const reference = z.optional(z.string().check(z.trim(), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]*$/)));
 
 /**
  * POST /api/complaint.php: sends a complaint. `order`: the payment id ('Order #…') it is
@@ -47,15 +42,15 @@ const reference = z
 export const postComplaint = defineEndpoint({
   method: 'POST',
   path: '/api/complaint.php',
-  body: z
-    .object({
-      topic: z.enum(COMPLAINT_TOPICS),
-      order: reference,
-      member: reference,
-      description: z.string().trim().min(COMPLAINT_DESCRIPTION_MIN).max(COMPLAINT_DESCRIPTION_MAX),
-      email: z.string().trim().max(254).pipe(z.email()).optional(),
-    })
-    .strict(),
+  body: z.strictObject({
+    topic: z.enum(COMPLAINT_TOPICS),
+    order: reference,
+    member: reference,
+    description: z
+      .string()
+      .check(z.trim(), z.minLength(COMPLAINT_DESCRIPTION_MIN), z.maxLength(COMPLAINT_DESCRIPTION_MAX)),
+    email: z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email())),
+  }),
   response: z.object({ reference: z.string() }),
   errors: ['unknown_site'],
   roles: 'public',
@@ -69,8 +64,8 @@ export const staffComplaint = z.object({
   reference: z.string(),
   site: z.string(),
   topic: z.enum(COMPLAINT_TOPICS),
-  order: z.string().nullable(),
-  member: z.string().nullable(),
+  order: z.nullable(z.string()),
+  member: z.nullable(z.string()),
   description: z.string(),
   email: z.string(),
   /** The sender was logged in (false for visitors and for since deleted accounts). */
@@ -78,7 +73,7 @@ export const staffComplaint = z.object({
   language: z.string(),
   status: z.enum(COMPLAINT_STATUSES),
   created_at: z.string(),
-  handled_at: z.string().nullable(),
+  handled_at: z.nullable(z.string()),
 });
 export type StaffComplaint = z.infer<typeof staffComplaint>;
 
@@ -90,10 +85,10 @@ export type StaffComplaint = z.infer<typeof staffComplaint>;
 export const getComplaints = defineEndpoint({
   method: 'GET',
   path: '/api/complaints.php',
-  query: z.looseObject({ status: z.enum(COMPLAINT_STATUSES).optional() }),
+  query: z.looseObject({ status: z.optional(z.enum(COMPLAINT_STATUSES)) }),
   response: z.object({
-    complaints: z.array(staffComplaint).max(COMPLAINTS_PAGE_SIZE),
-    total: z.number().int().nonnegative(),
+    complaints: z.array(staffComplaint).check(z.maxLength(COMPLAINTS_PAGE_SIZE)),
+    total: z.number().check(z.int(), z.nonnegative()),
   }),
   errors: ['authentication_required', 'forbidden'],
   roles: ['moderator', 'admin'],
@@ -103,7 +98,7 @@ export const getComplaints = defineEndpoint({
 export const putComplaint = defineEndpoint({
   method: 'PUT',
   path: '/api/complaints.php',
-  body: z.object({ reference: z.string().max(20), status: z.enum(COMPLAINT_STATUSES) }).strict(),
+  body: z.strictObject({ reference: z.string().check(z.maxLength(20)), status: z.enum(COMPLAINT_STATUSES) }),
   response: staffComplaint,
   errors: ['authentication_required', 'forbidden', 'not_found'],
   roles: ['moderator', 'admin'],

@@ -2,8 +2,14 @@
  * Contract helpers. Every API call is declared once as an Endpoint: method, path, the zod
  * schemas of its query, body and successful answer, and the error codes it may answer.
  * The server validates input and shapes output through it; the client parses answers with it.
+ *
+ * Schemas are written with `zod/mini` (functions instead of methods: `z.optional(x)`,
+ * `x.check(z.maxLength(80))`, `z.strictObject`), which the browser bundle shakes down to the
+ * schema types used; classic zod builds the whole library into every page that parses an
+ * answer (docs/decisions.md "Members app: JavaScript a member downloads"). Endpoints take any
+ * zod 4 schema (`z.core.$ZodType`) and are parsed with `z.parse`/`z.safeParse`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Error codes any endpoint may answer, with their HTTP status. */
 export const ERROR_STATUS = {
@@ -98,7 +104,7 @@ export const errorBody = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    field: z.string().optional(),
+    field: z.optional(z.string()),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
@@ -106,9 +112,9 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  Q extends z.core.$ZodType = z.core.$ZodType,
+  B extends z.core.$ZodType = z.core.$ZodType,
+  R extends z.core.$ZodType = z.core.$ZodType,
   Err extends string = string,
   Access extends Roles = Roles,
 > {
@@ -153,12 +159,26 @@ export function allowsError(endpoint: Endpoint, code: string): boolean {
   );
 }
 
-export const noInput = z.object({}).strict();
+export const noInput = z.strictObject({});
+
+/**
+ * A query value that may be missing or empty (`min_age=` is the same as no `min_age`), else
+ * parsed by `schema` (classic zod's `z.preprocess(blank, schema.optional())`; the outer
+ * `z.optional` lets callers leave the key out, as preprocess did).
+ */
+export function optionalQueryValue<T extends z.core.SomeType>(schema: T) {
+  return z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(schema),
+    ),
+  );
+}
 
 export function defineEndpoint<
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends z.ZodType,
+  Q extends z.core.$ZodType,
+  B extends z.core.$ZodType,
+  R extends z.core.$ZodType,
   Err extends string = never,
   const Access extends Roles = Roles,
 >(
@@ -173,7 +193,7 @@ export function defineEndpoint<
   return {
     errors: [],
     ...endpoint,
-    query: endpoint.query ?? (z.object({}).loose() as unknown as Q),
+    query: endpoint.query ?? (z.looseObject({}) as unknown as Q),
     body: endpoint.body ?? (noInput as unknown as B),
   };
 }

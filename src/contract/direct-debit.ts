@@ -23,7 +23,7 @@
  * `direct_debit_limit` when the debit would go over the rolling limit (DIRECT_DEBIT_LIMITS).
  * The full IBAN never leaves the server again: answers carry it masked.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PACKAGE_KEYS, paymentId } from './billing.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
 
@@ -113,10 +113,11 @@ export const SEPA_COUNTRIES = [
   'VA',
 ] as const;
 
-const text = (limits: { min: number; max: number }) => z.string().trim().min(limits.min).max(limits.max);
+const text = (limits: { min: number; max: number }) =>
+  z.string().check(z.trim(), z.minLength(limits.min), z.maxLength(limits.max));
 /** A debit session's id: opaque, URL-safe. */
-export const debitSession = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
-export const smsCode = z.string().regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_LENGTH}}$`));
+export const debitSession = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
+export const smsCode = z.string().check(z.regex(new RegExp(`^\\d{${DIRECT_DEBIT_CODE_LENGTH}}$`)));
 
 /** What the SMS step needs: where the code went, until when it works, when a new one may be asked. */
 export const debitCodeSent = z.object({
@@ -130,8 +131,8 @@ export const debitCodeSent = z.object({
   /** ISO 8601: the code stops working then. */
   expires_at: z.string(),
   /** Seconds until a new code may be asked (the client counts down; its clock may be wrong). */
-  resend_in: z.number().int().nonnegative(),
-  code_length: z.number().int().positive(),
+  resend_in: z.number().check(z.int(), z.nonnegative()),
+  code_length: z.number().check(z.int(), z.positive()),
 });
 export type DebitCodeSent = z.infer<typeof debitCodeSent>;
 
@@ -178,26 +179,27 @@ export const postDirectDebitStart = defineEndpoint({
   method: 'POST',
   path: '/api/directdebit.php',
   body: z
-    .object({
-      order: paymentId.optional(),
-      package: z.enum(PACKAGE_KEYS).optional(),
+    .strictObject({
+      order: z.optional(paymentId),
+      package: z.optional(z.enum(PACKAGE_KEYS)),
       holder: text(DIRECT_DEBIT_FIELDS.holder),
-      iban: z.string().max(DIRECT_DEBIT_FIELDS.iban.max),
+      iban: z.string().check(z.maxLength(DIRECT_DEBIT_FIELDS.iban.max)),
       street: text(DIRECT_DEBIT_FIELDS.street),
       house_number: text(DIRECT_DEBIT_FIELDS.house_number),
       postal_code: text(DIRECT_DEBIT_FIELDS.postal_code),
       city: text(DIRECT_DEBIT_FIELDS.city),
       /** The address's country; the mobile number is read for it unless written with +. */
       country: z.enum(SEPA_COUNTRIES),
-      phone: z.string().max(DIRECT_DEBIT_FIELDS.phone.max),
+      phone: z.string().check(z.maxLength(DIRECT_DEBIT_FIELDS.phone.max)),
       /** The member ticked the one-time debit authorization. */
       authorize: z.literal(true),
     })
-    .strict()
-    .refine((b) => (b.order === undefined) !== (b.package === undefined), {
-      message: 'either order or package',
-      path: ['order'],
-    }),
+    .check(
+      z.refine((b) => (b.order === undefined) !== (b.package === undefined), {
+        message: 'either order or package',
+        path: ['order'],
+      }),
+    ),
   response: debitCodeSent,
   errors: DIRECT_DEBIT_START_ERRORS,
   roles: ['member'],
@@ -213,7 +215,7 @@ export const postDirectDebitStart = defineEndpoint({
 export const postDirectDebitVerify = defineEndpoint({
   method: 'POST',
   path: '/api/directdebit-verify.php',
-  body: z.object({ session: debitSession, code: z.string().trim().max(12) }).strict(),
+  body: z.strictObject({ session: debitSession, code: z.string().check(z.trim(), z.maxLength(12)) }),
   response: z.object({
     payment_id: paymentId,
     /** The order's status after the submission: pending, or completed when collected at once. */
@@ -245,7 +247,7 @@ export const postDirectDebitVerify = defineEndpoint({
 export const postDirectDebitResend = defineEndpoint({
   method: 'POST',
   path: '/api/directdebit-resend.php',
-  body: z.object({ session: debitSession }).strict(),
+  body: z.strictObject({ session: debitSession }),
   response: debitCodeSent,
   errors: ['authentication_required', 'unknown_site', 'not_found', 'order_closed', 'sms_unavailable'],
   roles: ['member'],

@@ -12,7 +12,7 @@
  * (or in another currency than the minimum's) `code_minimum` with the amount; a payment
  * method the code does not allow `code_payment_method`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The welcome discount's code (SPEC §9: 25 %, one-time, on the first purchase). */
@@ -36,16 +36,13 @@ export const DISCOUNT_ERRORS = declareErrors('api', {
 export type DiscountError = (typeof DISCOUNT_ERRORS.codes)[number];
 
 /** A code as written by members and operators: letters, digits, '-' and '_'; case does not matter. */
-export const discountCodeString = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/)
-  .transform((code) => code.toUpperCase());
+export const discountCodeString = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/)),
+  z.transform((code) => code.toUpperCase()),
+);
 
 /** A percentage as text with one decimal ('25.0'), as the SPEC's value_percentage. */
-export const percentageText = z.string().regex(/^\d{1,2}(\.\d)?$|^100(\.0)?$/);
+export const percentageText = z.string().check(z.regex(/^\d{1,2}(\.\d)?$|^100(\.0)?$/));
 
 /**
  * A discount code as the viewer sees it (SPEC §3). Amounts are in major units of `currency`
@@ -57,17 +54,17 @@ export const percentageText = z.string().regex(/^\d{1,2}(\.\d)?$|^100(\.0)?$/);
 export const discountCode = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
-  country: z.string().length(2).nullable(),
-  user_id: z.string().nullable(),
-  expires: z.string().nullable(),
-  expires_in: z.number().int().nonnegative().nullable(),
+  country: z.nullable(z.string().check(z.length(2))),
+  user_id: z.nullable(z.string()),
+  expires: z.nullable(z.string()),
+  expires_in: z.nullable(z.number().check(z.int(), z.nonnegative())),
   value_percentage: percentageText,
   /** The same as value_percentage (the SPEC's other name for it). */
   percentage: percentageText,
-  currency: z.string().length(3).nullable(),
-  minimum_order_value: z.number().nonnegative().nullable(),
+  currency: z.nullable(z.string().check(z.length(3))),
+  minimum_order_value: z.nullable(z.number().check(z.nonnegative())),
   /** The same as minimum_order_value. */
-  minimum: z.number().nonnegative().nullable(),
+  minimum: z.nullable(z.number().check(z.nonnegative())),
   status: z.enum(DISCOUNT_STATUSES),
   validity: z.enum(DISCOUNT_VALIDITIES),
   expired: z.boolean(),
@@ -76,7 +73,7 @@ export const discountCode = z.object({
 });
 export type DiscountCode = z.infer<typeof discountCode>;
 
-const amountMinor = z.coerce.number().int().nonnegative().max(100_000_000);
+const amountMinor = z.coerce.number().check(z.int(), z.nonnegative(), z.maximum(100_000_000));
 
 /**
  * GET /api/discountcode.php?code=…: a code the member may use. The caller's query passes
@@ -89,10 +86,10 @@ export const getDiscountCode = defineEndpoint({
   path: '/api/discountcode.php',
   query: z.looseObject({
     code: discountCodeString,
-    country: z.string().length(2).toUpperCase().optional(),
-    amount: amountMinor.optional(),
-    currency: z.string().length(3).toUpperCase().optional(),
-    paymentmethod: z.string().min(1).max(40).optional(),
+    country: z.optional(z.string().check(z.length(2), z.toUpperCase())),
+    amount: z.optional(amountMinor),
+    currency: z.optional(z.string().check(z.length(3), z.toUpperCase())),
+    paymentmethod: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
   }),
   matches: (query) => query['welcome'] === undefined,
   response: z.object({ discount: discountCode }),

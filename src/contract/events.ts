@@ -5,7 +5,7 @@
  * an `id:`; a client that reconnects sends it back (Last-Event-ID, or `?last_event_id=`) and
  * gets every stored event after it exactly once. `typing` is not stored (no id).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { chatListItem, chatMessage } from './chat.ts';
 import { defineEndpoint } from './define.ts';
 
@@ -22,9 +22,9 @@ export const serverEvents = {
   chat_removed: z.object({ conversation: z.string() }),
   /** My counters changed: unread messages, new likes, credits. */
   counters: z.object({
-    total_unread: z.number().int().nonnegative(),
-    total_new_likes: z.number().int().nonnegative().optional(),
-    credits: z.number().int().nonnegative().optional(),
+    total_unread: z.number().check(z.int(), z.nonnegative()),
+    total_new_likes: z.optional(z.number().check(z.int(), z.nonnegative())),
+    credits: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
   /**
    * More was missed than a reconnect replays (or the log no longer has it): reload chats,
@@ -50,7 +50,9 @@ export const EVENTS_REPLAY_LIMIT = 500;
 export const getEvents = defineEndpoint({
   method: 'GET',
   path: EVENTS_PATH,
-  query: z.looseObject({ last_event_id: z.coerce.number().int().nonnegative().optional().catch(undefined) }),
+  query: z.looseObject({
+    last_event_id: z.catch(z.optional(z.coerce.number().check(z.int(), z.nonnegative())), undefined),
+  }),
   response: z.never(),
   errors: ['authentication_required'],
   roles: ['member'],

@@ -9,24 +9,24 @@
  * A logged-in member's position is remembered on their profile only snapped to a coarse
  * grid (GEO_GRID_DEGREES); no call ever answers another member's coordinates.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
 /** The grid a member's stored position is snapped to: 0.1° (about 11 km north–south). */
 export const GEO_GRID_DEGREES = 0.1;
 
 export const geocodeQuery = z.looseObject({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: z.coerce.number().check(z.minimum(-90), z.maximum(90)),
+  lon: z.coerce.number().check(z.minimum(-180), z.maximum(180)),
 });
 
 export const geocodeAnswer = z.object({
   /** ISO country code, or null at sea / outside any country. */
-  country: z.string().nullable(),
+  country: z.nullable(z.string()),
   /** The region id of regions.php the position lies in; 0 when unknown. */
-  countryregion: z.number().int().nonnegative(),
+  countryregion: z.number().check(z.int(), z.nonnegative()),
   /** The ISO 3166-2 code of that region (e.g. 'NL-NH'), or null. */
-  region_code: z.string().nullable(),
+  region_code: z.nullable(z.string()),
 });
 export type GeocodeAnswer = z.infer<typeof geocodeAnswer>;
 

@@ -13,7 +13,7 @@
  * `swipe_limit` ('You have no Swipes and Likes left for today. …', or with likes left 'You
  * have no swipes left for today. …', with the hours until the game goes on).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MATCH_FINDER_AGE_BUCKETS } from '#src/lib/constants.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
 import { profileCard, publicIdRef } from './members.ts';
@@ -26,8 +26,8 @@ export const SWIPE_LIMIT_ERROR = 'swipe_limit';
 /** Error codes of the likes calls with their HTTP status; texts in `likes.errors.<code>`. */
 export const LIKES_ERRORS = declareErrors('likes.errors', { [DAILY_LIMIT_ERROR]: 429, [SWIPE_LIMIT_ERROR]: 429 });
 
-const profileRef = z.object({ profile: publicIdRef }).strict();
-const remaining = z.number().int().nonnegative();
+const profileRef = z.strictObject({ profile: publicIdRef });
+const remaining = z.number().check(z.int(), z.nonnegative());
 
 /**
  * GET /api/likes.php: the likes data (SPEC §3). `profiles`: the profiles I liked, newest like
@@ -46,7 +46,7 @@ export const getLikes = defineEndpoint({
     /** Likes the member can still give in the current 24 hours. */
     likes_left: remaining,
     /** With no likes left: the hours until the next one (rounded up); null otherwise. */
-    next_like_in_hours: z.number().int().positive().nullable(),
+    next_like_in_hours: z.nullable(z.number().check(z.int(), z.positive())),
   }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
@@ -96,8 +96,8 @@ export const getSwipe = defineEndpoint({
     profiles: z.array(profileCard),
     swipes_left: remaining,
     likes_left: remaining,
-    next_in_hours: z.number().int().positive().nullable(),
-    next_like_in_hours: z.number().int().positive().nullable(),
+    next_in_hours: z.nullable(z.number().check(z.int(), z.positive())),
+    next_like_in_hours: z.nullable(z.number().check(z.int(), z.positive())),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
@@ -113,7 +113,7 @@ export const getSwipe = defineEndpoint({
 export const postSwipe = defineEndpoint({
   method: 'POST',
   path: '/api/swipe.php',
-  body: z.object({ profile: publicIdRef, decision: z.enum(['yes', 'no']) }).strict(),
+  body: z.strictObject({ profile: publicIdRef, decision: z.enum(['yes', 'no']) }),
   response: z.object({ match: z.boolean(), swipes_left: remaining, likes_left: remaining }),
   errors: ['authentication_required', 'unknown_site', 'not_found', SWIPE_LIMIT_ERROR, DAILY_LIMIT_ERROR],
   roles: ['member'],

@@ -5,20 +5,20 @@
  * visible_profile_fields, or the URL of a photo the viewer may not see. Ids are the random
  * public ids of profiles and photos.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The longest public id of a profile or photo. */
 export const PUBLIC_ID_MAX = 40;
 /** A profile named by its public id in a query or body. */
-export const publicIdRef = z.string().min(1).max(PUBLIC_ID_MAX);
+export const publicIdRef = z.string().check(z.minLength(1), z.maxLength(PUBLIC_ID_MAX));
 
 /** A profile's main image as others see it (SPEC §3); only ever an active photo. */
 export const publicMainImage = z.object({
   thumb_filename: z.string(),
-  thumb_width: z.number().int(),
-  thumb_height: z.number().int(),
+  thumb_width: z.number().check(z.int()),
+  thumb_height: z.number().check(z.int()),
   status: z.literal('active'),
   /** The square image of the swipe game and match finder. */
   match: z.string(),
@@ -38,15 +38,15 @@ const likeFlags = {
 export const profileCard = z.object({
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  age: z.number().check(z.int()),
   type: z.enum(['member', 'fictional']),
   /** Locale code; its 2-letter prefix drives the language badge (SPEC §5). */
   language: z.string(),
   /** Location detail fields, each only when listed in visible_profile_fields. */
-  country: z.string().optional(),
-  countryregion: z.number().int().optional(),
-  city: z.string().optional(),
-  main_image: publicMainImage.nullable(),
+  country: z.optional(z.string()),
+  countryregion: z.optional(z.number().check(z.int())),
+  city: z.optional(z.string()),
+  main_image: z.nullable(publicMainImage),
   ...likeFlags,
 });
 export type ProfileCard = z.infer<typeof profileCard>;
@@ -57,27 +57,27 @@ export const publicPhoto = z.object({
   /** The image the viewer gets: the full photo, or the server-blurred one when locked. */
   url: z.string(),
   thumb_url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
   /** Premium-only and the viewer is not premium: `url` is the blurred derivative. */
   locked: z.boolean(),
 });
 export type PublicPhoto = z.infer<typeof publicPhoto>;
 
-const attribute = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional();
+const attribute = <T extends readonly [string, ...string[]]>(values: T) => z.optional(z.enum(values));
 
 /** The member profile page (SPEC §2.7 'Member profile'). */
-export const memberProfile = profileCard.extend({
-  gender: z.enum(GENDERS).optional(),
+export const memberProfile = z.extend(profileCard, {
+  gender: z.optional(z.enum(GENDERS)),
   sexuality: attribute(PROFILE_ATTRIBUTES.sexuality),
   hair_color: attribute(PROFILE_ATTRIBUTES.hair_color),
   eye_color: attribute(PROFILE_ATTRIBUTES.eye_color),
   body_type: attribute(PROFILE_ATTRIBUTES.body_type),
   relationship_status: attribute(PROFILE_ATTRIBUTES.relationship_status),
   tattoos: attribute(PROFILE_ATTRIBUTES.tattoos),
-  signup_reason: z.string().optional(),
-  about_me: z.string().optional(),
-  interests: z.array(z.enum(INTERESTS)).optional(),
+  signup_reason: z.optional(z.string()),
+  about_me: z.optional(z.string()),
+  interests: z.optional(z.array(z.enum(INTERESTS))),
   photos: z.array(publicPhoto),
   /** The viewer blocked this profile (the page offers to unblock). */
   blocked_by_me: z.boolean(),
@@ -97,7 +97,10 @@ export const getMember = defineEndpoint({
   method: 'GET',
   path: '/api/member.php',
   query: z.looseObject({ id: publicIdRef }),
-  response: z.object({ profile: memberProfile, related: z.array(profileCard).max(RELATED_PROFILES_MAX) }),
+  response: z.object({
+    profile: memberProfile,
+    related: z.array(profileCard).check(z.maxLength(RELATED_PROFILES_MAX)),
+  }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
   roles: ['member'],
 });
@@ -115,7 +118,7 @@ export const blockedAnswer = z.object({
 export const blockedProfile = z.object({
   id: z.string(),
   name: z.string(),
-  thumb_url: z.string().nullable(),
+  thumb_url: z.nullable(z.string()),
   blocked_at: z.string(),
 });
 export type BlockedProfile = z.infer<typeof blockedProfile>;
@@ -128,7 +131,7 @@ export type BlockedProfile = z.infer<typeof blockedProfile>;
 export const postBlock = defineEndpoint({
   method: 'POST',
   path: '/api/block.php',
-  body: z.object({ profile: publicIdRef }).strict(),
+  body: z.strictObject({ profile: publicIdRef }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
@@ -138,7 +141,7 @@ export const postBlock = defineEndpoint({
 export const deleteBlock = defineEndpoint({
   method: 'DELETE',
   path: '/api/block.php',
-  body: z.object({ profile: publicIdRef }).strict(),
+  body: z.strictObject({ profile: publicIdRef }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],

@@ -3,7 +3,7 @@
  * being inspected and the moderator's decision. Only accounts with the role moderator or admin
  * may call these (403 `forbidden` for others); the queue spans every site of the network.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GENDERS } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { PHOTO_REJECT_REASONS } from './photos.ts';
@@ -14,15 +14,15 @@ export const queuedPhoto = z.object({
   id: z.string(),
   url: z.string(),
   thumb_url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
   uploaded_at: z.string(),
   /** It is (or would become) the profile image. */
   is_main: z.boolean(),
   profile: z.object({
     id: z.string(),
     name: z.string(),
-    age: z.number().int(),
+    age: z.number().check(z.int()),
     gender: z.enum(GENDERS),
     site: z.string(),
     type: z.enum(['member', 'fictional']),
@@ -45,11 +45,14 @@ export const getModerationQueue = defineEndpoint({
   method: 'GET',
   path: '/api/moderation/photos.php',
   query: z.looseObject({
-    site: z.string().max(40).optional(),
-    order: z.enum(MODERATION_ORDERS).optional(),
-    member: z.string().trim().max(60).optional(),
+    site: z.optional(z.string().check(z.maxLength(40))),
+    order: z.optional(z.enum(MODERATION_ORDERS)),
+    member: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   }),
-  response: z.object({ photos: z.array(queuedPhoto).max(MODERATION_PAGE_SIZE), total: z.number().int() }),
+  response: z.object({
+    photos: z.array(queuedPhoto).check(z.maxLength(MODERATION_PAGE_SIZE)),
+    total: z.number().check(z.int()),
+  }),
   errors: ['authentication_required', 'forbidden'],
   roles: ['moderator', 'admin'],
 });
@@ -63,12 +66,14 @@ export const postModerationDecision = defineEndpoint({
   method: 'POST',
   path: '/api/moderation/photo.php',
   body: z.discriminatedUnion('decision', [
-    z.object({ photo: z.string().max(40), decision: z.literal('approve') }).strict(),
-    z
-      .object({ photo: z.string().max(40), decision: z.literal('reject'), reason: z.enum(PHOTO_REJECT_REASONS) })
-      .strict(),
+    z.strictObject({ photo: z.string().check(z.maxLength(40)), decision: z.literal('approve') }),
+    z.strictObject({
+      photo: z.string().check(z.maxLength(40)),
+      decision: z.literal('reject'),
+      reason: z.enum(PHOTO_REJECT_REASONS),
+    }),
   ]),
-  response: z.object({ ok: z.literal(true), remaining: z.number().int() }),
+  response: z.object({ ok: z.literal(true), remaining: z.number().check(z.int()) }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
   roles: ['moderator', 'admin'],
 });

@@ -4,7 +4,7 @@
  * unsubscribe of the notification mails (RFC 8058) and the mail service's inbound events
  * (bounces, spam complaints) that stop all notification mails.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EMAIL_PREFERENCES } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 
@@ -32,7 +32,7 @@ export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe
 export type NotificationsDisabledReason = (typeof NOTIFICATIONS_DISABLED_REASONS)[number];
 
 export const emailPreferences = z.object(
-  Object.fromEntries(EMAIL_PREFERENCES.map((key) => [key, z.boolean()])) as Record<EmailPreference, z.ZodBoolean>,
+  Object.fromEntries(EMAIL_PREFERENCES.map((key) => [key, z.boolean()])) as Record<EmailPreference, z.ZodMiniBoolean>,
 );
 export type EmailPreferences = z.infer<typeof emailPreferences>;
 
@@ -56,7 +56,7 @@ export const getNotificationSettings = defineEndpoint({
 export const putNotificationSettings = defineEndpoint({
   method: 'PUT',
   path: '/api/notifications.php',
-  body: emailPreferences.partial().strict(),
+  body: z.partial(z.strictObject(emailPreferences.shape)),
   response: z.object({ settings: notificationSettings }),
   errors: ['authentication_required'],
   roles: ['member'],
@@ -65,7 +65,7 @@ export const putNotificationSettings = defineEndpoint({
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe.php';
 
 /** The signed token of an unsubscribe link (made by the server for one account and mail kind). */
-export const unsubscribeQuery = z.looseObject({ token: z.string().min(1).max(200) });
+export const unsubscribeQuery = z.looseObject({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /**
  * GET /api/unsubscribe.php?token=: the landing page of the link in a mail's footer, an HTML
@@ -105,11 +105,11 @@ export const MAIL_EVENTS_MAX = 500;
 export const mailEvent = z.object({
   /** bounce: not deliverable; complaint: marked as spam (a feedback loop); unsubscribe: the mailto: of List-Unsubscribe. */
   type: z.enum(['bounce', 'complaint', 'unsubscribe']),
-  email: z.string().trim().toLowerCase().max(320),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320)),
   /** Bounces only: false for a temporary failure (mailbox full), which changes nothing. */
-  permanent: z.boolean().default(true),
+  permanent: z._default(z.boolean(), true),
   /** The site the mail was sent for (its X-Site header), when the service passes it on; else every site. */
-  site: z.string().max(40).optional(),
+  site: z.optional(z.string().check(z.maxLength(40))),
 });
 export type MailEvent = z.infer<typeof mailEvent>;
 
@@ -122,12 +122,12 @@ export type MailEvent = z.infer<typeof mailEvent>;
 export const postMailEvents = defineEndpoint({
   method: 'POST',
   path: MAIL_EVENTS_PATH,
-  body: z.object({ events: z.array(mailEvent).min(1).max(MAIL_EVENTS_MAX) }),
+  body: z.object({ events: z.array(mailEvent).check(z.minLength(1), z.maxLength(MAIL_EVENTS_MAX)) }),
   response: z.object({
     /** Accounts that got a new reason. */
-    accounts: z.number().int().nonnegative(),
+    accounts: z.number().check(z.int(), z.nonnegative()),
     /** Events that changed nothing (temporary bounces, unknown addresses, already disabled). */
-    ignored: z.number().int().nonnegative(),
+    ignored: z.number().check(z.int(), z.nonnegative()),
   }),
   errors: ['forbidden'],
   roles: 'public',

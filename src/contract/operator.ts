@@ -14,7 +14,7 @@
  * credits), public ids only, photo URLs of photo.php (which serves operators the active
  * photos of every site).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GENDERS, INTERESTS } from '#src/lib/constants.ts';
 import { clientIdRef } from './chat.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
@@ -54,12 +54,12 @@ export type OperatorClaim = z.infer<typeof operatorClaim>;
 export const operatorProfileBrief = z.object({
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  age: z.number().check(z.int()),
   gender: z.enum(GENDERS),
   country: z.string(),
-  city: z.string().nullable(),
+  city: z.nullable(z.string()),
   /** The main photo's thumbnail (photo.php), null without one. */
-  thumb_url: z.string().nullable(),
+  thumb_url: z.nullable(z.string()),
 });
 export type OperatorProfileBrief = z.infer<typeof operatorProfileBrief>;
 
@@ -67,11 +67,11 @@ export type OperatorProfileBrief = z.infer<typeof operatorProfileBrief>;
 export const operatorPhoto = z.object({ id: z.string(), thumb_url: z.string(), url: z.string() });
 
 /** A profile in the conversation view: the member's essentials, or the chat pal's. */
-export const operatorProfile = operatorProfileBrief.extend({
+export const operatorProfile = z.extend(operatorProfileBrief, {
   site: z.string(),
   /** Locale code of the profile's language. */
   language: z.string(),
-  about_me: z.string().nullable(),
+  about_me: z.nullable(z.string()),
   interests: z.array(z.enum(INTERESTS)),
   photos: z.array(operatorPhoto),
 });
@@ -83,15 +83,15 @@ export const operatorMessage = z.object({
   from: z.enum(['member', 'chat_pal']),
   kind: z.enum(['text', 'photo', 'gift', 'gif', 'icebreaker']),
   /** A text message's text; null for the other kinds. */
-  text: z.string().nullable(),
+  text: z.nullable(z.string()),
   /** The gift's or icebreaker's catalogue key, or the GIF's id. */
-  item: z.string().nullable(),
+  item: z.nullable(z.string()),
   /** ISO 8601. */
   sent_at: z.string(),
   /** A chat pal's message: the member has read it. A member's: the chat pal's side read it. */
   read: z.boolean(),
   /** The name of the operator who wrote a chat pal's message (null for members' messages). */
-  operator: z.string().nullable(),
+  operator: z.nullable(z.string()),
 });
 export type OperatorMessage = z.infer<typeof operatorMessage>;
 
@@ -105,9 +105,9 @@ export const operatorInboxItem = z.object({
   member: operatorProfileBrief,
   last_message: operatorMessage,
   /** ISO 8601 of the member's oldest message since the chat pal's last answer; null: not waiting. */
-  waiting_since: z.string().nullable(),
+  waiting_since: z.nullable(z.string()),
   /** Who holds it now; null when nobody does (or the claim expired). */
-  claim: operatorClaim.nullable(),
+  claim: z.nullable(operatorClaim),
 });
 export type OperatorInboxItem = z.infer<typeof operatorInboxItem>;
 
@@ -115,7 +115,7 @@ export type OperatorInboxItem = z.infer<typeof operatorInboxItem>;
 export const OPERATOR_INBOX_SHOW = ['all', 'waiting'] as const;
 export type OperatorInboxShow = (typeof OPERATOR_INBOX_SHOW)[number];
 
-const conversationRef = z.object({ conversation: publicIdRef }).strict();
+const conversationRef = z.strictObject({ conversation: publicIdRef });
 
 /**
  * GET /api/operator-inbox.php?site=…&show=all|waiting: conversations between members and
@@ -128,12 +128,12 @@ export const getOperatorInbox = defineEndpoint({
   method: 'GET',
   path: '/api/operator-inbox.php',
   query: z.looseObject({
-    site: z.string().max(40).optional(),
-    show: z.enum(OPERATOR_INBOX_SHOW).optional(),
+    site: z.optional(z.string().check(z.maxLength(40))),
+    show: z.optional(z.enum(OPERATOR_INBOX_SHOW)),
   }),
   response: z.object({
-    conversations: z.array(operatorInboxItem).max(OPERATOR_INBOX_SIZE),
-    waiting: z.number().int().nonnegative(),
+    conversations: z.array(operatorInboxItem).check(z.maxLength(OPERATOR_INBOX_SIZE)),
+    waiting: z.number().check(z.int(), z.nonnegative()),
   }),
   errors: ['authentication_required', 'forbidden'],
   roles: ['operator', 'admin'],
@@ -154,14 +154,14 @@ export const getOperatorConversation = defineEndpoint({
     conversation: z.object({
       id: z.string(),
       site: z.string(),
-      claim: operatorClaim.nullable(),
+      claim: z.nullable(operatorClaim),
       /** The longest reply the site allows. */
-      message_length: z.number().int().positive(),
-      waiting_since: z.string().nullable(),
+      message_length: z.number().check(z.int(), z.positive()),
+      waiting_since: z.nullable(z.string()),
     }),
     member: operatorProfile,
     chat_pal: operatorProfile,
-    messages: z.array(operatorMessage).max(OPERATOR_HISTORY_SIZE),
+    messages: z.array(operatorMessage).check(z.maxLength(OPERATOR_HISTORY_SIZE)),
     /** Older messages exist beyond the ones listed. */
     has_more: z.boolean(),
   }),
@@ -222,7 +222,11 @@ export const postOperatorRelease = defineEndpoint({
 export const postOperatorReply = defineEndpoint({
   method: 'POST',
   path: '/api/operator-reply.php',
-  body: z.object({ conversation: publicIdRef, text: z.string().trim().min(1), client_id: clientIdRef }).strict(),
+  body: z.strictObject({
+    conversation: publicIdRef,
+    text: z.string().check(z.trim(), z.minLength(1)),
+    client_id: clientIdRef,
+  }),
   response: z.object({ message: operatorMessage, claim: operatorClaim }),
   errors: [
     'authentication_required',
@@ -240,7 +244,7 @@ export const postOperatorReply = defineEndpoint({
 export const operatorNote = z.object({
   text: z.string(),
   /** The author's profile name; null once that account is gone. */
-  author: z.string().nullable(),
+  author: z.nullable(z.string()),
   /** The caller wrote it. */
   mine: z.boolean(),
   /** ISO 8601. */
@@ -253,7 +257,7 @@ export const getOperatorNotes = defineEndpoint({
   method: 'GET',
   path: '/api/operator-notes.php',
   query: z.looseObject({ member: publicIdRef }),
-  response: z.object({ notes: z.array(operatorNote).max(OPERATOR_NOTES_SIZE) }),
+  response: z.object({ notes: z.array(operatorNote).check(z.maxLength(OPERATOR_NOTES_SIZE)) }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
   roles: ['operator', 'admin'],
 });
@@ -262,7 +266,10 @@ export const getOperatorNotes = defineEndpoint({
 export const postOperatorNote = defineEndpoint({
   method: 'POST',
   path: '/api/operator-notes.php',
-  body: z.object({ member: publicIdRef, text: z.string().trim().min(1).max(OPERATOR_NOTE_MAX) }).strict(),
+  body: z.strictObject({
+    member: publicIdRef,
+    text: z.string().check(z.trim(), z.minLength(1), z.maxLength(OPERATOR_NOTE_MAX)),
+  }),
   response: z.object({ note: operatorNote }),
   errors: ['authentication_required', 'forbidden', 'not_found'],
   roles: ['operator', 'admin'],

@@ -4,7 +4,7 @@
  * photo, which is being inspected until a moderator approves it. Error messages come in the
  * member's language (keys `photos.errors.<code>`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint } from './define.ts';
 
 /** The multipart field of the uploaded file. */
@@ -57,20 +57,20 @@ export const ownPhoto = z.object({
   /** The owner always sees their photos, whatever the status. */
   thumb_url: z.string(),
   url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
   is_main: z.boolean(),
   /** Premium-only: non-premium viewers get a blurred image behind a lock. */
   premium: z.boolean(),
   /** Why a moderator rejected it (rejected photos only). */
-  reject_reason: z.enum(PHOTO_REJECT_REASONS).nullable(),
+  reject_reason: z.nullable(z.enum(PHOTO_REJECT_REASONS)),
 });
 export type OwnPhoto = z.infer<typeof ownPhoto>;
 
 const ownPhotos = z.object({
   photos: z.array(ownPhoto),
   /** The most photos this member may hold (3 free, 25 premium); rejected ones do not count. */
-  limit: z.number().int(),
+  limit: z.number().check(z.int()),
 });
 export type OwnPhotos = z.infer<typeof ownPhotos>;
 
@@ -78,7 +78,7 @@ export type OwnPhotos = z.infer<typeof ownPhotos>;
 export const postPhoto = defineEndpoint({
   method: 'POST',
   path: '/api/photos.php',
-  response: z.object({ photo: ownPhoto.extend({ status: z.literal('being_inspected') }) }),
+  response: z.object({ photo: z.extend(ownPhoto, { status: z.literal('being_inspected') }) }),
   errors: ['authentication_required', 'rate_limited', 'photo_missing', 'photo_type', 'photo_too_large', 'photo_limit'],
   roles: ['member'],
 });
@@ -99,9 +99,11 @@ export const getPhotos = defineEndpoint({
 export const putPhoto = defineEndpoint({
   method: 'PUT',
   path: '/api/photos.php',
-  body: z
-    .object({ photo: z.string().max(40), main: z.literal(true).optional(), premium: z.boolean().optional() })
-    .strict(),
+  body: z.strictObject({
+    photo: z.string().check(z.maxLength(40)),
+    main: z.optional(z.literal(true)),
+    premium: z.optional(z.boolean()),
+  }),
   response: ownPhotos,
   errors: ['authentication_required', 'not_found'],
   roles: ['member'],
@@ -114,7 +116,7 @@ export const putPhoto = defineEndpoint({
 export const deletePhoto = defineEndpoint({
   method: 'DELETE',
   path: '/api/photos.php',
-  body: z.object({ photo: z.string().max(40) }).strict(),
+  body: z.strictObject({ photo: z.string().check(z.maxLength(40)) }),
   response: ownPhotos,
   errors: ['authentication_required', 'not_found'],
   roles: ['member'],

@@ -3,7 +3,7 @@
  * /signup-matches (SPEC §2.1, §2.7). Teasers are public: never an e-mail address,
  * coordinates, credits or photo URLs.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GENDERS, INTERESTS, PROFILE_ATTRIBUTES } from '#src/lib/constants.ts';
 import { defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';
@@ -20,33 +20,32 @@ import {
   SIGNUP_REASON_MAX,
 } from './limits.ts';
 
-export const profileDetailsBody = z
-  .object({
+export const profileDetailsBody = z.partial(
+  z.strictObject({
     sexuality: z.enum(PROFILE_ATTRIBUTES.sexuality),
     hair_color: z.enum(PROFILE_ATTRIBUTES.hair_color),
     eye_color: z.enum(PROFILE_ATTRIBUTES.eye_color),
     body_type: z.enum(PROFILE_ATTRIBUTES.body_type),
     relationship_status: z.enum(PROFILE_ATTRIBUTES.relationship_status),
     tattoos: z.enum(PROFILE_ATTRIBUTES.tattoos),
-    interests: z
-      .array(z.enum(INTERESTS))
-      .max(INTERESTS_MAX)
-      .refine((list) => new Set(list).size === list.length, { message: 'duplicate interest' }),
-    about_me: z.string().trim().max(ABOUT_ME_MAX),
-    signup_reason: z.string().trim().max(SIGNUP_REASON_MAX),
+    interests: z.array(z.enum(INTERESTS)).check(
+      z.maxLength(INTERESTS_MAX),
+      z.refine((list) => new Set(list).size === list.length, { message: 'duplicate interest' }),
+    ),
+    about_me: z.string().check(z.trim(), z.maxLength(ABOUT_ME_MAX)),
+    signup_reason: z.string().check(z.trim(), z.maxLength(SIGNUP_REASON_MAX)),
     /** The username shown to others (SPEC §5: not the e-mail address, not starting with '@'). */
-    name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+    name: z.string().check(z.trim(), z.minLength(NAME_MIN), z.maxLength(NAME_MAX)),
     gender: z.enum(GENDERS),
     /** YYYY-MM-DD, at least min_age years ago (SPEC §5). */
-    date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    date_of_birth: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     /** A country the site serves; changing it without a region clears the region. */
-    country: z.string().regex(/^[A-Z]{2}$/),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/)),
     /** A region id of regions.php for the country, or 0 for none. */
-    countryregion: z.number().int().nonnegative(),
-    city: z.string().trim().max(CITY_MAX),
-  })
-  .partial()
-  .strict();
+    countryregion: z.number().check(z.int(), z.nonnegative()),
+    city: z.string().check(z.trim(), z.maxLength(CITY_MAX)),
+  }),
+);
 export type ProfileDetails = z.infer<typeof profileDetailsBody>;
 
 /** Error codes of the profile calls with their texts in `profile.errors.<code>`. */
@@ -58,16 +57,16 @@ export const ownProfile = z.object({
   name: z.string(),
   gender: z.enum(GENDERS),
   date_of_birth: z.string(),
-  age: z.number().int(),
+  age: z.number().check(z.int()),
   country: z.string(),
-  countryregion: z.number().int(),
+  countryregion: z.number().check(z.int()),
   city: z.string(),
-  sexuality: z.enum(PROFILE_ATTRIBUTES.sexuality).nullable(),
-  hair_color: z.enum(PROFILE_ATTRIBUTES.hair_color).nullable(),
-  eye_color: z.enum(PROFILE_ATTRIBUTES.eye_color).nullable(),
-  body_type: z.enum(PROFILE_ATTRIBUTES.body_type).nullable(),
-  relationship_status: z.enum(PROFILE_ATTRIBUTES.relationship_status).nullable(),
-  tattoos: z.enum(PROFILE_ATTRIBUTES.tattoos).nullable(),
+  sexuality: z.nullable(z.enum(PROFILE_ATTRIBUTES.sexuality)),
+  hair_color: z.nullable(z.enum(PROFILE_ATTRIBUTES.hair_color)),
+  eye_color: z.nullable(z.enum(PROFILE_ATTRIBUTES.eye_color)),
+  body_type: z.nullable(z.enum(PROFILE_ATTRIBUTES.body_type)),
+  relationship_status: z.nullable(z.enum(PROFILE_ATTRIBUTES.relationship_status)),
+  tattoos: z.nullable(z.enum(PROFILE_ATTRIBUTES.tattoos)),
   signup_reason: z.string(),
   about_me: z.string(),
   interests: z.array(z.enum(INTERESTS)),
@@ -75,7 +74,7 @@ export const ownProfile = z.object({
   privacy_mode: z.boolean(),
   photos: z.array(ownPhoto),
   /** The most photos this member may hold (3 free, 25 premium). */
-  photo_limit: z.number().int(),
+  photo_limit: z.number().check(z.int()),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 
@@ -108,7 +107,7 @@ export const putProfileDetails = defineEndpoint({
 export const putPrivacy = defineEndpoint({
   method: 'PUT',
   path: '/api/privacy.php',
-  body: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }).partial().strict(),
+  body: z.partial(z.strictObject({ invisible: z.boolean(), privacy_mode: z.boolean() })),
   response: z.object({ invisible: z.boolean(), privacy_mode: z.boolean() }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
@@ -125,11 +124,11 @@ export const getCities = defineEndpoint({
   method: 'GET',
   path: '/api/cities.php',
   query: z.looseObject({
-    country: z.string().regex(/^[A-Z]{2}$/),
-    countryregion: z.coerce.number().int().nonnegative().optional(),
-    q: z.string().trim().max(CITY_MAX).optional(),
+    country: z.string().check(z.regex(/^[A-Z]{2}$/)),
+    countryregion: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+    q: z.optional(z.string().check(z.trim(), z.maxLength(CITY_MAX))),
   }),
-  response: z.object({ cities: z.array(z.string()).max(CITY_SUGGESTIONS_MAX) }),
+  response: z.object({ cities: z.array(z.string()).check(z.maxLength(CITY_SUGGESTIONS_MAX)) }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
 });
@@ -141,16 +140,16 @@ export const teaser = z.object({
   /** The profile's public id. */
   id: z.string(),
   name: z.string(),
-  age: z.number().int(),
+  age: z.number().check(z.int()),
   /** Only on sites whose visible_profile_fields include 'city'. */
-  city: z.string().optional(),
+  city: z.optional(z.string()),
   type: z.enum(['member', 'fictional']),
   /** The thumb URL of the public main photo (photo.php lets visitors see only that). */
-  image: z.string().optional(),
+  image: z.optional(z.string()),
 });
 export type Teaser = z.infer<typeof teaser>;
 
-const age = z.coerce.number().int().min(18).max(120);
+const age = z.coerce.number().check(z.int(), z.minimum(18), z.maximum(120));
 
 /** GET /api/teasers.php?gender=…&min_age=…&max_age=…: a few active profiles of the site, for visitors. */
 export const getTeasers = defineEndpoint({
@@ -158,10 +157,10 @@ export const getTeasers = defineEndpoint({
   path: '/api/teasers.php',
   query: z.looseObject({
     gender: z.enum(GENDERS),
-    min_age: age.optional(),
-    max_age: age.optional(),
+    min_age: z.optional(age),
+    max_age: z.optional(age),
   }),
-  response: z.object({ profiles: z.array(teaser).max(TEASERS_MAX) }),
+  response: z.object({ profiles: z.array(teaser).check(z.maxLength(TEASERS_MAX)) }),
   errors: ['unknown_site'],
   roles: 'public',
 });
@@ -176,7 +175,7 @@ export const getTeaser = defineEndpoint({
   method: 'GET',
   path: '/api/teaser.php',
   query: z.looseObject({ id: publicIdRef }),
-  response: z.object({ profile: teaser.nullable() }),
+  response: z.object({ profile: z.nullable(teaser) }),
   errors: ['unknown_site'],
   roles: 'public',
 });

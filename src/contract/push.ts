@@ -4,7 +4,7 @@
  * sends it. The `push=1` query tells these calls apart from the login (POST user.php) and the
  * account deletion (DELETE user.php).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
 /** The `push` query of user.php: present means a push subscription call. */
@@ -12,27 +12,29 @@ export const isPushCall = (query: Record<string, string>): boolean => query['pus
 
 /** A PushSubscription as JSON: an https endpoint and its two keys (URL-safe base64). */
 export const pushSubscriptionJson = z.object({
-  endpoint: z.url().max(2000),
+  endpoint: z.url().check(z.maxLength(2000)),
   keys: z.object({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
+    p256dh: z.string().check(z.minLength(1), z.maxLength(200)),
+    auth: z.string().check(z.minLength(1), z.maxLength(100)),
   }),
 });
 export type PushSubscriptionJson = z.infer<typeof pushSubscriptionJson>;
 
 /** The subscription as a JSON string (SPEC §7), parsed and checked. */
-const subscriptionString = z
-  .string()
-  .max(4000)
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(pushSubscriptionJson);
+const subscriptionString = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(4000)),
+    z.transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'not JSON', input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  pushSubscriptionJson,
+);
 
 /** POST /api/user.php?push=1 {subscription}: stores the browser's subscription for the member. */
 export const postPushSubscription = defineEndpoint({
@@ -50,7 +52,7 @@ export const deletePushSubscription = defineEndpoint({
   method: 'DELETE',
   path: '/api/user.php',
   matches: isPushCall,
-  body: z.object({ endpoint: z.url().max(2000) }),
+  body: z.object({ endpoint: z.url().check(z.maxLength(2000)) }),
   response: z.object({ ok: z.literal(true) }),
   errors: ['authentication_required'],
   roles: ['member'],
@@ -66,6 +68,6 @@ export const pushPayload = z.object({
   /** Opened on a click otherwise (the login, returning to checkUrl). */
   openUrl: z.string(),
   /** The installed app's icon badge (SPEC §2.5): unread messages plus new likes, after this news. */
-  badge: z.number().int().nonnegative().optional(),
+  badge: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type PushPayload = z.infer<typeof pushPayload>;

@@ -8,9 +8,9 @@
  * Profiles are the cards of contract/members.ts: no e-mail address, coordinates or internal
  * ids ever. Query values arrive as strings; an empty value means "not set".
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GENDERS, SEARCH_PAGE_SIZE } from '#src/lib/constants.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, optionalQueryValue } from './define.ts';
 import { profileCard } from './members.ts';
 
 /** The most profiles one page may ask for (`pp`); larger values are lowered to it. */
@@ -28,10 +28,12 @@ export const SEARCH_MAX_RESULTS = 6_000;
 export const SEARCH_AGE_MAX = 120;
 
 /** An empty query value (`min_age=`) is the same as a missing one. */
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
-const flag = optional(z.enum(['0', '1'])).transform((v) => v === '1');
-const age = z.coerce.number().int().min(0).max(SEARCH_AGE_MAX);
+const optional = optionalQueryValue;
+const flag = z.pipe(
+  optional(z.enum(['0', '1'])),
+  z.transform((v) => v === '1'),
+);
+const age = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(SEARCH_AGE_MAX));
 
 export const searchQuery = z.looseObject({
   /** The first request: the filters come from the saved ones, else from the member's profile. */
@@ -42,56 +44,65 @@ export const searchQuery = z.looseObject({
   gender: optional(z.enum(GENDERS)),
   /** ISO country code; not set = every country of the site. */
   country: optional(
-    z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .transform((v) => v.toUpperCase()),
+    z.pipe(
+      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+      z.transform((v) => v.toUpperCase()),
+    ),
   ),
   /** A region id of regions.php; 0 = all regions (needs a country otherwise). */
-  countryregion: optional(z.coerce.number().int().min(0)).transform((v) => v ?? 0),
+  countryregion: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.minimum(0))),
+    z.transform((v) => v ?? 0),
+  ),
   min_age: optional(age),
   max_age: optional(age),
   /** Ignore the country (and region) filter. */
   searchAllCountries: flag,
   /** 0-based page number. */
-  page: optional(z.coerce.number().int().min(0).max(100_000)).transform((v) => v ?? 0),
+  page: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+    z.transform((v) => v ?? 0),
+  ),
   /** Profiles per page: default SEARCH_PAGE_SIZE (12), at most SEARCH_PER_PAGE_MAX (48). */
-  pp: optional(z.coerce.number().int().min(1)).transform((v) => Math.min(v ?? SEARCH_PAGE_SIZE, SEARCH_PER_PAGE_MAX)),
+  pp: z.pipe(
+    optional(z.coerce.number().check(z.int(), z.minimum(1))),
+    z.transform((v) => Math.min(v ?? SEARCH_PAGE_SIZE, SEARCH_PER_PAGE_MAX)),
+  ),
   /** Where the search is shown (members page, an embedding page); for statistics only. */
-  source: z.string().max(40),
+  source: z.string().check(z.maxLength(40)),
   /** The client clears results when leaving the search (SPEC §4); the server only accepts it. */
   hideNudity: z.enum(['0', '1']),
   /** A visitor's traffic source (the `network` query parameter), for logged-out search. */
-  trafficsource: optional(z.string().max(100)),
+  trafficsource: optional(z.string().check(z.maxLength(100))),
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
 /** The filters a search used; the first request's fill the filter fields (SPEC §4 Search). */
 export const searchFilterOptions = z.object({
   /** null: both genders. */
-  gender: z.enum(GENDERS).nullable(),
+  gender: z.nullable(z.enum(GENDERS)),
   /** null: every country of the site. */
-  country: z.string().nullable(),
+  country: z.nullable(z.string()),
   /** 0: all regions. */
-  countryregion: z.number().int(),
+  countryregion: z.number().check(z.int()),
   /** null: no lower / upper bound. */
-  min_age: z.number().int().nullable(),
-  max_age: z.number().int().nullable(),
+  min_age: z.nullable(z.number().check(z.int())),
+  max_age: z.nullable(z.number().check(z.int())),
 });
 export type SearchFilterOptions = z.infer<typeof searchFilterOptions>;
 
 export const searchAnswer = z.object({
-  profiles: z.array(profileCard).max(SEARCH_PER_PAGE_MAX),
+  profiles: z.array(profileCard).check(z.maxLength(SEARCH_PER_PAGE_MAX)),
   paging: z.object({
     /**
      * Matches: those before this page plus those from its start, counted up to
      * SEARCH_COUNT_AHEAD (and at most SEARCH_MAX_RESULTS).
      */
-    num_results: z.number().int(),
+    num_results: z.number().check(z.int()),
     /** True when more matches follow than `num_results` says. */
     capped: z.boolean(),
-    page: z.number().int(),
-    per_page: z.number().int(),
+    page: z.number().check(z.int()),
+    per_page: z.number().check(z.int()),
   }),
   filter_options: searchFilterOptions,
   /**

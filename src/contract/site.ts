@@ -1,8 +1,8 @@
 /** Site settings, company info, regions and interests (SPEC §3, §7). */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
-const messageCost = z.object({ costs: z.number(), currency: z.string().length(3) });
+const messageCost = z.object({ costs: z.number(), currency: z.string().check(z.length(3)) });
 
 export const siteSettings = z.object({
   // Site identity
@@ -13,24 +13,24 @@ export const siteSettings = z.object({
   domain_language: z.string(),
   localeDomains: z.record(z.string(), z.string()),
   cdn_prefix: z.string(),
-  niche: z.number().int().min(1).max(7),
-  company_id: z.number().int(),
+  niche: z.number().check(z.int(), z.minimum(1), z.maximum(7)),
+  company_id: z.number().check(z.int()),
   mail_name: z.string(),
-  design_version: z.number().int(),
+  design_version: z.number().check(z.int()),
   // Geo
   countries: z.array(z.string()),
-  geoip_country: z.string().nullable(),
-  geoip_selected_country: z.string().nullable(),
+  geoip_country: z.nullable(z.string()),
+  geoip_selected_country: z.nullable(z.string()),
   // Profiles
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
   search_fields: z.array(z.string()),
   // Credits
-  message_credits: z.number().int(),
-  photo_credits: z.number().int(),
-  gift_credits: z.number().int(),
-  signup_credits: z.number().int(),
-  message_length: z.number().int(),
+  message_credits: z.number().check(z.int()),
+  photo_credits: z.number().check(z.int()),
+  gift_credits: z.number().check(z.int()),
+  signup_credits: z.number().check(z.int()),
+  message_length: z.number().check(z.int()),
   minimum_message_costs: z.record(z.string(), messageCost),
   // Support
   support_email: z.string(),
@@ -46,7 +46,7 @@ export const siteSettings = z.object({
   fictional_singular: z.string(),
   fictional_plural: z.string(),
   // Refunds and access
-  refund_days: z.number().int(),
+  refund_days: z.number().check(z.int()),
   signups: z.string(),
   logged_out_search: z.string(),
   logged_out_search_trafficsource: z.string(),
@@ -61,7 +61,7 @@ export const getSettings = defineEndpoint({
   method: 'GET',
   path: '/api/settings.php',
   /** The current route query is passed through; _force_domain names the request host. */
-  query: z.looseObject({ _force_domain: z.string().min(1).max(253).optional() }),
+  query: z.looseObject({ _force_domain: z.optional(z.string().check(z.minLength(1), z.maxLength(253))) }),
   response: z.object({ settings: siteSettings }),
   errors: ['unknown_site'],
   roles: 'public',
@@ -89,7 +89,7 @@ export const getCompanyInfo = defineEndpoint({
   roles: 'public',
 });
 
-export const region = z.object({ id: z.number().int().positive(), name: z.string() });
+export const region = z.object({ id: z.number().check(z.int(), z.positive()), name: z.string() });
 export const getRegions = defineEndpoint({
   method: 'GET',
   path: '/api/regions.php',
@@ -104,7 +104,7 @@ export const interest = z.object({
   /** Localized name. */
   name: z.string(),
   /** Icon (an emoji); null where the icon set has none (gangbang, SPEC §3). */
-  icon: z.string().nullable(),
+  icon: z.nullable(z.string()),
 });
 export const getInterests = defineEndpoint({
   method: 'GET',

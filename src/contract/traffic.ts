@@ -6,7 +6,7 @@
  */
 import { PAGE_HIDDEN_PATH } from '#src/lib/traffic.ts';
 import { defineEndpoint, noInput } from './define.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * POST /api/page-hidden.php with an empty JSON body (`{}`, or no body at all): always

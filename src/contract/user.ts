@@ -1,21 +1,21 @@
 /** The current user (SPEC §3 "Current user") and the user.php calls. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LOCALES } from '#src/lib/locales.ts';
 import { defineEndpoint } from './define.ts';
 
-export const mainImage = z
-  .object({
+export const mainImage = z.nullable(
+  z.object({
     filename: z.string(),
     thumb_filename: z.string(),
     status: z.enum(['active', 'being_inspected', 'rejected']),
-  })
-  .nullable();
+  }),
+);
 
 export const currentUser = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  credits: z.number().int().nonnegative(),
+  credits: z.number().check(z.int(), z.nonnegative()),
   paid_user: z.boolean(),
   status: z.enum(['not_confirmed', 'confirmed', 'banned']),
   role: z.enum(['member', 'moderator', 'operator', 'admin']),

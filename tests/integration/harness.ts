@@ -322,7 +322,7 @@ export function send<E extends Endpoint>(t: TestApp, endpoint: E, init: CallInit
 }
 
 /** The contract's error body without room for anything else (a stack, internals). */
-const exactErrorBody = z.strictObject({ error: errorBody.shape.error.strict() });
+const exactErrorBody = z.strictObject({ error: z.strictObject(errorBody.shape.error.shape) });
 
 /** A raw error answer, parsed with the contract's errorBody (nothing else may be in it). */
 export async function errorAnswerOf(response: Response): Promise<ErrorBody> {
@@ -331,7 +331,7 @@ export async function errorAnswerOf(response: Response): Promise<ErrorBody> {
 
 /** A raw successful answer, parsed with the endpoint's response schema. */
 export async function answerOf<E extends Endpoint>(endpoint: E, response: Response): Promise<z.output<E['response']>> {
-  return endpoint.response.parse(await response.json()) as z.output<E['response']>;
+  return z.parse(endpoint.response, await response.json()) as z.output<E['response']>;
 }
 
 /** Calls an endpoint that must succeed: its answer parsed with the endpoint's response schema. */
@@ -343,7 +343,7 @@ export async function call<E extends Endpoint>(
   const response = await send(t, endpoint, init);
   const text = await response.text();
   if (!response.ok) throw new UnexpectedAnswer(endpoint, response.status, text);
-  return endpoint.response.parse(JSON.parse(text)) as z.output<E['response']>;
+  return z.parse(endpoint.response, JSON.parse(text)) as z.output<E['response']>;
 }
 
 /** Calls an endpoint that must fail: the error answer, its code one of the endpoint's. */

@@ -5,7 +5,7 @@
  * failure as the paths and codes of its issues.
  */
 import { DrizzleQueryError } from 'drizzle-orm';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
 
 // PostgreSQL ends some reasons with the offending value: `invalid input syntax for type
 // bigint: "…"`. Quoted names elsewhere (relations, constraints) are kept.
@@ -29,7 +29,8 @@ export function describeError(error: unknown): string {
   if (error instanceof DrizzleQueryError) {
     return `query failed: ${error.query.replace(/\s+/g, ' ').slice(0, 500)} (${error.params.length} parameters): ${reasonOf(error.cause)}${framesOf(error)}`;
   }
-  if (error instanceof ZodError) {
+  // Classic and mini schemas (and z.parse) throw errors of this one trait.
+  if (error instanceof z.core.$ZodError) {
     return `invalid data: ${error.issues.map((issue) => `${issue.path.join('.') || '(root)'} ${issue.code}`).join(', ')}${framesOf(error)}`;
   }
   if (error instanceof Error) return `${error.name}: ${error.message}${framesOf(error)}`;

@@ -10,7 +10,7 @@
  * reaches it fails.
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   allowsError,
   isStaffOnly,
@@ -93,7 +93,7 @@ export function nulCharacterField(value: unknown): string | null {
   return null;
 }
 
-function fieldOf(error: z.ZodError): string {
+function fieldOf(error: z.core.$ZodError): string {
   const path = error.issues[0]?.path ?? [];
   return path.length ? path.join('.') : 'body';
 }
@@ -123,7 +123,7 @@ export function route<E extends Endpoint>(app: Hono<AppEnv>, endpoint: E, handle
  */
 export function checkRoles<Access extends Roles>(
   c: Context<AppEnv>,
-  endpoint: Endpoint<z.ZodType, z.ZodType, z.ZodType, string, Access>,
+  endpoint: Endpoint<z.core.$ZodType, z.core.$ZodType, z.core.$ZodType, string, Access>,
 ): SessionOf<Access> {
   const session = c.get('session');
   if (endpoint.roles === 'public') return session as SessionOf<Access>;
@@ -144,7 +144,7 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
   const rawQuery = c.req.query();
   const nulInQuery = nulCharacterField(rawQuery);
   if (nulInQuery) throw invalidInput(nulInQuery);
-  const query = endpoint.query.safeParse(rawQuery);
+  const query = z.safeParse(endpoint.query, rawQuery);
   if (!query.success) throw invalidInput(fieldOf(query.error));
 
   let rawBody: unknown = {};
@@ -159,7 +159,7 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
   }
   const nulInBody = nulCharacterField(rawBody);
   if (nulInBody) throw invalidInput(nulInBody);
-  const body = endpoint.body.safeParse(rawBody);
+  const body = z.safeParse(endpoint.body, rawBody);
   if (!body.success) throw invalidInput(fieldOf(body.error));
   // Again after parsing: a field that is JSON text itself (the push subscription) holds
   // strings that exist only once the schema parsed it.
@@ -175,5 +175,5 @@ async function answer<E extends Endpoint>(c: Context<AppEnv>, endpoint: E, handl
     fail,
   });
   if (result instanceof Response) return result;
-  return c.json(endpoint.response.parse(result) as object);
+  return c.json(z.parse(endpoint.response, result) as object);
 }

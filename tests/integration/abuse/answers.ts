@@ -18,7 +18,7 @@ const INTERNALS = [
   /\bselect .+ from\b|\binsert into\b|\bupdate .+ set\b/i,
 ];
 
-const exactErrorBody = z.strictObject({ error: errorBody.shape.error.strict() });
+const exactErrorBody = z.strictObject({ error: z.strictObject(errorBody.shape.error.shape) });
 
 /**
  * Keys of `raw` (the JSON that went out) that `parsed` (the same JSON through the answer
@@ -40,7 +40,7 @@ export function undeclaredKeys(raw: unknown, parsed: unknown, path = '$'): strin
 function strictlyDeclared(endpoints: Endpoint[], raw: unknown): string | null {
   const problems: string[] = [];
   for (const endpoint of endpoints) {
-    const parsed = endpoint.response.safeParse(raw);
+    const parsed = z.safeParse(endpoint.response, raw);
     if (!parsed.success) {
       problems.push(`${endpoint.method} ${endpoint.path}: ${parsed.error.message.slice(0, 400)}`);
       continue;

@@ -7,37 +7,60 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 
-/** The parts of a zod 4 schema the generator reads (`schema._zod.def` and `bag`). */
+type Schema = z.core.$ZodType;
+
+/** The parts of a zod 4 schema the generator reads (`schema._zod.def` and `bag`), classic or mini. */
 interface ZodInternals {
   _zod: {
     def: {
       type: string;
-      shape?: Record<string, z.ZodType>;
-      element?: z.ZodType;
-      innerType?: z.ZodType;
-      options?: z.ZodType[];
-      in?: z.ZodType;
-      out?: z.ZodType;
-      left?: z.ZodType;
-      right?: z.ZodType;
-      keyType?: z.ZodType;
-      valueType?: z.ZodType;
-      items?: z.ZodType[];
+      shape?: Record<string, Schema>;
+      element?: Schema;
+      innerType?: Schema;
+      options?: Schema[];
+      in?: Schema;
+      out?: Schema;
+      left?: Schema;
+      right?: Schema;
+      keyType?: Schema;
+      valueType?: Schema;
+      items?: Schema[];
       entries?: Record<string, string | number>;
       values?: unknown[];
-      getter?: () => z.ZodType;
+      getter?: () => Schema;
       coerce?: boolean;
+      checks?: { _zod: { def: CheckDef } }[];
     };
     bag: { patterns?: Set<RegExp>; format?: string; minimum?: number; maximum?: number };
   };
-  minLength?: number | null;
-  maxLength?: number | null;
-  minValue?: number | null;
-  maxValue?: number | null;
-  isInt?: boolean;
 }
 
-const internals = (schema: z.ZodType) => schema as unknown as ZodInternals;
+/** A check's definition: `z.minLength(n)`, `z.maximum(n)`, `z.int()`, … (classic `.min(n)` makes the same). */
+interface CheckDef {
+  check: string;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+  value?: number;
+  format?: string;
+}
+
+const internals = (schema: Schema) => schema as unknown as ZodInternals;
+
+/** The length and value bounds a schema's checks set. */
+function limitsOf(schema: ZodInternals) {
+  const limits: { minLength?: number; maxLength?: number; minValue?: number; maxValue?: number; isInt?: boolean } = {};
+  for (const { _zod } of schema._zod.def.checks ?? []) {
+    const check = _zod.def;
+    if (check.check === 'min_length') limits.minLength = check.minimum;
+    if (check.check === 'max_length') limits.maxLength = check.maximum;
+    if (check.check === 'length_equals') limits.minLength = limits.maxLength = check.length;
+    if (check.check === 'greater_than') limits.minValue = check.value;
+    if (check.check === 'less_than') limits.maxValue = check.value;
+    if (check.check === 'number_format' && check.format?.includes('int')) limits.isInt = true;
+  }
+  return limits;
+}
 
 /** Strings no form would send: control characters, NUL, lone surrogates, path and SQL tricks. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
@@ -100,17 +123,19 @@ function stringArbitrary(schema: ZodInternals): fc.Arbitrary<string> {
   if (bag.format === 'uuid' || bag.format === 'guid') return fc.uuid();
   if (bag.format === 'url') return fc.webUrl();
   if (pattern) return fc.stringMatching(pattern).filter((value) => value.length <= 300);
-  const minLength = schema.minLength ?? 0;
-  const maxLength = Math.min(schema.maxLength ?? 40, minLength + 40);
+  const limits = limitsOf(schema);
+  const minLength = limits.minLength ?? 0;
+  const maxLength = Math.min(limits.maxLength ?? 40, minLength + 40);
   return fc.string({ minLength, maxLength });
 }
 
 function numberArbitrary(schema: ZodInternals): fc.Arbitrary<number> {
-  const min = schema.minValue ?? schema._zod.bag.minimum;
-  const max = schema.maxValue ?? schema._zod.bag.maximum;
+  const limits = limitsOf(schema);
+  const min = limits.minValue ?? schema._zod.bag.minimum;
+  const max = limits.maxValue ?? schema._zod.bag.maximum;
   const low = Number.isFinite(min) ? Math.max(min as number, -1_000_000) : -1000;
   const high = Number.isFinite(max) ? Math.min(max as number, 1_000_000) : 1_000_000;
-  if (schema.isInt) return fc.integer({ min: Math.ceil(low), max: Math.floor(high) });
+  if (limits.isInt) return fc.integer({ min: Math.ceil(low), max: Math.floor(high) });
   return fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true });
 }
 
@@ -119,11 +144,11 @@ function numberArbitrary(schema: ZodInternals): fc.Arbitrary<number> {
  * declared keys (optional ones sometimes left out), strings within their length and pattern,
  * numbers within their range. Refinements it cannot see make some values invalid; that is fine.
  */
-export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+export function validArbitrary(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const node = internals(schema);
   const { def } = node._zod;
   if (depth > 6) return fc.constant(null);
-  const inner = (next: z.ZodType | undefined) => (next ? validArbitrary(next, depth + 1) : fc.constant(undefined));
+  const inner = (next: Schema | undefined) => (next ? validArbitrary(next, depth + 1) : fc.constant(undefined));
   switch (def.type) {
     case 'string':
       return stringArbitrary(node);
@@ -160,7 +185,7 @@ export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unkno
       return def.getter ? validArbitrary(def.getter(), depth + 1) : fc.constant(null);
     case 'pipe':
       // z.preprocess is a pipe from a transform: generate for the schema after it.
-      return internals(def.in as z.ZodType)._zod.def.type === 'transform' ? inner(def.out) : inner(def.in);
+      return internals(def.in as Schema)._zod.def.type === 'transform' ? inner(def.out) : inner(def.in);
     case 'union':
       return fc.oneof(...(def.options ?? []).map((option) => validArbitrary(option, depth + 1)));
     case 'intersection':
@@ -175,7 +200,7 @@ export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unkno
       return fc.tuple(...(def.items ?? []).map((item) => validArbitrary(item, depth + 1)));
     case 'record':
       return fc.dictionary(
-        stringArbitrary(internals(def.keyType as z.ZodType)).filter((key) => key.length > 0),
+        stringArbitrary(internals(def.keyType as Schema)).filter((key) => key.length > 0),
         inner(def.valueType),
         { maxKeys: 3 },
       );
@@ -192,18 +217,18 @@ export function validArbitrary(schema: z.ZodType, depth = 0): fc.Arbitrary<unkno
   }
 }
 
-function requiredKeysOf(shape: Record<string, z.ZodType>): string[] {
+function requiredKeysOf(shape: Record<string, Schema>): string[] {
   return Object.entries(shape)
     .filter(([, value]) => !['optional', 'default', 'prefault', 'catch'].includes(internals(value)._zod.def.type))
     .map(([key]) => key);
 }
 
 /** The object shape of a query or body schema (unwrapping pipes and the like), or null. */
-export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
+export function shapeOf(schema: Schema): Record<string, Schema> | null {
   const { def } = internals(schema)._zod;
   if (def.type === 'object') return def.shape ?? {};
   if (def.type === 'pipe') {
-    const input = internals(def.in as z.ZodType)._zod.def.type === 'transform' ? def.out : def.in;
+    const input = internals(def.in as Schema)._zod.def.type === 'transform' ? def.out : def.in;
     return input ? shapeOf(input) : null;
   }
   if (['optional', 'default', 'prefault', 'readonly', 'catch'].includes(def.type) && def.innerType) {
@@ -216,7 +241,7 @@ export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
  * An object for a schema with each declared field either valid, hostile or missing, plus
  * sometimes an undeclared key: valid, boundary and malformed input in one stream.
  */
-export function mixedObjectArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
+export function mixedObjectArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   const shape = shapeOf(schema);
   if (!shape) return fc.oneof(validArbitrary(schema), nastyValue);
   const fields = Object.fromEntries(

@@ -5,7 +5,7 @@
  * client that sends it back in If-None-Match gets 304 without a body.
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Endpoint } from '#src/contract/define.ts';
 import { getCompanyInfo, getInterests, getRegions, getSettings } from '#src/contract/site.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
@@ -32,7 +32,7 @@ async function cachedAnswer<E extends Endpoint>(
   build: () => Promise<z.input<E['response']>>,
 ): Promise<Response> {
   const answer = await siteData(c.get('deps').database).answer(key, async () =>
-    JSON.stringify(endpoint.response.parse(await build())),
+    JSON.stringify(z.parse(endpoint.response, await build())),
   );
   // A longer answer goes compressed to a browser that takes it, under a weak tag (its bytes
   // differ from the plain answer's), as compressing proxies do.
