@@ -132,6 +132,7 @@ describe('member profile page', () => {
     );
     renderScreen();
     expect(await screen.findByText(en.member_profile.photos.locked)).toBeTruthy();
+    expect(screen.getByText('This feature is only available for premium members.')).toBeTruthy();
     const figure = screen.getByRole('figure');
     expect(within(figure).getByRole('link', { name: en.nav.get_premium }).getAttribute('href')).toBe('/premium');
     const sources = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src'));

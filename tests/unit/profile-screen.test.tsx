@@ -118,6 +118,7 @@ describe('my profile: photos', () => {
     // Neither the profile image nor the rejected photo offers 'Set as profile image'.
     expect(photos.getAllByRole('button', { name: en.photos.manager.set_main })).toHaveLength(2);
     expect(photos.getByText('You can add up to 3 photos. Premium members can add up to 25.')).toBeTruthy();
+    expect(photos.getByText('This feature is only available for premium members.')).toBeTruthy();
     expect(photos.getByRole('link', { name: en.nav.get_premium }).getAttribute('href')).toBe('/premium');
     expect(photos.queryByRole('button', { name: /Add a photo/ })).toBeNull();
   });

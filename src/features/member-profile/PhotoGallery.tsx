@@ -41,6 +41,8 @@ export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; 
               <LineIcon name="lock" className="size-7" />
             </span>
             <span className="max-w-xs font-semibold">{t('member_profile.photos.locked')}</span>
+            {/* SPEC §6: what a free member meets at a premium feature. */}
+            <span className="max-w-xs text-sm">{t('premium.feature_only')}</span>
             <a href="/premium" className="btn btn-light">
               {t('nav.get_premium')}
             </a>

@@ -53,6 +53,8 @@ export default function PhotoManager({ store, profile }: { store: ProfileStore; 
         {limit.offerPremium ? (
           <Alert tone="info">
             <span className="flex flex-col gap-3">
+              {/* SPEC §6: what a free member meets at a premium feature. */}
+              <span className="font-semibold">{t('premium.feature_only')}</span>
               {t('photos.errors.photo_limit', { max: limit.limit })}
               <a href="/premium" className="btn btn-primary self-start">
                 {t('nav.get_premium')}
