@@ -345,7 +345,7 @@ export const postOrder = defineEndpoint({
     .object({
       package: z.enum(PACKAGE_KEYS),
       method: z.enum(PAYMENT_METHODS),
-      discount_code: z.optional(discountCodeString),
+      discount_code: discountCodeString.optional(),
       country: country.optional(),
     })
     .strict(),
@@ -458,14 +458,16 @@ export const postRefund = defineEndpoint({
 
 /**
  * POST /api/payment-webhook.php: the payment provider's signed events (not a member call;
- * the body is the provider's). 401 `invalid_signature` for a missing, wrong or stale
- * signature. A replayed event is answered 200 and changes nothing.
+ * the body is the provider's: the sandbox's signed JSON, Mollie's form `id=tr_…`). 401
+ * `invalid_signature` for a missing, wrong or stale signature; 502
+ * `payment_provider_unavailable` when the provider could not be asked about it (it retries).
+ * A replayed event, or a payment nobody knows, is answered 200 and changes nothing.
  */
 export const postPaymentWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/payment-webhook.php',
   body: z.unknown(),
   response: z.object({ received: z.number().int().nonnegative() }),
-  errors: ['invalid_signature'],
+  errors: ['invalid_signature', 'payment_provider_unavailable'],
   roles: 'public',
 });

@@ -36,8 +36,15 @@ const envSchema = z.object({
   GIF_API_KEY: z.string().min(1).optional(),
   /** The highest content rating the online GIF API may return. */
   GIF_RATING: z.enum(['g', 'pg', 'pg-13', 'r']).default('pg-13'),
-  /** The payment provider: 'sandbox' (default outside production) or 'none' (docs/payments.md). */
-  PAYMENTS: z.enum(['sandbox', 'none']).optional(),
+  /** The payment provider: 'sandbox' (default outside production), 'none' (default in production) or 'mollie' (docs/payments.md). */
+  PAYMENTS: z.enum(['sandbox', 'mollie', 'none']).optional(),
+  /** Mollie's API key (PAYMENTS=mollie): `test_…` for Mollie's test mode, `live_…` to take money. */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_\w{20,}$/, 'a Mollie API key: test_… or live_… (Dashboard › Developers › API keys)')
+    .optional(),
+  /** Where Mollie's API is (default https://api.mollie.com/v2/); the tests' recorded answers are on loopback. */
+  MOLLIE_API_ENDPOINT: z.url().optional(),
   /** An HTTP SMS gateway (one-time codes); unset means the SMS outbox folder (docs/direct-debit.md). */
   SMS_GATEWAY_URL: z.url().optional(),
   /** The gateway's bearer token. */
@@ -109,7 +116,9 @@ export interface Config {
   gifProvider: Env['GIF_PROVIDER'];
   gifApiKey: string | undefined;
   gifRating: Env['GIF_RATING'];
-  payments: 'sandbox' | 'none';
+  payments: 'sandbox' | 'mollie' | 'none';
+  /** PAYMENTS=mollie: the API key, and the API's root when not Mollie's own (tests). */
+  mollie: { apiKey: string; apiEndpoint: string | undefined } | undefined;
   smsGatewayUrl: string | undefined;
   smsGatewayToken: string | undefined;
   /** The bearer secret of POST /api/mail-events.php (docs/notifications.md); undefined: the endpoint refuses all. */
@@ -142,6 +151,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.GIF_PROVIDER === 'giphy' && !e.GIF_API_KEY) {
     throw new Error('Invalid environment:\n  GIF_API_KEY: GIF_PROVIDER=giphy needs GIF_API_KEY');
   }
+  if (e.PAYMENTS === 'mollie' && !e.MOLLIE_API_KEY) {
+    throw new Error(
+      'Invalid environment:\n  MOLLIE_API_KEY: PAYMENTS=mollie needs the API key of the Mollie profile (test_… or live_…; docs/payments.md "Going live")',
+    );
+  }
+  if (production && e.MOLLIE_API_ENDPOINT) {
+    throw new Error(
+      'Invalid environment:\n  MOLLIE_API_ENDPOINT: not in production (payments would go elsewhere than Mollie)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -167,6 +186,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     gifApiKey: e.GIF_API_KEY,
     gifRating: e.GIF_RATING,
     payments: e.PAYMENTS ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    mollie:
+      e.PAYMENTS === 'mollie' && e.MOLLIE_API_KEY
+        ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }
+        : undefined,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,

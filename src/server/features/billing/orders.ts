@@ -20,7 +20,7 @@ import type { CheckoutRequest, PaymentEvent } from '#src/server/providers/paymen
 import { ProviderUnavailable } from '#src/server/providers/payments/types.ts';
 import { assertMayBuy, paymentCountry, type Buyer, type OrderContext } from './buyer.ts';
 import { cancelCheckouts, supersedeOpenOrders } from './discount-reservation.ts';
-import { pricedPackage, transactionFee } from './packages.ts';
+import { isMethodOffered, pricedPackage, transactionFee } from './packages.ts';
 import { applyPaymentEvents } from './payment-events.ts';
 import { canMove, lockOrder, moveOrder, type OrderRow } from './state.ts';
 
@@ -58,6 +58,14 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
     : null;
   const discountMinor = quote?.discountMinor ?? 0;
   const fee = transactionFee(input.method, priced.priceMinor - discountMinor);
+  // A stored method is charged on its mandate; any other must be one the provider takes now.
+  const amountMinor = priced.priceMinor - discountMinor + fee;
+  if (
+    input.kind !== 'stored' &&
+    !(await isMethodOffered(ctx.deps.payments, input.method, { amountMinor, currency, country }))
+  ) {
+    throw fail('method_not_available', { field: 'method' });
+  }
   const publicId = randomPublicId(10).toUpperCase();
   const reservation = quote?.reservation ?? null;
   let superseded: OrderRow[] = [];
@@ -92,7 +100,7 @@ export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrd
         discountReservation: reservation,
         discountMinor,
         transactionFeeMinor: fee,
-        amountMinor: priced.priceMinor - discountMinor + fee,
+        amountMinor,
         method: input.method,
         kind: input.kind,
         provider: ctx.deps.payments.name,

@@ -19,6 +19,7 @@ import {
 import type { Db } from '#src/server/db/client.ts';
 import { messageCosts } from '#src/server/db/schema.ts';
 import type { Tx } from '#src/server/db/client.ts';
+import type { PaymentProvider } from '#src/server/providers/payments/types.ts';
 
 /** Credits per bundle. */
 export const PACKAGE_CREDITS: Readonly<Record<PackageKey, number>> = { p0: 50, p1: 250, p2: 600, p3: 1600 };
@@ -98,4 +99,31 @@ export function methodsDto(country: string): PaymentMethodInfo[] {
 export function transactionFee(method: PaymentMethod, amountMinor: number): number {
   const basisPoints = PAYMENT_METHOD_RULES[method].feeBasisPoints ?? 0;
   return Math.floor((amountMinor * basisPoints + 5000) / 10000);
+}
+
+/**
+ * Which methods the payment provider takes now for each bundle's price in a currency and
+ * country (a Mollie profile may not have every method activated); the sandbox takes all.
+ */
+export async function offeredMethods(
+  provider: PaymentProvider,
+  currency: string,
+  country: string,
+): Promise<(key: PackageKey, method: PaymentMethod) => boolean> {
+  const ask = provider.availableMethods?.bind(provider);
+  if (!ask) return () => true;
+  const sets = await Promise.all(
+    PACKAGE_KEYS.map((key) => ask({ amountMinor: pricedPackage(key, currency).priceMinor, currency, country })),
+  );
+  return (key, method) => sets[PACKAGE_KEYS.indexOf(key)]?.has(method) ?? true;
+}
+
+/** Whether the provider takes `method` for an amount now (see offeredMethods). */
+export async function isMethodOffered(
+  provider: PaymentProvider,
+  method: PaymentMethod,
+  request: { amountMinor: number; currency: string; country: string },
+): Promise<boolean> {
+  const offered = await provider.availableMethods?.(request);
+  return offered?.has(method) ?? true;
 }

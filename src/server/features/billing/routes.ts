@@ -30,7 +30,7 @@ import { loadBuyer, paymentCountry, type Buyer, type OrderContext } from './buye
 import { findOrder, lastPaidOrder, latestStoredMethod, listOrders, orderDto } from './order-queries.ts';
 import { chargeStoredMethod, createOrder, openCheckout } from './orders.ts';
 import type { OrderRow } from './state.ts';
-import { methodsDto, packageDto } from './packages.ts';
+import { methodsDto, offeredMethods, packageDto } from './packages.ts';
 import { requestRefund, unusedCredits } from './refunds.ts';
 import { registerPaymentWebhook } from './webhook.ts';
 
@@ -86,12 +86,18 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     const req = await billingRequest(c, site);
     const { country, currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, query.country);
     const stored = await latestStoredMethod(req.ctx.db, req.buyer.accountId);
+    // Only what the payment service takes now (a Mollie profile's activated methods).
+    const offered = await offeredMethods(req.ctx.deps.payments, currency, country);
+    const packages = PACKAGE_KEYS.map((key) => {
+      const dto = packageDto(key, currency, country, req.settings.message_credits);
+      return { ...dto, methods: dto.methods.filter((method) => offered(key, method)) };
+    });
     return {
       country,
       currency,
       countries: req.settings.countries,
-      packages: PACKAGE_KEYS.map((key) => packageDto(key, currency, country, req.settings.message_credits)),
-      methods: methodsDto(country),
+      packages,
+      methods: methodsDto(country).filter((info) => packages.some((p) => p.methods.includes(info.key))),
       stored_method: stored ? { method: stored.method as PaymentMethod, label: stored.label } : null,
       first_purchase: !req.buyer.paidUser,
       refund_days: req.settings.refund_days,

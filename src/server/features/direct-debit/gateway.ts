@@ -9,24 +9,20 @@
  *   `sbx_sdd_<random>`, which its chargeStored collects at once. The sandbox's test IBAN
  *   SANDBOX_RETURNED_IBAN is collected too, then returned by the bank
  *   `sandboxDirectDebit(provider).returnDelayMs` later (returns.ts).
+ * - a real provider (Mollie): its adapter's `registerMandate` (the IBAN, holder and
+ *   reference go to the payment service once; it answers the token its chargeStored collects).
  * - none (production without a provider): unavailable, as every other payment.
- *
- * A real provider's adapter adds its mandate call here (docs/direct-debit.md 'Provider').
  */
 import { randomBytes } from 'node:crypto';
-import { ProviderUnavailable, type PaymentProvider } from '#src/server/providers/payments/types.ts';
+import {
+  ProviderUnavailable,
+  type MandateRequest,
+  type PaymentProvider,
+} from '#src/server/providers/payments/types.ts';
 
 /** Sandbox test IBANs: the first is collected, the second collected and returned later. */
 export const SANDBOX_IBAN = 'NL91ABNA0417164300';
 export const SANDBOX_RETURNED_IBAN = 'DE62370400440532013001';
-
-export interface MandateRequest {
-  reference: string;
-  holder: string;
-  /** Electronic format, only for the payment service. */
-  iban: string;
-  signedAt: Date;
-}
 
 export interface RegisteredMandate {
   /** The payment service's handle of the mandate, charged like a stored method. */
@@ -41,6 +37,10 @@ export function registerMandate(provider: PaymentProvider, request: MandateReque
     const returnsLater = request.iban === SANDBOX_RETURNED_IBAN;
     const token = `sbx_sdd_${returnsLater ? 'r' : 'c'}_${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
     return Promise.resolve({ token, returnsLater });
+  }
+  if (provider.registerMandate) {
+    // A real bank returns a debit through the provider's chargeback, never on a timer.
+    return provider.registerMandate(request).then((token) => ({ token, returnsLater: false }));
   }
   return Promise.reject(new ProviderUnavailable(`direct debit mandates are not supported by '${provider.name}'`));
 }

@@ -1,11 +1,12 @@
 /**
  * Picks the payment provider of the configuration (PAYMENTS): 'sandbox' (the default
- * outside production) or 'none' (the default in production until a real adapter is
- * configured: buying answers payment_provider_unavailable). A real provider is one more
- * adapter file here and one more PAYMENTS value in env.ts (docs/payments.md).
+ * outside production), 'mollie' (mollie/, with MOLLIE_API_KEY) or 'none' (the default in
+ * production: buying answers payment_provider_unavailable). A real provider is one more
+ * adapter folder here and one more PAYMENTS value in env.ts (docs/payments.md).
  */
 import type { Db } from '#src/server/db/client.ts';
 import type { Config } from '#src/server/env.ts';
+import { createMollieProvider } from './mollie/index.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { ProviderUnavailable, WebhookRejected, type PaymentProvider } from './types.ts';
 
@@ -26,7 +27,12 @@ export function createNoPaymentProvider(): PaymentProvider {
   };
 }
 
-export function createPaymentProvider(config: Pick<Config, 'payments'>, db: Db, now: () => Date): PaymentProvider {
+export function createPaymentProvider(
+  config: Pick<Config, 'payments' | 'mollie'>,
+  db: Db,
+  now: () => Date,
+): PaymentProvider {
   if (config.payments === 'sandbox') return createSandboxProvider({ db, now });
+  if (config.payments === 'mollie' && config.mollie) return createMollieProvider({ ...config.mollie, now });
   return createNoPaymentProvider();
 }

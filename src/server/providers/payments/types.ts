@@ -73,6 +73,23 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/** A signed one-time SEPA direct debit mandate, registered with the payment service. */
+export interface MandateRequest {
+  reference: string;
+  holder: string;
+  /** Electronic format, only for the payment service. */
+  iban: string;
+  signedAt: Date;
+}
+
+/** Which methods can pay an amount now (the provider's account may not have all activated). */
+export interface MethodsRequest {
+  amountMinor: number;
+  currency: string;
+  /** The payment country. */
+  country: string;
+}
+
 export interface PaymentProvider {
   /** Stored with every order and event ('sandbox', 'mollie'...). */
   readonly name: string;
@@ -95,6 +112,17 @@ export interface PaymentProvider {
    * Throws ProviderUnavailable.
    */
   cancelCheckout(request: { paymentId: string; sessionId: string }): Promise<void>;
+  /**
+   * The methods the provider can take for such a payment now; absent or null: every method
+   * of PAYMENT_METHOD_RULES (the sandbox). Billing offers and accepts only these.
+   */
+  availableMethods?(request: MethodsRequest): Promise<ReadonlySet<PaymentMethod> | null>;
+  /**
+   * Registers a signed SEPA mandate; answers the token chargeStored collects with. Absent:
+   * the provider takes no direct debit (the direct-debit feature's gateway decides).
+   * Throws ProviderUnavailable.
+   */
+  registerMandate?(request: MandateRequest): Promise<string>;
   /** Pays back part or all of a completed payment. Throws ProviderUnavailable. */
   refund(request: {
     paymentId: string;
