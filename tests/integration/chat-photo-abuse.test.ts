@@ -8,9 +8,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_PHOTO_FIELDS, postChatPhoto, sentMessage } from '#src/contract/chat.ts';
+import { postPhoto } from '#src/contract/photos.ts';
 import { postBlock } from '#src/contract/members.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
-import { CHAT_PHOTO_DECODING, CHAT_PHOTO_UPLOAD_LIMIT } from '#src/server/features/chat/photo-send.ts';
+import { CHAT_PHOTO_UPLOAD_LIMIT } from '#src/server/features/chat/photo-send.ts';
+import { decodingLoad, PHOTO_DECODING } from '#src/server/features/photos/index.ts';
 import { accountKey, hit } from '#src/server/http/rate-limit.ts';
 import { balanceOf, chatMember, clientId, prices, startChat, type ChatMember } from './chat-fixtures.ts';
 import { call, createTestApp, seedSiteData, type TestApp } from './harness.ts';
@@ -18,8 +20,9 @@ import { call, createTestApp, seedSiteData, type TestApp } from './harness.ts';
 /** Decodes seen, running now and at most at once; `delayMs` holds each decode that long. */
 const decodes = vi.hoisted(() => ({ count: 0, running: 0, peak: 0, delayMs: 0 }));
 
-vi.mock('#src/server/features/photos/index.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('#src/server/features/photos/index.ts')>();
+// The decoder itself: chat photos and profile photos alike go through it.
+vi.mock('#src/server/features/photos/process.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('#src/server/features/photos/process.ts')>();
   return {
     ...original,
     processUpload: async (...args: Parameters<typeof original.processUpload>) => {
@@ -62,6 +65,11 @@ async function upload(from: ChatMember, conversation: string, client = clientId(
     headers: { host: 'default.localhost', 'x-request-type': 'client', cookie: `${AUTH_COOKIE_NAME}=${from.session}` },
     body: form,
   });
+}
+
+/** Waits until `done` holds (each check after a few milliseconds). */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 async function errorCode(response: Response): Promise<string> {
@@ -136,10 +144,34 @@ describe('the fair decoding gate', () => {
     const theirs = await upload(other.me, other.chat);
     expect(theirs.status).toBe(200);
     const statuses = (await answers).map((a) => a.status).sort();
-    const allowed = 1 + CHAT_PHOTO_DECODING.perKeyQueue;
+    const allowed = 1 + PHOTO_DECODING.perKeyQueue;
     expect(statuses.filter((s) => s === 200)).toHaveLength(allowed);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10 - allowed);
     expect(decodes.count).toBe(allowed + 1);
-    expect(decodes.peak).toBeLessThanOrEqual(CHAT_PHOTO_DECODING.concurrency);
+    // The small photos may also take the slot of small photos.
+    expect(decodes.peak).toBeLessThanOrEqual(PHOTO_DECODING.concurrency + PHOTO_DECODING.lightSlots);
+  });
+
+  it("a member's profile photos and chat photos share one turn", async () => {
+    const { me, chat } = await pair();
+    decodes.delayMs = 150;
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const profilePhoto = t.app.request(postPhoto.path, {
+      method: 'POST',
+      headers: { host: 'default.localhost', 'x-request-type': 'client', cookie: `${AUTH_COOKIE_NAME}=${me.session}` },
+      body: form,
+    });
+    await until(() => decodes.running === 1);
+    // The profile photo decodes and one chat photo waits: a third is refused before any work.
+    const waiting = upload(me, chat);
+    await until(() => decodingLoad().queued === 1);
+    const refused = await upload(me, chat);
+    expect(refused.status).toBe(429);
+    expect(await errorCode(refused)).toBe('rate_limited');
+    expect((await profilePhoto).status).toBe(200);
+    expect((await waiting).status).toBe(200);
+    expect(decodes.count).toBe(2);
+    expect(decodes.peak).toBe(1);
   });
 });

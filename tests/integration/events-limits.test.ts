@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS_PATH } from '#src/contract/events.ts';
-import { REPLACED_RETRY_MS, STREAMS_PER_SESSION, StreamLimits } from '#src/server/features/events/limits.ts';
+import {
+  REPLACED_RETRY_MS,
+  STREAM_OPENS,
+  STREAMS_PER_SESSION,
+  StreamLimits,
+} from '#src/server/features/events/limits.ts';
 import { createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -82,6 +87,46 @@ describe('event stream caps', () => {
       .poll(() => streams.filter((stream) => !stream.ended).length, { timeout: 5_000 })
       .toBe(STREAMS_PER_SESSION);
     await Promise.all(streams.map((stream) => stream.close()));
+  });
+
+  it('opens past the rate answer 429 and end no open stream; the rate refills', async () => {
+    const { accountId } = await createTestMember(t);
+    const session = await t.login(accountId);
+    const streams: ReturnType<typeof rawStream>[] = [];
+    for (let i = 0; i < STREAM_OPENS.session.burst; i++) {
+      const response = await t.request(EVENTS_PATH, { session });
+      expect(response.status).toBe(200);
+      streams.push(rawStream(response));
+    }
+    const kept = streams.slice(-STREAMS_PER_SESSION);
+    await expect.poll(() => kept.every((stream) => stream.text.includes('retry: 3000'))).toBe(true);
+    for (let i = 0; i < 20; i++) {
+      const refused = await t.request(EVENTS_PATH, { session });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    }
+    // The refused ones pushed none of the member's open streams out.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(kept.map((stream) => stream.ended)).toEqual(kept.map(() => false));
+    // Another session from the same address opens; this one again after a while.
+    const other = await t.login((await createTestMember(t)).accountId);
+    const theirs = await t.request(EVENTS_PATH, { session: other });
+    expect(theirs.status).toBe(200);
+    streams.push(rawStream(theirs));
+    t.clock.now = new Date(t.clock.now.getTime() + STREAM_OPENS.session.everyMs);
+    const later = await t.request(EVENTS_PATH, { session });
+    expect(later.status).toBe(200);
+    streams.push(rawStream(later));
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
+  it('an address past its opening rate is refused across sessions', () => {
+    const limits = new StreamLimits();
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < STREAM_OPENS.address.burst; i++) expect(limits.mayOpen(`s${i}`, 'a', now)).toBe(true);
+    expect(limits.mayOpen('fresh', 'a', now)).toBe(false);
+    expect(limits.mayOpen('fresh', 'b', now)).toBe(true);
+    expect(limits.mayOpen('fresh', 'a', now + STREAM_OPENS.address.everyMs)).toBe(true);
   });
 
   it('an address keeps its newest streams across sessions; a release frees its place', () => {

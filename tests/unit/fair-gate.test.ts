@@ -59,6 +59,56 @@ describe('FairGate', () => {
     expect(log).toEqual(['x', 'a1', 'b1', 'a2']);
   });
 
+  it('starts a light job of another key while heavy ones hold every shared slot', async () => {
+    const gate = new FairGate({ concurrency: 1, lightSlots: 1, perKeyQueue: 1, maxQueued: 10 });
+    const log: string[] = [];
+    const jobs = { a1: job(log, 'a1'), b1: job(log, 'b1'), c1: job(log, 'c1'), d1: job(log, 'd1') };
+    const heavy = gate.run('a', jobs.a1.run);
+    const light = gate.run('b', jobs.b1.run, true);
+    await tick();
+    // b's small job runs beside a's huge one instead of waiting for it.
+    expect(log).toEqual(['a1', 'b1']);
+    // The light slot takes no heavy job, and one light slot is all: both wait.
+    const waitingHeavy = gate.run('c', jobs.c1.run);
+    const waitingLight = gate.run('d', jobs.d1.run, true);
+    await tick();
+    expect(log).toEqual(['a1', 'b1']);
+    expect(gate.load).toEqual({ running: 2, queued: 2 });
+    // The light slot frees: c (heavy) cannot take it, d (light) does.
+    jobs.b1.state.finish();
+    await light;
+    await tick();
+    expect(log).toEqual(['a1', 'b1', 'd1']);
+    jobs.a1.state.finish();
+    await heavy;
+    await tick();
+    expect(log).toEqual(['a1', 'b1', 'd1', 'c1']);
+    jobs.c1.state.finish();
+    jobs.d1.state.finish();
+    await Promise.all([waitingHeavy, waitingLight]);
+    expect(gate.load).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('tells early whether a key would be refused', async () => {
+    const gate = new FairGate({ concurrency: 1, perKeyQueue: 1, maxQueued: 10 });
+    const log: string[] = [];
+    const a1 = job(log, 'a1');
+    const a2 = job(log, 'a2');
+    expect(gate.isFull('a')).toBe(false);
+    const first = gate.run('a', a1.run);
+    expect(gate.isFull('a')).toBe(false);
+    const second = gate.run('a', a2.run);
+    expect(gate.isFull('a')).toBe(true);
+    expect(gate.isFull('b')).toBe(false);
+    await tick();
+    a1.state.finish();
+    await first;
+    await tick();
+    expect(gate.isFull('a')).toBe(false);
+    a2.state.finish();
+    await second;
+  });
+
   it('frees the slot when a job fails', async () => {
     const gate = new FairGate({ concurrency: 1, perKeyQueue: 0, maxQueued: 0 });
     await expect(gate.run('a', () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');

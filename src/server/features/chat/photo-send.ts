@@ -6,12 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { accounts } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { fail } from '#src/server/http/errors.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
-import { FairGate, GateFull } from '#src/server/platform/fair-gate.ts';
 import type { UploadedFile } from '#src/server/platform/multipart.ts';
 import { insufficientCredits } from '#src/server/features/credits/index.ts';
-import { processUpload } from '#src/server/features/photos/index.ts';
+import { assertDecodeTurn, decodeInTurn, processUpload } from '#src/server/features/photos/index.ts';
 import type { ChatSite } from './parties.ts';
 import { removeChatPhotos, storeChatPhoto } from './photo.ts';
 import { sendMessage, writableConversation, type SendResult, type Sender } from './send.ts';
@@ -28,23 +26,15 @@ export interface PhotoSendInput {
 export const CHAT_PHOTO_UPLOAD_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
 
 /**
- * The decoding of chat photos in this process: 2 at once in all, 1 per member with 1 more
- * waiting, 16 waiting in all, members served in turn (docs/security.md).
- */
-export const CHAT_PHOTO_DECODING = { concurrency: 2, perKeyQueue: 1, maxQueued: 16 } as const;
-const decoding = new FairGate(CHAT_PHOTO_DECODING);
-
-/** The member's decoding queue (or everyone's) is full: 429, try again in a minute. */
-const decodingBusy = () => fail('rate_limited', { message: 'photos.errors.photo_busy', field: 'photo' });
-
-/**
- * Sends a photo message. Everything cheap comes before the photo is read and decoded: the
- * conversation and the block state, a retry's answer (the message sent before with this
- * client_id, nothing read or charged; 409 in another conversation), the balance against the
- * site's photo price, the member's hourly limit (429). Then the decode waits for its turn in
- * the per-member fair gate (429 when the member already has one running and one waiting).
- * The send checks the balance again under its lock. The stored files are removed again when
- * the send fails or answers a twin's message.
+ * Sends a photo message. Everything cheap comes before the photo is read and decoded: 429
+ * at once while the member's decoding turn is taken and one more waits (no query made;
+ * features/photos decoding.ts), the conversation and the block state, a retry's answer (the
+ * message sent before with this client_id, nothing read or charged; 409 in another
+ * conversation), the balance against the site's photo price, the member's hourly limit
+ * (429). Then the decode waits for its turn in the fair gate of all photo decodes (429 when
+ * the member already has one running and one waiting). The send checks the balance again
+ * under its lock. The stored files are removed again when the send fails or answers a
+ * twin's message.
  */
 export async function sendPhotoMessage(
   deps: AppDeps,
@@ -53,6 +43,7 @@ export async function sendPhotoMessage(
   input: PhotoSendInput,
 ): Promise<Pick<SendResult, 'message' | 'credits'>> {
   const db = deps.database.db;
+  assertDecodeTurn(sender.accountId);
   const conversation = await writableConversation(db, sender, input.conversation);
   const replay = await replayedSend(deps, sender, conversation.id, input.clientId);
   if (replay) return { message: replay.message, credits: replay.credits };
@@ -64,11 +55,11 @@ export async function sendPhotoMessage(
   if ((account?.credits ?? 0) < site.settings.photo_credits) throw insufficientCredits();
   await enforce(db, accountKey('chat-photo', sender.accountId), CHAT_PHOTO_UPLOAD_LIMIT, deps.now());
 
-  const processed = await decoding
-    .run(String(sender.accountId), async () => processUpload(await input.photo.bytes()))
-    .catch((error: unknown) => {
-      throw error instanceof GateFull ? decodingBusy() : error;
-    });
+  const processed = await decodeInTurn(
+    sender.accountId,
+    () => input.photo.bytes(),
+    (bytes) => processUpload(bytes),
+  );
   const key = await storeChatPhoto(deps.photoStorage, processed);
   try {
     const sent = await sendMessage(deps, site, sender, {

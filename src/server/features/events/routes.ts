@@ -25,14 +25,16 @@ function headerCursor(value: string | undefined): number | undefined {
 }
 
 export function registerEventRoutes(app: Hono<AppEnv>): void {
-  route(app, getEvents, async ({ c, query }) => {
-    const viewer = await requireViewer(c);
+  route(app, getEvents, async ({ c, query, fail }) => {
     const { events, database, now } = c.get('deps');
     const token = getCookie(c, AUTH_COOKIE_NAME);
-    const lastEventId = headerCursor(c.req.header('last-event-id')) ?? query.last_event_id ?? null;
     let limits = limitsOf.get(events);
     if (!limits) limitsOf.set(events, (limits = new StreamLimits()));
     const address = clientIp(c);
+    // Past the opening rate: 429 before any query (limits.ts STREAM_OPENS).
+    if (!limits.mayOpen(token ?? '', address, now().getTime())) throw fail('rate_limited');
+    const viewer = await requireViewer(c);
+    const lastEventId = headerCursor(c.req.header('last-event-id')) ?? query.last_event_id ?? null;
     const response = streamSSE(c, async (stream) => {
       // Past a cap the oldest stream of the session or address makes room (limits.ts).
       const ending = { replaced: false };

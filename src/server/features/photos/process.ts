@@ -78,6 +78,9 @@ export async function processUpload(bytes: Uint8Array, options: ProcessOptions =
         ? await decodedHevc(bytes, options.heic ?? heicPool())
         : sharp(bytes, SHARP_OPTIONS).rotate();
     upright = await decoder
+      // Only as many pixels as the largest variant needs (UPLOAD_FULL_SIZE covers every crop):
+      // a 40-megapixel upload is not kept or cropped at full size (docs/security.md).
+      .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'outside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
@@ -90,25 +93,24 @@ export async function processUpload(bytes: Uint8Array, options: ProcessOptions =
   const source = () => sharp(upright.data, raw);
   const { thumb, match, blur } = PHOTO_SIZES;
 
-  const [full, thumbnail, matchImage, blurred] = await Promise.all([
-    source()
-      .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 84, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true }),
-    source()
-      .resize(thumb.width, thumb.height, { fit: 'cover', position: 'attention' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true }),
-    source()
-      .resize(match.width, match.height, { fit: 'cover', position: 'attention' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer(),
-    source()
-      .resize(blur.width, blur.height, { fit: 'cover', position: 'attention' })
-      .blur(12)
-      .jpeg({ quality: 70, mozjpeg: true })
-      .toBuffer(),
-  ]);
+  // One after the other: a decode keeps to one core (decoding.ts).
+  const full = await source()
+    .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const thumbnail = await source()
+    .resize(thumb.width, thumb.height, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const matchImage = await source()
+    .resize(match.width, match.height, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+  const blurred = await source()
+    .resize(blur.width, blur.height, { fit: 'cover', position: 'attention' })
+    .blur(12)
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer();
   return {
     variants: { full: full.data, thumb: thumbnail.data, match: matchImage, blur: blurred },
     width: full.info.width,

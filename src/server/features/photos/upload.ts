@@ -14,6 +14,7 @@ import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
 import type { StorageProvider } from '#src/server/providers/storage/types.ts';
+import { assertDecodeTurn, decodeInTurn } from './decoding.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
 import { listOwnPhotos } from './own.ts';
 import { processUpload, type ProcessedPhoto } from './process.ts';
@@ -118,9 +119,10 @@ export async function savePhoto(
 export const UPLOAD_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 
 /**
- * POST /api/photos.php: saves a new photo of `uploader`. The hourly upload limit and the
- * photo limit are checked before the file is read (`readFile`); then it is decoded, stored
- * and answered as one of the member's own photos.
+ * POST /api/photos.php: saves a new photo of `uploader`. The member's decoding turn
+ * (decoding.ts), the hourly upload limit and the photo limit are checked before the file is
+ * read (`readFile`); then it is decoded in the member's turn, stored and answered as one of
+ * the member's own photos.
  */
 export async function uploadPhoto(
   deps: Pick<AppDeps, 'database' | 'photoStorage' | 'now'>,
@@ -128,10 +130,11 @@ export async function uploadPhoto(
   readFile: () => Promise<Uint8Array>,
 ): Promise<OwnPhoto | undefined> {
   const db = deps.database.db;
+  assertDecodeTurn(uploader.accountId);
   await enforce(db, accountKey('photo-upload', uploader.accountId), UPLOAD_LIMIT, deps.now());
   // A cheap early answer before decoding; savePhoto checks again under a lock.
   if ((await countPhotos(db, uploader.profileId)) >= uploader.limit) throw photoLimitError(uploader.limit);
-  const processed = await processUpload(await readFile());
+  const processed = await decodeInTurn(uploader.accountId, readFile, (bytes) => processUpload(bytes));
   const saved = await savePhoto(db, deps.photoStorage, uploader, processed, deps.now());
   return (await listOwnPhotos(db, uploader.profileId)).find((p) => p.id === saved.publicId);
 }
