@@ -137,10 +137,10 @@ for (const where of JOURNEY_SITES) {
     const section = page.locator('#delete-account');
     await section.getByRole('button', { name: t('settings.delete.start') }).click();
     await expect(section.getByText(t('settings.delete.alt_privacy_title'), { exact: true })).toBeVisible();
-    await expect(section.getByRole('link', { name: t('settings.delete.alt_tryout_action') })).toHaveAttribute(
-      'href',
-      '/credits',
-    );
+    // The try-out package is a real bundle to buy (tests/e2e/delete-offer.spec.ts buys it).
+    await expect(
+      section.getByTestId('delete-tryout').getByRole('button', { name: t('settings.delete.alt_tryout_buy') }),
+    ).toBeVisible();
     await section.getByRole('button', { name: t('settings.delete.next') }).click();
     const confirm = section.getByRole('button', { name: t('settings.delete.confirm') });
     await expect(confirm).toBeDisabled();

@@ -8,11 +8,14 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { formatMoney } from '#src/lib/money.ts';
+import { discountMinorOf } from '#src/features/credits/pricing.ts';
 import { FormMessage, PasswordField } from '#src/ui/fields.tsx';
 import { createDeleteAccountStore, DELETE_REASONS, type DeleteAccountStore } from './delete-account-store.ts';
 import Section from './Section.tsx';
 
-export default function DeleteAccount() {
+export default function DeleteAccount({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const store = useMemo(() => createDeleteAccountStore(), []);
   useEffect(() => store.dispose, [store]);
@@ -29,7 +32,7 @@ export default function DeleteAccount() {
           </button>
         </>
       )}
-      {state.step === 'alternatives' && <Alternatives store={store} discount={state.discount} />}
+      {state.step === 'alternatives' && <Alternatives store={store} discount={state.discount} locale={locale} />}
       {(state.step === 'reason' || state.step === 'deleting') && <Reason store={store} />}
       {state.step === 'redirect' && (
         <div role="status" className="mt-3">
@@ -53,7 +56,15 @@ export default function DeleteAccount() {
   );
 }
 
-function Alternatives({ store, discount }: { store: DeleteAccountStore; discount: string | null | undefined }) {
+function Alternatives({
+  store,
+  discount,
+  locale,
+}: {
+  store: DeleteAccountStore;
+  discount: string | null | undefined;
+  locale: Locale;
+}) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   // E-mail and privacy mode are sections of this screen: scroll to them.
@@ -61,7 +72,6 @@ function Alternatives({ store, discount }: { store: DeleteAccountStore; discount
   const cards = [
     { key: 'email', href: '#account-email', onClick: scrollTo('account-email') },
     { key: 'privacy', href: '#privacy', onClick: scrollTo('privacy') },
-    { key: 'tryout', href: '/credits' },
   ] as const;
   return (
     <div className="mt-2">
@@ -74,19 +84,16 @@ function Alternatives({ store, discount }: { store: DeleteAccountStore; discount
             <a
               href={card.href}
               className="mt-2 inline-block text-sm font-semibold"
-              onClick={
-                'onClick' in card
-                  ? (event) => {
-                      event.preventDefault();
-                      card.onClick();
-                    }
-                  : undefined
-              }
+              onClick={(event) => {
+                event.preventDefault();
+                card.onClick();
+              }}
             >
               {t(`settings.delete.alt_${card.key}_action`)}
             </a>
           </li>
         ))}
+        <Tryout store={store} locale={locale} />
         {discount && (
           <li className="rounded-2xl border-2 border-dashed border-primary-ink bg-primary-soft p-4">
             <p className="font-semibold">{t('settings.delete.alt_discount_title')}</p>
@@ -116,6 +123,40 @@ function Alternatives({ store, discount }: { store: DeleteAccountStore; discount
         ]}
       />
     </div>
+  );
+}
+
+/** The try-out package: the smallest bundle, bought with the deletion offer's code when usable. */
+function Tryout({ store, locale }: { store: DeleteAccountStore; locale: Locale }) {
+  const { t } = useTranslation();
+  const offer = useStore(store.$tryout);
+  if (!offer) return null;
+  const { pkg, code } = offer;
+  const money = (minor: number) => formatMoney(minor, pkg.currency, locale);
+  const discounted = code ? pkg.price_minor - discountMinorOf(pkg.price_minor, code.value_percentage) : null;
+  return (
+    <li className="rounded-2xl border border-line bg-surface p-4" data-testid="delete-tryout">
+      <p className="font-semibold">{t('settings.delete.alt_tryout_title')}</p>
+      <p className="mt-1 text-sm text-ink-muted">{t('settings.delete.alt_tryout_text')}</p>
+      <p className="mt-2 font-semibold">
+        {t('settings.delete.alt_tryout_offer', {
+          credits: t('credits.credits', { count: pkg.credits }),
+          price: money(pkg.price_minor),
+        })}
+      </p>
+      {code && discounted !== null && (
+        <p className="mt-1 text-sm">
+          {t('settings.delete.alt_tryout_code', { code: code.code, price: money(discounted) })}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline mt-3 min-h-10 px-4 text-sm"
+        onClick={() => void store.buyTryout()}
+      >
+        {t('settings.delete.alt_tryout_buy')}
+      </button>
+    </li>
   );
 }
 

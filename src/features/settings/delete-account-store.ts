@@ -5,7 +5,10 @@
  *                              ↑__________| (error)          └─ Stay / Continue / 0 s
  *
  * 1. alternatives: change e-mail, privacy mode, a try-out package and the company's
- *    non-expiring discount code (companyinfo `delete_discount`, loaded on opening);
+ *    non-expiring discount code (companyinfo `delete_discount`, loaded on opening). The
+ *    try-out package ($tryout) is the smallest bundle of the member's payment country,
+ *    priced with that code when the member may still use it; `buyTryout` applies the code
+ *    on the credits screens and opens the bundle's payment screen;
  * 2. reason (DELETE_REASONS) with free remarks and the current password (a session left open
  *    somewhere cannot delete the account), then DELETE /api/user.php;
  * 3. with a partner redirect in the answer, a 5 s countdown with 'Stay' (to /account-deleted)
@@ -16,7 +19,10 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { deleteAccount, DELETE_REASONS } from '#src/contract/accounts.ts';
+import { getPackages, type CreditPackage } from '#src/contract/billing.ts';
+import { getDiscountCode, type DiscountCode } from '#src/contract/discounts.ts';
 import { getCompanyInfo } from '#src/contract/site.ts';
+import { discountForm } from '#src/features/credits/credits-store.ts';
 import { environment } from '#src/stores/environment.ts';
 import { errorText } from '#src/stores/errors.ts';
 
@@ -35,8 +41,19 @@ export type DeleteAccountState =
   | { step: 'redirect'; url: string; secondsLeft: number }
   | { step: 'left'; url: string };
 
+/** The try-out package of the alternatives: the smallest bundle, with the offer's code when usable. */
+export interface TryoutOffer {
+  pkg: CreditPackage;
+  /** The deletion offer's code for this bundle, or null (none, or the member used it). */
+  code: DiscountCode | null;
+}
+
 export interface DeleteAccountStore {
   $state: ReadableAtom<DeleteAccountState>;
+  /** undefined while loading, null when there is no bundle to offer. */
+  $tryout: ReadableAtom<TryoutOffer | null | undefined>;
+  /** Applies the offer's code (when usable) and opens the try-out bundle's payment screen. */
+  buyTryout: () => Promise<void>;
   open: () => void;
   /** 'Keep my account': closes the flow from any step before the deletion. */
   keep: () => void;
@@ -54,6 +71,7 @@ export interface DeleteAccountStore {
 
 export function createDeleteAccountStore(): DeleteAccountStore {
   const $state = atom<DeleteAccountState>({ step: 'closed' });
+  const $tryout = atom<TryoutOffer | null | undefined>(undefined);
   let timer: ReturnType<typeof setInterval> | undefined;
 
   const stopTimer = () => {
@@ -66,12 +84,30 @@ export function createDeleteAccountStore(): DeleteAccountStore {
     environment().navigate(url);
   };
 
+  /** The smallest bundle of the payment country, priced with the code when the member may use it. */
+  const loadTryout = async (discount: string | null): Promise<TryoutOffer | null> => {
+    const { api } = environment();
+    const data = await api.call(getPackages, { query: {} });
+    const pkg = [...data.packages].sort((a, b) => a.price_minor - b.price_minor)[0];
+    if (!pkg) return null;
+    if (!discount) return { pkg, code: null };
+    const query = { code: discount, country: data.country, amount: pkg.price_minor, currency: pkg.currency };
+    const code = await api.call(getDiscountCode, { query }).then(
+      (answer) => answer.discount,
+      // Used already, or switched off: the bundle is still on offer, at its price.
+      () => null,
+    );
+    return { pkg, code };
+  };
+
   return {
     $state,
+    $tryout,
     open() {
       const state = $state.get();
       if (state.step !== 'closed') return;
       $state.set({ step: 'alternatives', discount: undefined });
+      $tryout.set(undefined);
       environment()
         .api.call(getCompanyInfo)
         .then(
@@ -82,7 +118,17 @@ export function createDeleteAccountStore(): DeleteAccountStore {
       function setDiscount(discount: string | null) {
         const current = $state.get();
         if (current.step === 'alternatives') $state.set({ step: 'alternatives', discount });
+        loadTryout(discount).then(
+          (offer) => $tryout.set(offer),
+          () => $tryout.set(null),
+        );
       }
+    },
+    async buyTryout() {
+      const offer = $tryout.get();
+      if ($state.get().step !== 'alternatives' || !offer) return;
+      if (offer.code) await discountForm.submit(offer.code.code);
+      environment().navigate(`/credits/${offer.pkg.key}`);
     },
     keep() {
       const { step } = $state.get();

@@ -7,6 +7,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '#src/server/db/client.ts';
 import { orders } from '#src/server/db/schema.ts';
+import { isSharedReservation } from '#src/server/features/discounts/index.ts';
 import type { OrderContext } from './buyer.ts';
 import { moveOrder, type OrderRow } from './state.ts';
 
@@ -53,8 +54,9 @@ export async function cancelCheckouts(ctx: OrderContext, superseded: OrderRow[])
 
 /**
  * True when a late completion (of a failed or cancelled order, e.g. one superseded) finds its
- * discount code's reservation held by another open or completed order of the member: the
- * discount went to that order, and this one is credited at the price paid.
+ * discount code's reservation held by another open or completed order of the member (of
+ * anyone, for a once-for-everyone code): the discount went to that order, and this one is
+ * credited at the price paid.
  */
 export async function lostReservation(tx: Tx, order: OrderRow): Promise<boolean> {
   if (order.discountReservation === null || (order.status !== 'failed' && order.status !== 'cancelled')) return false;
@@ -63,7 +65,7 @@ export async function lostReservation(tx: Tx, order: OrderRow): Promise<boolean>
     .from(orders)
     .where(
       and(
-        eq(orders.accountId, order.accountId),
+        isSharedReservation(order.discountReservation) ? undefined : eq(orders.accountId, order.accountId),
         eq(orders.discountReservation, order.discountReservation),
         inArray(orders.status, ['created', 'pending', 'completed']),
         ne(orders.id, order.id),

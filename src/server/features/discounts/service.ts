@@ -66,15 +66,22 @@ export function useKey(row: Pick<DiscountCodeRow, 'validity'>, accountId: number
 
 /**
  * What an open or completed order holding the code reserves (billing's
- * `orders.discount_reservation`; at most one such order per member and key, docs/payments.md
- * 'Discount codes on orders'): 'first_purchase' for the welcome discount and the time bonus
- * (one first-purchase discount in all), `code:<id>` for another once-per-user code, null for
- * a code any number of orders may hold.
+ * `orders.discount_reservation`, docs/payments.md 'Discount codes on orders'):
+ * 'first_purchase' for the welcome discount and the time bonus (one first-purchase discount
+ * in all) and `code:<id>` for another once-per-user code, each held by at most one order of
+ * the member; `once:<id>` for a once-for-everyone code, held by at most one order of anyone;
+ * null for an unlimited code.
  */
 export function reservationKey(row: Pick<DiscountCodeRow, 'id' | 'kind' | 'validity'>): string | null {
   if (row.kind === 'welcome' || row.kind === 'time_bonus') return 'first_purchase';
   if (row.validity === 'once-per-user') return `code:${row.id}`;
+  if (row.validity === 'once') return `once:${row.id}`;
   return null;
+}
+
+/** Whether a reservation is held once for everyone (not once per member). */
+export function isSharedReservation(reservation: string): boolean {
+  return reservation.startsWith('once:');
 }
 
 /** The active code of that name on the site (or every site), the viewer's own when personal. */
