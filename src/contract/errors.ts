@@ -7,6 +7,7 @@
 import { ACCOUNT_ERRORS } from './accounts.ts';
 import { BILLING_ERRORS } from './billing.ts';
 import { CHAT_ERRORS } from './chat.ts';
+import { DATA_EXPORT_ERRORS } from './data-export.ts';
 import { GENERIC_ERRORS, type ErrorDeclaration } from './define.ts';
 import { DIRECT_DEBIT_ERRORS } from './direct-debit.ts';
 import { DISCOUNT_ERRORS } from './discounts.ts';
@@ -14,6 +15,7 @@ import { LIKES_ERRORS } from './likes.ts';
 import { MEMBER_ERRORS } from './members.ts';
 import { OPERATOR_ERRORS } from './operator.ts';
 import { PHOTO_ERRORS } from './photos.ts';
+import { REPORT_ERRORS } from './reports.ts';
 
 /** Every declaration; a new feature's codes are added here. */
 export const ERROR_DECLARATIONS = [
@@ -21,12 +23,14 @@ export const ERROR_DECLARATIONS = [
   ACCOUNT_ERRORS,
   BILLING_ERRORS,
   CHAT_ERRORS,
+  DATA_EXPORT_ERRORS,
   DIRECT_DEBIT_ERRORS,
   DISCOUNT_ERRORS,
   LIKES_ERRORS,
   MEMBER_ERRORS,
   OPERATOR_ERRORS,
   PHOTO_ERRORS,
+  REPORT_ERRORS,
 ] as const;
 
 /** A code of the API. */

@@ -39,6 +39,8 @@ import { registerChatRoutes } from '#src/server/features/chat/index.ts';
 import { methodName, registerBillingRoutes } from '#src/server/features/billing/index.ts';
 import { registerDirectDebitRoutes } from '#src/server/features/direct-debit/index.ts';
 import { registerComplaintRoutes } from '#src/server/features/complaints/index.ts';
+import { registerDataExportRoutes } from '#src/server/features/data-export/index.ts';
+import { registerReportRoutes } from '#src/server/features/reports/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
 import { staticSites } from './static-sites.ts';
@@ -135,6 +137,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerBillingRoutes(api);
   registerDirectDebitRoutes(api);
   registerComplaintRoutes(api);
+  registerDataExportRoutes(api);
+  registerReportRoutes(api);
   registerNotificationRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');

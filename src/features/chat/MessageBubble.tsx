@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '#src/contract/chat.ts';
+import ReportButton from '#src/features/reports/ReportButton.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { messageTime, systemText } from './chat-format.ts';
 import type { PendingMessage } from './conversation-store.ts';
@@ -59,6 +60,13 @@ export default function MessageBubble({ message, locale, brand, now }: Props) {
         <p className="mt-1 text-xs font-semibold text-on-primary" data-held>
           {t('chat.message.held')}
         </p>
+      )}
+      {!mine && (
+        <ReportButton
+          target="message"
+          id={message.id}
+          className="mt-1 flex items-center gap-1 text-xs text-ink-muted"
+        />
       )}
     </Bubble>
   );

@@ -18,6 +18,7 @@ import LanguageBadge from '../profile-card/LanguageBadge.tsx';
 import ProfileCard, { LIKE_ICONS } from '../profile-card/ProfileCard.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import MatchModal from '../likes/MatchModal.tsx';
+import ReportButton from '#src/features/reports/ReportButton.tsx';
 import BlockUserModal from './BlockUserModal.tsx';
 import PhotoGallery from './PhotoGallery.tsx';
 import ProfileDetails from './ProfileDetails.tsx';
@@ -135,7 +136,7 @@ function Profile({
   const like = likeIcon(profile);
   return (
     <article aria-labelledby="member-profile-name" className="grid gap-6 lg:grid-cols-2 lg:gap-10">
-      <PhotoGallery photos={profile.photos} name={profile.name} />
+      <PhotoGallery photos={profile.photos} name={profile.name} reportable={!own} />
       <div className="flex min-w-0 flex-col gap-5">
         <header className="flex flex-col gap-2">
           <h1 id="member-profile-name" className="text-2xl font-bold break-words sm:text-3xl">
@@ -237,6 +238,7 @@ function Actions({
           <LineIcon name="block" className="size-5" />
           {t('member_profile.actions.block')}
         </button>
+        <ReportButton target="profile" id={profile.id} />
       </div>
       {likeError && (
         <p id="member-profile-like-error" role="alert" className="text-sm font-semibold text-danger">

@@ -6,9 +6,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPhoto } from '#src/contract/members.ts';
+import ReportButton from '#src/features/reports/ReportButton.tsx';
 import LineIcon from '#src/ui/LineIcon.tsx';
 
-export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; name: string }) {
+export default function PhotoGallery({
+  photos,
+  name,
+  reportable = false,
+}: {
+  photos: PublicPhoto[];
+  name: string;
+  /** Offers 'Report photo' (another member's photos). */
+  reportable?: boolean;
+}) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState(0);
   const photo = photos[Math.min(chosen, photos.length - 1)];
@@ -49,6 +59,9 @@ export default function PhotoGallery({ photos, name }: { photos: PublicPhoto[]; 
           </figcaption>
         )}
       </figure>
+      {reportable && !photo.locked && (
+        <ReportButton target="photo" id={photo.id} className="btn btn-ghost min-h-9 self-end px-3 text-sm" />
+      )}
       {photos.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t('member_profile.photos.choose')}>
           {photos.map((item, i) => (

@@ -14,6 +14,7 @@ import { FormMessage, PasswordField, TextField, inputClass } from '#src/ui/field
 import { useForm } from '#src/ui/use-form.ts';
 import { languageName } from '../members-shell/language-name.ts';
 import { createAccountForms, type AccountForms, type PasswordChange } from './settings-store.ts';
+import DataExportSection from './DataExportSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import PrivacySection from './PrivacySection.tsx';
 import PushSection from './PushSection.tsx';
@@ -37,7 +38,8 @@ export default function SettingsScreen({ user, locale }: { user: CurrentUser; lo
       <PasswordSection forms={forms} />
       <LanguageSection locale={locale} country={user.profile.country} forms={forms} />
       <BlockedMembers locale={locale} />
-      <DeleteAccount />
+      <DataExportSection />
+      <DeleteAccount locale={locale} />
     </div>
   );
 }
