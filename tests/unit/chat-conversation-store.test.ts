@@ -293,6 +293,48 @@ describe('my typing', () => {
   });
 });
 
+describe('events while the conversation loads', () => {
+  it('a message that comes before the first page is shown once, in order, with the read state', async () => {
+    const mine = chatMessage({ from: 'me' });
+    const inPage = chatMessage({ from: 'them' });
+    const late = chatMessage({ from: 'them' });
+    let answerFirst: (value: unknown) => void = () => undefined;
+    const answers: ((call: Call) => unknown)[] = [
+      () => new Promise((resolve) => (answerFirst = resolve)),
+      // Read again for the late message: the server has it now, and counts it read.
+      () => page([{ ...mine, read: true }, inPage, late]),
+    ];
+    const { store, calls } = open(new Map([[getChatMessages, (call: Call) => answers.shift()?.(call)]]));
+    await settle();
+    expect(store.$state.get()).toEqual({ status: 'loading' });
+    // The server read the page before `late` was sent; the events come before the page does.
+    dispatchServerEvent({ type: 'message', data: { conversation: 'c1', message: inPage, chat: conversation } });
+    dispatchServerEvent({ type: 'message', data: { conversation: 'c1', message: late, chat: conversation } });
+    dispatchServerEvent({ type: 'read', data: { conversation: 'c1', message: mine.id } });
+    answerFirst(page([mine, inPage]));
+    await settle();
+    const state = store.$state.get();
+    expect(state.status === 'ready' && state.messages.map((m) => [m.id, m.read])).toEqual([
+      [mine.id, true],
+      [inPage.id, false],
+      [late.id, false],
+    ]);
+    expect(calls.filter((call) => call.path === getChatMessages.path)).toHaveLength(2);
+  });
+  it('a read event before the first page marks my messages read', async () => {
+    const a = chatMessage({ from: 'me' });
+    const b = chatMessage({ from: 'me' });
+    let answerFirst: (value: unknown) => void = () => undefined;
+    const { store } = open(new Map([[getChatMessages, () => new Promise((resolve) => (answerFirst = resolve))]]));
+    await settle();
+    dispatchServerEvent({ type: 'read', data: { conversation: 'c1', message: a.id } });
+    answerFirst(page([a, b]));
+    await settle();
+    const state = store.$state.get();
+    expect(state.status === 'ready' && state.messages.map((m) => m.read)).toEqual([true, false]);
+  });
+});
+
 describe('message rules', () => {
   it('merges pages by id, oldest first', () => {
     const a = chatMessage();

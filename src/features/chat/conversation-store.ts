@@ -147,6 +147,12 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
   const refreshQueued = () => queued.again && !stopped;
   let stopped = false;
   const makeKey = deps.newClientId ?? newClientId;
+  /**
+   * Events of this conversation that came while its page was on its way: a message sent
+   * after the server read the page would be lost, so they join the page when it comes.
+   */
+  let early: { messages: ChatMessage[]; readUpTo: string | null } = { messages: [], readUpTo: null };
+  const loading = () => $state.get().status === 'loading';
 
   const ready = () => {
     const state = $state.get();
@@ -192,13 +198,18 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
 
   async function load(): Promise<void> {
     $state.set({ status: 'loading' });
+    early = { messages: [], readUpTo: null };
     try {
       const page = await environment().api.call(getChatMessages, { query: { id } });
       if (stopped) return;
+      const arrived = early;
+      early = { messages: [], readUpTo: null };
+      // Each message once, oldest first, whether the page holds the early ones or not.
+      const messages = mergeMessages(page.messages, arrived.messages);
       $state.set({
         status: 'ready',
         conversation: { ...page.conversation, num_unread_messages: 0 },
-        messages: page.messages,
+        messages: arrived.readUpTo ? withReadUpTo(messages, arrived.readUpTo) : messages,
         hasMore: page.has_more,
         olderHidden: page.older_hidden,
         icebreakers: page.icebreakers,
@@ -208,6 +219,9 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
       });
       markChatRead(id);
       remember(page.conversation);
+      // Their message that came after the page: reading the newest page again tells the server.
+      const inPage = new Set(page.messages.map((message) => message.id));
+      if (arrived.messages.some((message) => message.from !== 'me' && !inPage.has(message.id))) void refresh();
     } catch (error) {
       if (stopped) return;
       $state.set(failureState(error) ?? { status: 'error', message: errorText(error) });
@@ -343,6 +357,8 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
   function received(message: ChatMessage, chat: ChatListItem): void {
     const pending = message.client_id ? $pending.get().find((item) => item.key === message.client_id) : undefined;
     if (pending) dropPending(pending.key);
+    const beforePage = loading();
+    if (beforePage) early.messages.push(message);
     update((state) => ({
       conversation: { ...chat, num_unread_messages: 0 },
       messages: mergeMessages(state.messages, [message]),
@@ -351,8 +367,9 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
     if (message.from !== 'me') {
       $theyType.set(false);
       clearTimeout(typingTimer);
-      // Reading the newest page tells the server (and the other side) it was read.
-      void refresh();
+      // Reading the newest page tells the server (and the other side) it was read; the page
+      // on its way does that for a message that came while it loads (load()).
+      if (!beforePage) void refresh();
     }
   }
 
@@ -368,7 +385,9 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
         if (conversation === id) showTheirTyping();
       }),
       onServerEvent('read', ({ conversation, message }) => {
-        if (conversation === id) update((state) => ({ messages: withReadUpTo(state.messages, message) }));
+        if (conversation !== id) return;
+        if (loading()) early.readUpTo = message;
+        update((state) => ({ messages: withReadUpTo(state.messages, message) }));
       }),
       onServerEvent('chat_removed', ({ conversation }) => {
         if (conversation === id) $state.set({ status: 'gone' });
