@@ -16,6 +16,7 @@ import { MEMBER_ERRORS } from './members.ts';
 import { OPERATOR_ERRORS } from './operator.ts';
 import { PHOTO_ERRORS } from './photos.ts';
 import { REPORT_ERRORS } from './reports.ts';
+import { STAFF_ERRORS } from './staff.ts';
 
 /** Every declaration; a new feature's codes are added here. */
 export const ERROR_DECLARATIONS = [
@@ -31,6 +32,7 @@ export const ERROR_DECLARATIONS = [
   OPERATOR_ERRORS,
   PHOTO_ERRORS,
   REPORT_ERRORS,
+  STAFF_ERRORS,
 ] as const;
 
 /** A code of the API. */

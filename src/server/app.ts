@@ -43,6 +43,7 @@ import { registerDataExportRoutes } from '#src/server/features/data-export/index
 import { registerReportRoutes } from '#src/server/features/reports/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
+import { registerStaffRoutes, staffOriginGuard } from '#src/server/features/staff/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createGifProvider } from './providers/gifs/index.ts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('/api/*', originGuard);
   api.use('/api/*', jsonBodyLimit);
   api.use('/api/*', sessionMiddleware);
+  api.use('/api/*', staffOriginGuard);
   registerSiteRoutes(api);
   registerUserRoutes(api);
   registerPushRoutes(api);
@@ -140,6 +142,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerDataExportRoutes(api);
   registerReportRoutes(api);
   registerNotificationRoutes(api);
+  registerStaffRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');
   });

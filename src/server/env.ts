@@ -74,6 +74,11 @@ const envSchema = z.object({
   /** The demo world (members and demo logins) on an empty database; `npm start` and `npm run dev` set it. */
   DEMO_SEED: z.enum(['0', '1']).optional(),
   /**
+   * The back office's origin (https://staff.example.com; docs/staff.md). Outside production
+   * it defaults to http://staff.localhost:PORT; in production without it there is no back office.
+   */
+  STAFF_ORIGIN: z.url().optional(),
+  /**
    * Hosts (`name` or `name:port`, comma-separated) that web pushes may reach over plain http
    * and on a loopback or private address: the tests' local push endpoint. Unset: none, in
    * development too (docs/push.md). Refused in production.
@@ -123,6 +128,8 @@ export interface Config {
   smsGatewayToken: string | undefined;
   /** The bearer secret of POST /api/mail-events.php (docs/notifications.md); undefined: the endpoint refuses all. */
   mailWebhookSecret: string | undefined;
+  /** The back office's host name (STAFF_ORIGIN's; `staff.localhost` outside production), null: none. */
+  staffHost: string | null;
   /** Push endpoints' hosts exempt from the https and public-address rules (tests only; lower-case). */
   pushTestHosts: readonly string[];
 }
@@ -193,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
+    staffHost: e.STAFF_ORIGIN ? new URL(e.STAFF_ORIGIN).hostname.toLowerCase() : production ? null : 'staff.localhost',
     pushTestHosts: e.PUSH_TEST_HOSTS ? e.PUSH_TEST_HOSTS.toLowerCase().split(',') : [],
   };
 }

@@ -13,12 +13,14 @@ import type { Config } from '../env.ts';
 import { photoStorageDir } from '../providers/storage/index.ts';
 import { seedDemoChats } from './demo-chats.ts';
 import { DEMO_SITE_ID, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
+import { seedDemoStaff } from './demo-staff.ts';
 import { seedMembers } from './members.ts';
 import { ensurePhotoPool } from './photos.ts';
 import { regionIds, seedReferenceData } from './reference.ts';
 import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
+export { DEMO_STAFF, seedDemoStaff, type DemoStaff } from './demo-staff.ts';
 export { createMember, type NewMember, type CreatedMember } from './accounts.ts';
 export { generateMembers, type GeneratedMember } from './generate.ts';
 export { ensurePhotoPool, type PhotoPool } from './photos.ts';
@@ -136,6 +138,7 @@ export async function seed(database: Database, config: Config, options: SeedOpti
     Object.assign(result, written);
     log('Demo logins…');
     result.logins = await seedDemoLogins(db, { now, regionIds: regions, pool });
+    await seedDemoStaff(db, now);
     const demoSite = configuredSites.find((s) => s.id === DEMO_SITE_ID);
     if (demoSite && memberSites.some((s) => s.id === DEMO_SITE_ID)) {
       log('Demo conversations…');

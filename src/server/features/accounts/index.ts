@@ -6,7 +6,7 @@
  */
 export { registerAccountRoutes } from './routes.ts';
 export { purgeDeletedAccounts } from './deletion.ts';
-export { hashPassword } from './password.ts';
+export { hashPassword, verifyPassword } from './password.ts';
 export { sessionCache } from './session-cache.ts';
 export { createSession, findSession, SESSION_IDLE_DAYS, sessionMiddleware } from './sessions.ts';
 export { registerUserRoutes } from './user-routes.ts';

@@ -1,0 +1,9 @@
+/**
+ * Front door of the back office (docs/staff.md): staff accounts, their login with a second
+ * factor, staff sessions on the staff origin only, the append-only audit log and the members
+ * section. app.ts, the seed and the tests import this module only.
+ */
+export { createStaffAccount, type NewStaffAccount } from './accounts.ts';
+export { registerStaffRoutes } from './routes.ts';
+export { isStaffHost, staffOriginGuard } from './staff-route.ts';
+export { staffCookieName } from './sessions.ts';
