@@ -201,3 +201,76 @@ describe('account deletion flow (SPEC §2.7)', () => {
     });
   });
 });
+
+describe('the try-out package of the alternatives', () => {
+  const pkg = (key: string, credits: number, price: number) => ({
+    key,
+    credits,
+    price_minor: price,
+    currency: 'EUR',
+    popular: false,
+    per_credit_minor: price / credits,
+    per_message_minor: 10,
+    methods: ['creditcard'],
+  });
+  const packages = {
+    country: 'NL',
+    currency: 'EUR',
+    countries: ['NL'],
+    packages: [pkg('p1', 250, 4999), pkg('p0', 50, 1499), pkg('p2', 500, 8999)],
+    methods: [{ key: 'creditcard', kind: 'card', flow: 'checkout', storable: true, fee_percent: 0 }],
+    stored_method: null,
+    first_purchase: true,
+    refund_days: 14,
+    message_credits: 10,
+  };
+  const discount = {
+    code: 'STAY50',
+    kind: 'promo',
+    country: null,
+    user_id: null,
+    expires: null,
+    expires_in: null,
+    value_percentage: '50.0',
+    percentage: '50.0',
+    currency: null,
+    minimum_order_value: null,
+    minimum: null,
+    status: 'active',
+    validity: 'once-per-user',
+    expired: false,
+    paymentmethods: [],
+  };
+
+  function offer(code: Answer) {
+    const go = vi.fn<(url: string) => void>();
+    const { api, requests } = scriptedApi(({ path }) => {
+      if (path === '/api/companyinfo.php') return { status: 200, body: company('STAY50') };
+      if (path === '/api/packages.php') return { status: 200, body: packages };
+      if (path === '/api/discountcode.php') return code;
+      return { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+    });
+    testEnvironment({ api, navigate: go });
+    return { store: createDeleteAccountStore(), go, requests };
+  }
+
+  it('is the smallest bundle with the deletion code; buying applies the code and opens its payment', async () => {
+    const { store, go, requests } = offer({ status: 200, body: { discount } });
+    store.open();
+    await settle();
+    expect(store.$tryout.get()).toMatchObject({ pkg: { key: 'p0', price_minor: 1499 }, code: { code: 'STAY50' } });
+    await store.buyTryout();
+    expect(go).toHaveBeenCalledExactlyOnceWith('/credits/p0');
+    // The code was checked for that bundle, then again when applied on the credits screens.
+    expect(requests.filter((r) => r.path === '/api/discountcode.php')).toHaveLength(2);
+  });
+
+  it('is offered at its price when the member used the code already', async () => {
+    const { store, go } = offer({ status: 400, body: { error: { code: 'code_used', message: 'Code already used' } } });
+    store.open();
+    await settle();
+    expect(store.$tryout.get()).toMatchObject({ pkg: { key: 'p0' }, code: null });
+    await store.buyTryout();
+    expect(go).toHaveBeenCalledExactlyOnceWith('/credits/p0');
+  });
+});
