@@ -5,6 +5,7 @@
  * - `--site-primary-ink`: the primary colour as text or icon colour on the page surface.
  *   It is the primary itself when that reaches 4.5:1 on surface and surfaceAlt, otherwise
  *   the primary moved towards the ink colour until it does (dark sites get a lighter tint).
+ * - `--site-danger-ink`: the danger colour as text, made the same way (text-danger-ink).
  * - `--site-primary-deep`: a deeper primary for hover states and gradient ends.
  * - `--site-on-secondary` / `--site-on-unread`: the text colour for those backgrounds.
  * - `color-scheme`: dark when the surface is dark, so form controls and scroll bars match.
@@ -53,13 +54,23 @@ export function isDarkTheme(theme: Theme): boolean {
 
 const AA = 4.5;
 
-/** The primary as a text colour with at least 4.5:1 on surface and surfaceAlt. */
-export function primaryInk(theme: Theme): string {
+/** A colour as text with at least 4.5:1 on surface and surfaceAlt: moved towards the ink until it has. */
+function readableInk(colour: string, theme: Theme): string {
   for (let step = 0; step <= 20; step++) {
-    const candidate = mix(theme.primary, theme.ink, step / 20);
+    const candidate = mix(colour, theme.ink, step / 20);
     if (contrast(candidate, theme.surface) >= AA && contrast(candidate, theme.surfaceAlt) >= AA) return candidate;
   }
   return theme.ink;
+}
+
+/** The primary as a text colour with at least 4.5:1 on surface and surfaceAlt. */
+export function primaryInk(theme: Theme): string {
+  return readableInk(theme.primary, theme);
+}
+
+/** The danger colour as text (errors, Delete) with at least 4.5:1 on surface and surfaceAlt. */
+export function dangerInk(theme: Theme): string {
+  return readableInk(theme.danger, theme);
 }
 
 function bestOn(background: string, options: readonly string[]): string {
@@ -71,6 +82,7 @@ export function derivedThemeCss(theme: Theme): string {
   const dark = isDarkTheme(theme);
   const vars: Record<string, string> = {
     'primary-ink': primaryInk(theme),
+    'danger-ink': dangerInk(theme),
     'primary-deep': mix(theme.primary, dark ? theme.surface : '#000000', dark ? 0.55 : 0.35),
     'on-secondary': bestOn(theme.secondary, [theme.ink, theme.surface]),
     'on-unread': bestOn(theme.unread, ['#ffffff', theme.ink]),

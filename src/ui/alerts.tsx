@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export function Alert({ tone, children }: { tone: 'danger' | 'success' | 'info'; children: ReactNode }) {
   const colours = {
-    danger: 'border-danger text-danger',
+    danger: 'border-danger text-danger-ink',
     success: 'border-success text-ink',
     info: 'border-line text-ink',
   } as const;
@@ -27,7 +27,7 @@ export function FormMessage({
   className?: string;
   children: ReactNode;
 }) {
-  const colour = tone === 'danger' ? 'text-danger' : 'text-success';
+  const colour = tone === 'danger' ? 'text-danger-ink' : 'text-success';
   return (
     <p role={tone === 'danger' ? 'alert' : 'status'} className={`text-sm font-semibold ${colour} ${className ?? ''}`}>
       {children}

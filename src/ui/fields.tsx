@@ -117,7 +117,7 @@ export function FieldMessage({ id, error, hint }: { id: string; error?: string |
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-semibold text-danger">
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-semibold text-danger-ink">
           {error}
         </p>
       )}

@@ -102,7 +102,7 @@ describe('likes page', () => {
     const row = tabs().getByRole('list');
     expect(row.className).toContain('overflow-x-auto');
     for (const tab of tabs().getAllByRole('link')) expect(tab.className).toContain('whitespace-nowrap');
-    const unlike = screen.getByRole('button', { name: 'Unlike Cleo' });
+    const unlike = screen.getByRole('button', { name: 'Unlike, Cleo' });
     expect(unlike.className).not.toContain('whitespace-nowrap');
     expect(unlike.className).toContain('[overflow-wrap:anywhere]');
   });
@@ -128,7 +128,7 @@ describe('likes page', () => {
     renderScreen('sent');
     await screen.findAllByRole('article');
     expect(cardNames()).toEqual(['Bea, 34', 'Cleo, 34']);
-    fireEvent.click(screen.getByRole('button', { name: 'Unlike Cleo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unlike, Cleo' }));
     expect(await screen.findByRole('link', { name: `${en.likes.tabs.sent} 1` })).toBeTruthy();
     expect(cardNames()).toEqual(['Bea, 34']);
     expect(requests.at(-1)).toEqual({ method: 'DELETE', path: '/api/like.php', body: { profile: 'cleo' } });
@@ -142,8 +142,8 @@ describe('likes page', () => {
     renderScreen();
     await screen.findAllByRole('article');
     // Bea is a match already: nothing to like back.
-    expect(screen.queryByRole('button', { name: 'Like Bea back' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Like Anna back' }));
+    expect(screen.queryByRole('button', { name: 'Like back, Bea' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Like back, Anna' }));
     const dialog = await screen.findByRole('dialog', { name: en.likes.match.title });
     expect(within(dialog).getByText('You and Anna like each other.')).toBeTruthy();
     expect(requests.at(-1)).toEqual({ method: 'POST', path: '/api/like.php', body: { profile: 'anna' } });
@@ -152,7 +152,7 @@ describe('likes page', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: en.likes.match.keep_browsing }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Like Anna back' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Like back, Anna' })).toBeNull();
   });
 
   it("shows the daily limit: the wait when no like is left, the server's message on a refused like", async () => {
@@ -161,7 +161,7 @@ describe('likes page', () => {
     );
     renderScreen();
     expect(await screen.findByText('You can give out 4 Likes per day. You can like again in 5 hours.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Like Anna back' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Like back, Anna' }));
     expect((await screen.findByRole('alert')).textContent).toBe(DAILY_LIMIT_MESSAGE);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -13,6 +13,8 @@ interface Visit {
   member?: boolean;
   app?: boolean;
   skipped?: boolean;
+  /** The page's path (the members shell answers several). */
+  path?: string;
 }
 
 /** Runs the script for one visit; true when it opened the dialog. */
@@ -27,6 +29,7 @@ function opens(script: string, visit: Visit): { opened: boolean; storage: Record
     document: { getElementById: () => dialog, documentElement: { dataset } },
     localStorage: storage,
     Date: { now: () => 1_800_000_000_000 },
+    location: { pathname: visit.path ?? '/' },
   });
   return { opened: dialog.opened, storage, close: () => dialog.onclose() };
 }
@@ -50,6 +53,19 @@ describe('the site-entry warning script', () => {
     const everyone = siteEntryScript([], false);
     expect(opens(everyone, { country: 'US' }).opened).toBe(true);
     expect(opens(everyone, {}).opened).toBe(true);
+  });
+
+  it("the members shell: /chats takes the chat layout's NL/DE list, other routes the site's", () => {
+    const shell = siteEntryScript([], false, true);
+    for (const path of ['/chats', '/chats/', '/chats/c-17']) {
+      expect(opens(shell, { country: 'NL', path }).opened).toBe(true);
+      expect(opens(shell, { country: 'DE', path }).opened).toBe(true);
+      expect(opens(shell, { country: 'FR', path }).opened).toBe(false);
+      expect(opens(shell, { path }).opened).toBe(false);
+    }
+    expect(opens(shell, { country: 'FR', path: '/members' }).opened).toBe(true);
+    expect(opens(shell, { path: '/chatsroom' }).opened).toBe(true);
+    expect(opens(siteEntryScript(['BE'], false, true), { country: 'NL', path: '/chats/9' }).opened).toBe(true);
   });
 
   it('never for members, the installed app, or a visitor who skipped it; closing stores the skip', () => {

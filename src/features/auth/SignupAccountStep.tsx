@@ -226,8 +226,9 @@ function TermsCheckbox({
           <Trans
             i18nKey="auth.signup.terms"
             components={{
-              terms: <a href="/pages/terms" target="_blank" rel="noopener" />,
-              privacy: <a href="/pages/privacy" target="_blank" rel="noopener" />,
+              // Underlined: colour alone does not tell links in a text apart (WCAG 1.4.1).
+              terms: <a href="/pages/terms" target="_blank" rel="noopener" className="underline" />,
+              privacy: <a href="/pages/privacy" target="_blank" rel="noopener" className="underline" />,
             }}
           />
         </span>

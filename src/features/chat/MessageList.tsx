@@ -133,14 +133,18 @@ function Icebreakers({ items, onPick }: { items: ChatIcebreaker[]; onPick: (item
             <button
               type="button"
               onClick={() => onPick(item)}
-              aria-label={`${t('chat.icebreakers.send', { text: item.text })}, ${t('chat.price', { count: item.credits })}`}
               className="flex w-full items-center gap-3 rounded-2xl border border-line bg-surface px-3 py-2.5 text-left hover:border-primary-ink"
             >
+              {/* The name is the visible line, then its price in words (WCAG 2.5.3 Label in Name). */}
               <span className="min-w-0 flex-1">{item.text}</span>
-              <span className="flex shrink-0 items-center gap-1 rounded-full bg-ink-soft px-2 py-0.5 text-xs font-bold">
+              <span
+                aria-hidden="true"
+                className="flex shrink-0 items-center gap-1 rounded-full bg-ink-soft px-2 py-0.5 text-xs font-bold"
+              >
                 <LineIcon name="coins" className="size-3.5" />
                 {item.credits}
               </span>
+              <span className="sr-only">, {t('chat.price', { count: item.credits })}</span>
             </button>
           </li>
         ))}

@@ -132,7 +132,8 @@ function Bundle({
       className={`relative flex w-full flex-col rounded-3xl border-2 bg-surface p-5 ${TIER_CLASS[pkg.key]}`}
     >
       {pkg.popular && (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold tracking-wide text-on-primary uppercase">
+        // primary-ink keeps 4.5:1 against the surface on every site (theme-tokens.ts).
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary-ink px-3 py-0.5 text-xs font-bold tracking-wide text-surface uppercase">
           {t('credits.popular')}
         </p>
       )}

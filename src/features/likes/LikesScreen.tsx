@@ -230,14 +230,13 @@ function LikeItem({
           // Long words ('zurücknehmen') get the whole width under the icon on the narrowest
           // phones, and hyphenate or break inside the button rather than run into the next one.
           className={`btn w-full min-w-0 px-2 text-sm hyphens-auto [overflow-wrap:anywhere] disabled:opacity-60 max-[359px]:flex-col max-[359px]:gap-0.5 sm:px-3 sm:text-base ${action === 'like' ? 'btn-primary' : 'btn-outline'}`}
-          aria-label={t(action === 'like' ? 'likes.actions.like_back_name' : 'likes.actions.unlike_name', {
-            name: card.name,
-          })}
           disabled={busy}
           onClick={() => onAct(action)}
         >
           <LineIcon name={action === 'like' ? 'heart' : 'heart-in'} className="size-5 shrink-0" />
           {t(action === 'like' ? 'likes.actions.like_back' : 'likes.actions.unlike')}
+          {/* Whom it is for, after the visible words (WCAG 2.5.3: the name starts with them). */}
+          <span className="sr-only">, {card.name}</span>
         </button>
       )}
     </li>

@@ -178,7 +178,8 @@ function LanguageMenu({ locale, locales }: { locale: Locale; locales: readonly L
   const { busy, error } = useForm(languageForm);
   return (
     <Menu
-      label={`${t('common.language')}: ${languageName(locale)}`}
+      // The name starts with the visible code (WCAG 2.5.3 Label in Name).
+      label={`${locale.toUpperCase()} – ${t('common.language')}: ${languageName(locale)}`}
       summary={
         <>
           <LineIcon name="globe" />

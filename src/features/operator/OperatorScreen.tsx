@@ -183,7 +183,7 @@ function InboxRow({
         </span>
         <span className="flex flex-wrap gap-x-3 text-sm">
           {item.waiting_since ? (
-            <span className="font-semibold text-danger">
+            <span className="font-semibold text-danger-ink">
               {t('operator.waiting_since', { time: formatTime(item.waiting_since, locale) })}
             </span>
           ) : (

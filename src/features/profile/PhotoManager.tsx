@@ -95,7 +95,7 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
         </div>
       </div>
       {rejected && photo.reject_reason && (
-        <p className="text-sm text-danger">{t(`photos.reject_reasons.${photo.reject_reason}`)}</p>
+        <p className="text-sm text-danger-ink">{t(`photos.reject_reasons.${photo.reject_reason}`)}</p>
       )}
       {mine && action.status === 'confirm_delete' ? (
         <div role="group" aria-label={t('photos.manager.delete_question')} className="flex flex-col gap-2">
@@ -140,7 +140,7 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
           )}
           <button
             type="button"
-            className="btn btn-ghost min-h-10 px-3 text-sm text-danger"
+            className="btn btn-ghost min-h-10 px-3 text-sm text-danger-ink"
             disabled={busy}
             onClick={() => store.askDeletePhoto(photo.id)}
           >
@@ -149,7 +149,7 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
         </div>
       )}
       {mine && action.status === 'error' && (
-        <p role="alert" className="text-sm font-semibold text-danger">
+        <p role="alert" className="text-sm font-semibold text-danger-ink">
           {action.error}
         </p>
       )}

@@ -19,18 +19,14 @@ export default function WebcamCard(props: Props) {
   if (props.kind === 'ad') {
     return (
       <article className="card relative overflow-hidden" data-webcam="ad">
-        <a
-          href={resellPartnerUrl()}
-          {...EXTERNAL}
-          aria-label={`${t('search.webcam.ad_title')} (${t('search.webcam.ad')}, ${t('search.webcam.new_window')})`}
-          className="group block text-ink no-underline"
-        >
+        <a href={resellPartnerUrl()} {...EXTERNAL} className="group block text-ink no-underline">
           <div className="hero-band relative flex aspect-[3/4] flex-col items-center justify-center gap-3 p-4 text-center">
             <LineIcon name="sparkle" className="size-14 opacity-90 transition-transform group-hover:scale-110" />
             <p className="text-lg leading-tight font-bold">{t('search.webcam.ad_title')}</p>
             <Badge tone="ad">{t('search.webcam.ad')}</Badge>
           </div>
           <Footer title={t('search.webcam.ad_text')} button={t('search.webcam.exclusive')} />
+          <span className="sr-only"> ({t('search.webcam.new_window')})</span>
         </a>
       </article>
     );
@@ -39,12 +35,7 @@ export default function WebcamCard(props: Props) {
   const name = cam.age === null ? cam.name : `${cam.name}, ${cam.age}`;
   return (
     <article className="card relative overflow-hidden" data-webcam="cam">
-      <a
-        href={camRedirectUrl(cam.account)}
-        {...EXTERNAL}
-        aria-label={`${t('search.webcam.watch', { name: cam.name })} (${t('search.webcam.new_window')})`}
-        className="group block text-ink no-underline"
-      >
+      <a href={camRedirectUrl(cam.account)} {...EXTERNAL} className="group block text-ink no-underline">
         <div className="relative aspect-[3/4] bg-ink-soft">
           <img
             src={cam.snapshot}
@@ -58,6 +49,10 @@ export default function WebcamCard(props: Props) {
           </div>
         </div>
         <Footer title={name} button={t('search.webcam.live')} />
+        <span className="sr-only">
+          {' – '}
+          {t('search.webcam.watch', { name: cam.name })} ({t('search.webcam.new_window')})
+        </span>
       </a>
     </article>
   );
@@ -83,10 +78,7 @@ function Footer({ title, button }: { title: string; button: string }) {
     // Wraps on the narrowest phones, so a long button text ('Live ansehen') stays inside the card.
     <div className="flex flex-wrap items-center justify-between gap-2 p-3">
       <h3 className="min-w-0 truncate font-bold">{title}</h3>
-      <span
-        aria-hidden="true"
-        className="shrink-0 rounded-full bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary group-hover:bg-primary-deep"
-      >
+      <span className="shrink-0 rounded-full bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary group-hover:bg-primary-deep">
         {button}
       </span>
     </div>
