@@ -74,8 +74,12 @@ async function checkout(
   return { made, payment };
 }
 
-async function status(m: Member, paymentId: string) {
-  return (await call(t, getTransaction, { session: m.session, host: HOST, query: { id: paymentId } })).order.status;
+/**
+ * The order's status as stored: read from the database, not through transaction.php, whose
+ * poll would ask Mollie itself (refresh.ts) and so hide a webhook that did nothing.
+ */
+async function status(paymentId: string) {
+  return (await orderRow(t, paymentId)).status;
 }
 
 async function eventsOf(paymentId: string) {
@@ -131,18 +135,18 @@ describe('hosted checkout and the webhook', () => {
       webhookUrl: `http://${HOST}/api/payment-webhook.php`,
       metadata: { payment_id: made.order.payment_id, method: 'ideal' },
     });
-    expect(await status(m, made.order.payment_id)).toBe('created');
+    expect(await status(made.order.payment_id)).toBe('created');
 
     // Still open: the webhook changes nothing.
     expect((await mollieWebhook(payment.id)).status).toBe(200);
-    expect(await status(m, made.order.payment_id)).toBe('created');
+    expect(await status(made.order.payment_id)).toBe('created');
 
     mollie.settle(payment.id, 'paid');
     for (let i = 0; i < 3; i += 1) {
       const answer = await mollieWebhook(payment.id);
       expect(answer.status).toBe(200);
     }
-    expect(await status(m, made.order.payment_id)).toBe('completed');
+    expect(await status(made.order.payment_id)).toBe('completed');
     expect((await account(t, m.accountId)).credits).toBe(250);
     expect(await ledgerSum(t, m.accountId)).toBe(250);
     const purchases = await t.db
@@ -163,7 +167,7 @@ describe('hosted checkout and the webhook', () => {
     const { made, payment } = await checkout(m, { method: 'visa' });
     mollie.settle(payment.id, mollieStatus, mollieStatus === 'failed' ? 'creditcard-failed' : undefined);
     expect((await mollieWebhook(payment.id)).status).toBe(200);
-    expect(await status(m, made.order.payment_id)).toBe(ours);
+    expect(await status(made.order.payment_id)).toBe(ours);
     expect((await orderRow(t, made.order.payment_id)).failureReason).toBe(reason);
     expect((await account(t, m.accountId)).credits).toBe(0);
   });
@@ -173,14 +177,72 @@ describe('hosted checkout and the webhook', () => {
     const { made, payment } = await checkout(m, { method: 'bancontact' });
     mollie.settle(payment.id, 'pending');
     await mollieWebhook(payment.id);
-    expect(await status(m, made.order.payment_id)).toBe('pending');
+    expect(await status(made.order.payment_id)).toBe('pending');
     mollie.settle(payment.id, 'paid');
     await mollieWebhook(payment.id);
     // Out of order: an older state read again (a stale fetch) cannot move it back.
     mollie.settle(payment.id, 'failed');
     await mollieWebhook(payment.id);
-    expect(await status(m, made.order.payment_id)).toBe('completed');
+    expect(await status(made.order.payment_id)).toBe('completed');
     expect((await account(t, m.accountId)).credits).toBe(250);
+  });
+
+  it('on a local origin sends no webhook URL, and the transaction screen’s poll asks Mollie instead', async () => {
+    const m = await member();
+    const made = await call(t, postOrder, {
+      session: m.session,
+      host: 'default.localhost',
+      body: { package: 'p1', method: 'ideal' },
+    });
+    const payment = mollie.paymentOf(made.order.payment_id);
+    expect(payment['webhookUrl']).toBeNull();
+    expect(payment['redirectUrl']).toBe(`http://default.localhost/transactions/${made.order.payment_id}`);
+    const poll = () =>
+      call(t, getTransaction, { session: m.session, host: 'default.localhost', query: { id: made.order.payment_id } });
+    const asked = () =>
+      mollie.requests.filter((r) => r.method === 'GET' && r.path === `/v2/payments/${payment.id}`).length;
+    expect((await poll()).order.status).toBe('created');
+    expect(asked()).toBe(1);
+    mollie.settle(payment.id, 'paid');
+    // Asked at most once every 10 s per order.
+    expect((await poll()).order.status).toBe('created');
+    expect(asked()).toBe(1);
+    t.clock.now = new Date(t.clock.now.getTime() + 10_000);
+    const after = await poll();
+    expect(after).toMatchObject({ order: { status: 'completed' }, balance: 250, paid_user: true });
+    expect(asked()).toBe(2);
+    // Completed: no more questions, and a webhook afterwards changes nothing.
+    await poll();
+    expect(asked()).toBe(2);
+    await mollieWebhook(payment.id);
+    expect((await account(t, m.accountId)).credits).toBe(250);
+  });
+
+  it('sends Klarna what is bought as an order line', async () => {
+    const m = await member();
+    const made = await call(t, postOrder, {
+      session: m.session,
+      host: HOST,
+      body: { package: 'p2', method: 'klarna' },
+    });
+    const sent = mollie.requests.find(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v2/payments' &&
+        (r.body['metadata'] as { payment_id?: string } | undefined)?.payment_id === made.order.payment_id,
+    );
+    expect(sent?.body).toMatchObject({
+      method: 'klarna',
+      amount: { value: '39.99', currency: 'EUR' },
+      lines: [
+        {
+          type: 'digital',
+          quantity: 1,
+          unitPrice: { value: '39.99', currency: 'EUR' },
+          totalAmount: { value: '39.99', currency: 'EUR' },
+        },
+      ],
+    });
   });
 
   it('answers 200 to a webhook about a payment Mollie does not know, and changes nothing', async () => {
@@ -218,7 +280,7 @@ describe('refunds and chargebacks', () => {
     // Mollie calls the webhook for the refund too.
     await mollieWebhook(payment.id);
     await mollieWebhook(payment.id);
-    expect(await status(m, made.order.payment_id)).toBe('refunded');
+    expect(await status(made.order.payment_id)).toBe('refunded');
     expect((await account(t, m.accountId)).credits).toBe(0);
     expect(await ledgerSum(t, m.accountId)).toBe(0);
   });
@@ -245,7 +307,7 @@ describe('refunds and chargebacks', () => {
     mollie.chargeback(payment.id);
     await mollieWebhook(payment.id);
     await mollieWebhook(payment.id);
-    expect(await status(m, made.order.payment_id)).toBe('charged_back');
+    expect(await status(made.order.payment_id)).toBe('charged_back');
     expect((await account(t, m.accountId)).credits).toBe(0);
     expect(await ledgerSum(t, m.accountId)).toBe(0);
     const holds = await t.db.select().from(billingHolds).where(eq(billingHolds.accountId, m.accountId));
@@ -331,19 +393,19 @@ describe('SEPA direct debit on a Mollie mandate', () => {
       method: 'directdebit',
       amount: { value: '4.99', currency: 'EUR' },
     });
-    expect(await status(m, made.order.payment_id)).toBe('pending');
+    expect(await status(made.order.payment_id)).toBe('pending');
     expect((await account(t, m.accountId)).credits).toBe(0);
 
     mollie.settle(debit.id, 'paid', 'directdebit');
     await mollieWebhook(debit.id);
     await mollieWebhook(debit.id);
-    expect(await status(m, made.order.payment_id)).toBe('completed');
+    expect(await status(made.order.payment_id)).toBe('completed');
     expect((await account(t, m.accountId)).credits).toBe(50);
 
     // The bank returns the debit: Mollie reports a chargeback.
     mollie.chargeback(debit.id);
     await mollieWebhook(debit.id);
-    expect(await status(m, made.order.payment_id)).toBe('charged_back');
+    expect(await status(made.order.payment_id)).toBe('charged_back');
     expect((await account(t, m.accountId)).credits).toBe(0);
     mollie.nextRecurring = { status: 'paid' };
   });

@@ -31,6 +31,7 @@ import { findOrder, lastPaidOrder, latestStoredMethod, listOrders, orderDto } fr
 import { chargeStoredMethod, createOrder, openCheckout } from './orders.ts';
 import type { OrderRow } from './state.ts';
 import { methodsDto, offeredMethods, packageDto } from './packages.ts';
+import { refreshOpenOrder } from './refresh.ts';
 import { requestRefund, unusedCredits } from './refunds.ts';
 import { registerPaymentWebhook } from './webhook.ts';
 
@@ -119,8 +120,13 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
 
   route(app, getTransaction, async ({ c, site, query, fail }) => {
     const req = await billingRequest(c, site);
-    const order = await findOrder(req.ctx.db, req.buyer.accountId, query.id);
+    let order = await findOrder(req.ctx.db, req.buyer.accountId, query.id);
     if (!order) throw fail('not_found');
+    // An open order: ask the provider what became of it (refresh.ts), then answer the news.
+    if (await refreshOpenOrder(req.ctx, order)) {
+      order = (await findOrder(req.ctx.db, req.buyer.accountId, query.id)) ?? order;
+      req.buyer = (await loadBuyer(req.ctx.db, req.buyer.accountId)) ?? req.buyer;
+    }
     const unused = (await unusedOf(req)).get(order.id) ?? 0;
     return { order: orderDto(order, view(req, unused)), balance: req.buyer.credits, paid_user: req.buyer.paidUser };
   });

@@ -113,6 +113,13 @@ export interface PaymentProvider {
    */
   cancelCheckout(request: { paymentId: string; sessionId: string }): Promise<void>;
   /**
+   * Reads a payment's present state at the provider (its id: an order's provider_ref or
+   * provider_session) as events, for a provider whose webhooks carry no state (Mollie): the
+   * transaction screen asks while an order is open, so a missed or unreachable webhook (a
+   * local origin) does not leave it open. Unknown payment: no events. Throws ProviderUnavailable.
+   */
+  readPayment?(providerPaymentId: string): Promise<PaymentEvent[]>;
+  /**
    * The methods the provider can take for such a payment now; absent or null: every method
    * of PAYMENT_METHOD_RULES (the sandbox). Billing offers and accepts only these.
    */

@@ -22,6 +22,7 @@ import {
   MandateMethod,
   MollieApiError,
   PaymentEmbed,
+  PaymentLineType,
   SequenceType,
   Locale as MollieLocale,
 } from '@mollie/api-client';
@@ -97,6 +98,20 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
   });
   const availableMethods = createMethodsCache(client, options.now);
 
+  /** A payment's present state as events: fetched from Mollie, never taken from a request. */
+  const readPayment = async (id: string): Promise<PaymentEvent[]> => {
+    // Only payments are ours; anything else is nobody's business here.
+    if (!/^tr_\w{1,64}$/.test(id)) return [];
+    try {
+      const payment = await client.payments.get(id, { embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks] });
+      return paymentEvents(payment, options.now());
+    } catch (error) {
+      // An id Mollie does not know (a probe, another mode's payment): nothing to apply.
+      if (error instanceof MollieApiError && error.statusCode === 404) return [];
+      throw unavailable(`reading payment ${id}`, error);
+    }
+  };
+
   return {
     name: 'mollie',
     availableMethods,
@@ -115,9 +130,24 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
               })
             ).id
           : undefined;
+        const amount = toMollieAmount(request.amountMinor, request.currency);
         const payment = await client.payments.create({
-          amount: toMollieAmount(request.amountMinor, request.currency),
+          amount,
           description: description(request),
+          // Klarna needs what is bought as order lines (one digital good here).
+          ...(request.method === 'klarna'
+            ? {
+                lines: [
+                  {
+                    type: PaymentLineType.digital,
+                    description: description(request),
+                    quantity: 1,
+                    unitPrice: amount,
+                    totalAmount: amount,
+                  },
+                ],
+              }
+            : {}),
           redirectUrl: request.returnUrl,
           cancelUrl: request.returnUrl,
           ...(hook ? { webhookUrl: hook } : {}),
@@ -168,20 +198,13 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
       }
     },
 
-    async parseWebhook({ body }) {
+    parseWebhook({ body }) {
       const id = new URLSearchParams(body).get('id');
-      if (!id) throw new WebhookRejected('not a Mollie webhook (no id)');
-      // Only payments are ours; anything else is nobody's business here.
-      if (!/^tr_\w{1,64}$/.test(id)) return [];
-      try {
-        const payment = await client.payments.get(id, { embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks] });
-        return paymentEvents(payment, options.now());
-      } catch (error) {
-        // An id Mollie does not know (a probe, another mode's payment): nothing to apply.
-        if (error instanceof MollieApiError && error.statusCode === 404) return [];
-        throw unavailable(`reading payment ${id}`, error);
-      }
+      if (!id) return Promise.reject(new WebhookRejected('not a Mollie webhook (no id)'));
+      return readPayment(id);
     },
+
+    readPayment,
 
     async cancelCheckout({ sessionId, paymentId }) {
       if (!/^tr_\w+$/.test(sessionId)) return;
