@@ -52,6 +52,7 @@ export const ACCOUNT_ERRORS = declareErrors('accounts.errors', {
   login_failed: 401, // 'Login failed, please try again'
   login_blocked: 429, // 'Too many incorrect attempts, account blocked for {minutes} min.'
   login_banned: 403, // 'login account banned' → ban page
+  login_deleted: 403, // deleted within the reactivation window: says so, a new reactivation link is mailed
   reset_email_not_found: 404, // 'E-mail address not found'
   reset_daily_limit: 429, // 'Too many password reset emails sent, please try again tomorrow.'
   link_invalid: 400, // 'Link expired or invalid, request a new email'
@@ -119,7 +120,11 @@ export const getActivate = defineEndpoint({
   roles: 'public',
 });
 
-/** POST /api/user.php: login with {email, password}; sets the session cookies. */
+/**
+ * POST /api/user.php: login with {email, password}; sets the session cookies. The right
+ * password of an account deleted less than REACTIVATION_WINDOW_DAYS ago answers 403
+ * `login_deleted` and mails a new reactivation link.
+ */
 export const postLogin = defineEndpoint({
   method: 'POST',
   path: '/api/user.php',
@@ -127,7 +132,7 @@ export const postLogin = defineEndpoint({
   matches: (query) => query['push'] === undefined,
   body: z.object({ email, password: passwordInput }),
   response: z.object({ user: currentUser }),
-  errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned'],
+  errors: ['rate_limited', 'unknown_site', 'login_failed', 'login_blocked', 'login_banned', 'login_deleted'],
   roles: 'public',
 });
 

@@ -48,6 +48,7 @@ export const MEMBERS_NAMESPACES = [
   'direct_debit',
   'chat',
   'complaints',
+  'reports',
 ] as const satisfies readonly (keyof Catalogue)[];
 export type MembersCatalogue = Pick<Catalogue, (typeof MEMBERS_NAMESPACES)[number]>;
 

@@ -26,6 +26,7 @@ import {
   call,
   expectError,
   mailsTo,
+  sessionOf,
   setSiteSettings,
   signupMember,
   tokenFromMail,
@@ -108,7 +109,8 @@ describe('DELETE /api/user.php', () => {
     expect(link.startsWith('http://default.localhost/api/reactivate.php?token=')).toBe(true);
     expect(mail.text).toContain('14 days');
 
-    await expectError(await login(input.email), 401, 'login_failed');
+    // The owner (with the password) is told the account is deleted and gets a new link.
+    await expectError(await login(input.email), 403, 'login_deleted', { days: 14 });
     await expectError(
       await call(t, '/api/signup.php', {
         method: 'POST',
@@ -129,6 +131,40 @@ describe('DELETE /api/user.php', () => {
   it('refuses an unknown reason', async () => {
     const { session } = await signupMember(t);
     expect((await remove(session, { reason: 'bored' })).status).toBe(400);
+  });
+});
+
+describe('POST /api/user.php (login) of a deleted account', () => {
+  it('says the account is deleted and mails a new reactivation link, only to the right password and within 14 days', async () => {
+    const { input, session } = await activated();
+    await remove(session);
+    const before = (await mailsTo(t, input.email)).length;
+    const wrong = await call(t, '/api/user.php', {
+      method: 'POST',
+      json: { email: input.email, password: 'Not-The-Password-1' },
+    });
+    await expectError(wrong, 401, 'login_failed');
+    expect(await mailsTo(t, input.email)).toHaveLength(before);
+
+    const answer = await login(input.email);
+    expect(sessionOf(answer)).toBeNull();
+    await expectError(answer, 403, 'login_deleted', { days: 14 });
+    expect(await mailsTo(t, input.email)).toHaveLength(before + 1);
+    const { token } = await tokenFromMail(t, input.email, '/api/reactivate.php');
+    expect((await call(t, `/api/reactivate.php?token=${token}`)).headers.get('location')).toBe('/login?reactivated=1');
+    expect((await login(input.email)).status).toBe(200);
+  });
+
+  it('answers as for an unknown address after the 14 days', async () => {
+    const { input, session } = await activated();
+    await remove(session);
+    const start = t.clock.now;
+    t.clock.now = new Date(start.getTime() + 14 * DAY + 1000);
+    try {
+      await expectError(await login(input.email), 401, 'login_failed');
+    } finally {
+      t.clock.now = start;
+    }
   });
 });
 

@@ -65,6 +65,17 @@ afterEach(() => {
 const bundle = (credits: string) => screen.getByRole('heading', { name: credits }).closest('article') as HTMLElement;
 
 describe('credits screen', () => {
+  it('prices a message and a credit at what the member pays, not at the struck-through price', async () => {
+    renderScreen(<CreditsScreen user={member()} locale="en" />);
+    await screen.findByRole('heading', { name: '250 credits' });
+    const p1 = bundle('250 credits');
+    // €19.99 list, €14.99 with WELCOME25; a message is 5 credits: €14.99 × 5 / 250 = €0.30.
+    expect(within(p1).getByTestId('bundle-price').textContent).toBe('€14.99');
+    expect(within(p1).getByText(/per message/).textContent).toBe(
+      `${en.credits.per_message.replace('{{amount}}', '€0.30')} · ${en.credits.per_credit.replace('{{amount}}', '€0.06')}`,
+    );
+  });
+
   it('shows the four bundles with the welcome discount taken off and the one-time notice', async () => {
     renderScreen(<CreditsScreen user={member()} locale="en" />);
     expect(await screen.findByRole('heading', { name: '600 credits' })).toBeTruthy();
@@ -99,6 +110,21 @@ describe('credits screen', () => {
     fireEvent.change(await screen.findByLabelText(en.discounts.entry_label), { target: { value: 'NOPE' } });
     fireEvent.click(screen.getByRole('button', { name: en.discounts.entry_apply }));
     expect((await screen.findByRole('alert')).textContent).toBe('Code not found');
+  });
+
+  it('does not carry an old refusal over to the pay screen', async () => {
+    renderScreen(<CreditsScreen user={member()} locale="en" />);
+    fireEvent.change(await screen.findByLabelText(en.discounts.entry_label), { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: en.discounts.entry_apply }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Code not found');
+    cleanup();
+    render(
+      <I18nextProvider i18n={createI18n('en', en)}>
+        <PaymentScreen user={member()} locale="en" id="p1" paymentMethod="creditcard" />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByLabelText(en.discounts.entry_label)).toBeTruthy();
+    expect(screen.queryByText('Code not found')).toBeNull();
   });
 });
 

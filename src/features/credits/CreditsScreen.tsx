@@ -26,7 +26,7 @@ import {
 import { DiscountEntry, OfferBanner } from './DiscountOffer.tsx';
 import NoSubscriptionNotice from './NoSubscriptionNotice.tsx';
 import { MethodMenu, useMethodName } from './PaymentMethodMenu.tsx';
-import { quote } from './pricing.ts';
+import { quote, unitPrices } from './pricing.ts';
 
 /** The tiers' looks, cheapest to biggest. */
 const TIER_CLASS: Record<PackageKey, string> = {
@@ -89,7 +89,13 @@ function Bundles({ data, locale }: { data: PackagesData; locale: Locale }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {data.packages.map((pkg) => (
           <li key={pkg.key} className="flex">
-            <Bundle pkg={pkg} country={data.country} method={method} locale={locale} />
+            <Bundle
+              pkg={pkg}
+              country={data.country}
+              method={method}
+              locale={locale}
+              messageCredits={data.message_credits}
+            />
           </li>
         ))}
       </ul>
@@ -111,11 +117,14 @@ function Bundle({
   country,
   method,
   locale,
+  messageCredits,
 }: {
   pkg: CreditPackage;
   country: string;
   method: PaymentMethod | null;
   locale: Locale;
+  /** The credits a text message costs on this site. */
+  messageCredits: number;
 }) {
   const { t } = useTranslation();
   const methodName = useMethodName();
@@ -124,6 +133,8 @@ function Bundle({
   // The fee shows on the payment screen; here the bundle's price with the code.
   const price = quote(pkg, country, discount?.code ?? null, payable ? method : null);
   const money = (minor: number) => formatMoney(minor, pkg.currency, locale);
+  // At the price paid, not the struck-through one.
+  const unit = unitPrices(pkg, price.listMinor - price.discountMinor, messageCredits);
   const href = payable ? `/credits/${pkg.key}/${method}` : `/credits/${pkg.key}`;
   return (
     <article
@@ -152,9 +163,9 @@ function Bundle({
         )}
       </p>
       <p className="mt-1 text-sm text-ink-muted">
-        {t('credits.per_message', { amount: money(pkg.per_message_minor) })}
+        {t('credits.per_message', { amount: money(unit.perMessageMinor) })}
         {' · '}
-        {t('credits.per_credit', { amount: money(pkg.per_credit_minor) })}
+        {t('credits.per_credit', { amount: money(unit.perCreditMinor) })}
       </p>
       {method && !payable && (
         <p className="mt-2 text-sm text-ink-muted">{t('credits.not_with_method', { method: methodName(method) })}</p>

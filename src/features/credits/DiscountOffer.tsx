@@ -2,7 +2,7 @@
  * Discounts on the credits screens (SPEC §2.7 'Credits', docs/discounts.md): the offered
  * discount's banner and the discount code entry.
  */
-import { useId, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $timeBonus } from '#src/stores/time-bonus.ts';
@@ -47,6 +47,8 @@ export function DiscountEntry() {
   const { busy, error } = useForm(discountForm);
   const [text, setText] = useState('');
   const id = useId();
+  // A refusal belongs to the code typed here: the next screen (the pay screen) starts without it.
+  useEffect(() => () => discountForm.reset(), []);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     void discountForm.submit(text).then((code) => {

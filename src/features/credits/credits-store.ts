@@ -97,7 +97,7 @@ export function methodFor(data: PackagesData, chosen: PaymentMethod | null): Pay
 export const discountForm = createForm(
   async (text: string) => {
     const parsed = discountCodeString.safeParse(text);
-    if (!parsed.success) throw new CheckError('api.code_not_found', 'code');
+    if (!parsed.success) throw new CheckError('discounts.code_not_found', 'code');
     const current = $load.get();
     const country = current.status === 'ready' ? current.data.country : $country.get();
     const { discount } = await environment().api.call(getDiscountCode, {

@@ -100,6 +100,21 @@ export function quote(
   };
 }
 
+/**
+ * One message's and one credit's price at what the member pays for the bundle (the discount
+ * taken off), rounded as the server rounds the list ones (`per_message_minor`, `per_credit_minor`).
+ */
+export function unitPrices(
+  pkg: Pick<CreditPackage, 'credits'>,
+  paidMinor: number,
+  messageCredits: number,
+): { perMessageMinor: number; perCreditMinor: number } {
+  return {
+    perMessageMinor: Math.round((paidMinor * messageCredits) / pkg.credits),
+    perCreditMinor: Math.round((paidMinor * 100) / pkg.credits) / 100,
+  };
+}
+
 /** The methods named by a text in the member's language rather than a brand. */
 export const GENERIC_METHODS = ['creditcard', 'sct', 'sdd'] as const;
 export type GenericMethod = (typeof GENERIC_METHODS)[number];

@@ -174,7 +174,7 @@ export const startForm = createForm(
   async () => {
     const order = readyOrder();
     const details = $debitDetails.get();
-    if (!ibanChecksumOk(details.iban)) throw new CheckError('api.iban_invalid', 'iban');
+    if (!ibanChecksumOk(details.iban)) throw new CheckError('direct_debit.form.iban_invalid', 'iban');
     if (!details.authorize) throw new CheckError('direct_debit.form.authorize_missing', 'authorize');
     const sent = await environment().api.call(postDirectDebitStart, {
       body: {

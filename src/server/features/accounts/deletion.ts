@@ -75,21 +75,41 @@ export async function deleteAccount(
       .limit(1);
     return { ...row, email: row.email, name: profile?.name ?? '' };
   });
-  if (account) {
-    const token = await issueToken(db, { accountId, kind: 'reactivation', now });
-    await sendAccountMail(
-      ctx,
-      {
-        kind: 'deleted',
-        to: account.email,
-        language: account.language,
-        name: account.name,
-        link: link(ctx, '/api/reactivate.php', token),
-      },
-      { bestEffort: true },
-    );
-  }
+  if (account) await sendReactivationMail(ctx, accountId, account);
   return (await siteSettings(ctx)).delete_partner_url ?? null;
+}
+
+async function sendReactivationMail(
+  ctx: RequestContext,
+  accountId: number,
+  account: { email: string; language: string; name: string },
+): Promise<void> {
+  const token = await issueToken(ctx.db, { accountId, kind: 'reactivation', now: ctx.now });
+  await sendAccountMail(
+    ctx,
+    {
+      kind: 'deleted',
+      to: account.email,
+      language: account.language,
+      name: account.name,
+      link: link(ctx, '/api/reactivate.php', token),
+    },
+    { bestEffort: true },
+  );
+}
+
+/**
+ * Mails a deleted account (still within the window) a new reactivation link: its owner tried
+ * to log in with the right password (login.ts).
+ */
+export async function mailReactivationLink(ctx: RequestContext, accountId: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ email: accounts.email, language: accounts.language, name: profiles.name })
+    .from(accounts)
+    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  if (row?.email) await sendReactivationMail(ctx, accountId, { ...row, email: row.email, name: row.name ?? '' });
 }
 
 /** GET /api/reactivate.php: true when the link restored the account. */

@@ -23,6 +23,8 @@ import {
   resetLimit,
   undoHit,
 } from '#src/server/http/rate-limit.ts';
+import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
+import { REACTIVATION_WINDOW_MS, mailReactivationLink } from './deletion.ts';
 import { createSession, setSessionCookie } from './sessions.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { RequestContext } from '#src/server/platform/request-context.ts';
@@ -79,19 +81,35 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   }
 
   const [account] = await db
-    .select({ id: accounts.id, status: accounts.status, passwordHash: accounts.passwordHash })
+    .select({
+      id: accounts.id,
+      status: accounts.status,
+      passwordHash: accounts.passwordHash,
+      deletedAt: accounts.deletedAt,
+    })
     .from(accounts)
     .where(and(eq(accounts.siteId, site.id), eq(accounts.email, email)))
     .limit(1);
-  const live = account?.passwordHash && account.status !== 'deleted' && account.status !== 'purged';
+  // A deleted account can still be restored within the window: its owner is told so.
+  const restorable =
+    account?.status === 'deleted' &&
+    account.deletedAt !== null &&
+    now.getTime() - account.deletedAt.getTime() < REACTIVATION_WINDOW_MS;
+  const live = account?.passwordHash && (restorable || (account.status !== 'deleted' && account.status !== 'purged'));
   const right = live ? await verifyPassword(account.passwordHash ?? '', input.password) : false;
   if (!live) await verifyDummy(input.password);
   if (!account || !right) {
     if (attempt.number === LOGIN_LOCK.failures) throw blocked(attempt.lockedUntil, now);
     throw fail('login_failed');
   }
-  // Only someone with the password learns that the account is banned.
+  // Only someone with the password learns that the account is banned, or deleted.
   if (account.status === 'banned') throw fail('login_banned');
+  if (restorable) {
+    await resetLimit(db, addressFailures);
+    await undoHit(db, ipFailures);
+    await mailReactivationLink(ctx, account.id);
+    throw fail('login_deleted', { params: { days: REACTIVATION_WINDOW_DAYS } });
+  }
 
   await resetLimit(db, addressFailures);
   await undoHit(db, ipFailures);
