@@ -143,6 +143,18 @@ export const getChatStart = defineEndpoint({
   roles: ['member'],
 });
 
+/** What the viewer meets before writing in a conversation (SPEC §6 'Free member'). */
+export const chatSending = z.object({
+  /**
+   * A free member who started FREE_CONVERSATION_STARTS conversations cannot write the first
+   * message here (a send answers 403 free_conversation_limit).
+   */
+  start_blocked: z.boolean(),
+  /** The next text or GIF is free: free messages are left (how many is not shown). */
+  free: z.boolean(),
+});
+export type ChatSending = z.infer<typeof chatSending>;
+
 /** How many messages one page of a conversation holds. */
 export const CHAT_PAGE_SIZE = 50;
 
@@ -168,6 +180,7 @@ export const getChatMessages = defineEndpoint({
     icebreakers: z.array(chatIcebreaker),
     /** The viewer may write here (not the site's conversation, the other side still there). */
     can_write: z.boolean(),
+    sending: chatSending,
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found', 'blocked'],
   roles: ['member'],
@@ -185,7 +198,12 @@ export const sendMessageBody = z.union([
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 /** The answer of a send: the message and the sender's balance after it. */
-export const sentMessage = z.object({ message: chatMessage, credits: z.number().check(z.int(), z.nonnegative()) });
+export const sentMessage = z.object({
+  message: chatMessage,
+  credits: z.number().check(z.int(), z.nonnegative()),
+  /** The sender's next text or GIF is free (ChatSending's `free`). */
+  free_left: z.boolean(),
+});
 
 const sendErrors = [
   'authentication_required',

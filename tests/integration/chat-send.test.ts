@@ -174,6 +174,31 @@ describe('free members', () => {
   });
 });
 
+describe("what a free member is told before writing (the conversation's `sending`)", () => {
+  it('free texts while they last, then none; no start left after two; premium members neither', async () => {
+    const me = await chatMember(t, { credits: 200 });
+    const others = await Promise.all([1, 2, 3].map(() => chatMember(t, { gender: 'female' })));
+    const chats = await Promise.all(others.map((o) => startChat(t, me, o.publicId)));
+    const terms = async (chat: string, member = me) =>
+      (await call(t, getChatMessages, { session: member.session, query: { id: chat } })).sending;
+    expect(await terms(chats[0]!)).toEqual({ start_blocked: false, free: true });
+    const first = await sendChat(t, me, chats[0]!, 'one');
+    expect(first.free_left).toBe(true);
+    await sendChat(t, me, chats[1]!, 'two');
+    // Two started: the third says so before anything is typed; the started ones do not.
+    expect(await terms(chats[2]!)).toEqual({ start_blocked: true, free: true });
+    expect(await terms(chats[0]!)).toEqual({ start_blocked: false, free: true });
+    for (let i = 2; i < FREE_MESSAGES - 1; i += 1) await sendChat(t, me, chats[0]!, `free ${i}`);
+    const last = await sendChat(t, me, chats[0]!, 'the last free one');
+    expect(last.free_left).toBe(false);
+    expect(await terms(chats[0]!)).toEqual({ start_blocked: false, free: false });
+
+    const rich = await chatMember(t, { paid: true, credits: 200 });
+    const richChat = await startChat(t, rich, others[0]!.publicId);
+    expect(await terms(richChat, rich)).toEqual({ start_blocked: false, free: false });
+  });
+});
+
 describe('balance and retries', () => {
   it('24 parallel sends against 5 messages worth: exactly 5 messages, 5 ledger rows, 0 credits', async () => {
     const me = await chatMember(t, { paid: true, credits: 5 * price.message_credits });

@@ -25,6 +25,7 @@ function page(messages: ChatMessage[], extra: Partial<{ has_more: boolean; older
     older_hidden: extra.older_hidden ?? false,
     icebreakers: [],
     can_write: true,
+    sending: { start_blocked: false, free: false },
   };
 }
 

@@ -90,6 +90,7 @@ describe('a conversation', () => {
     older_hidden: true,
     icebreakers: [],
     can_write: true,
+    sending: { start_blocked: false, free: false },
   });
 
   it('shows the top bar, the privacy note, the messages and the system ones apart, and counts characters', async () => {

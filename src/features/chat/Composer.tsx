@@ -26,6 +26,8 @@ interface Props {
   maxLength: number | null;
   /** The panel open at first (the profile page's Gift button opens the gifts). */
   initialPanel?: Panel;
+  /** What a text or GIF (0: free) and a photo cost, in credits; null while not known. */
+  costs?: { text: number; photo: number } | null;
   onSend: (content: Outgoing) => void;
   onTyping: () => void;
 }
@@ -36,7 +38,7 @@ function enterSends(): boolean {
     : false;
 }
 
-export default function Composer({ name, maxLength, initialPanel = 'none', onSend, onTyping }: Props) {
+export default function Composer({ name, maxLength, initialPanel = 'none', costs = null, onSend, onTyping }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState('');
@@ -128,7 +130,7 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
             value={text}
             maxLength={maxLength ?? undefined}
             placeholder={t('chat.composer.placeholder')}
-            aria-describedby={`${id}-count${desktop ? ` ${id}-hint` : ''}`}
+            aria-describedby={`${id}-count${desktop ? ` ${id}-hint` : ''}${costs ? ` ${id}-cost` : ''}`}
             enterKeyHint={desktop ? 'send' : 'enter'}
             className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-surface-alt px-4 py-2.5 text-base text-ink outline-none focus:border-primary-ink"
             onChange={(event) => {
@@ -141,6 +143,16 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
             {desktop ? (
               <span id={`${id}-hint`} className="hidden truncate sm:inline">
                 {t('chat.composer.enter_hint')}
+              </span>
+            ) : null}
+            {/* The price before sending, as dating apps show it on paid actions (SPEC §1). */}
+            {costs ? (
+              <span id={`${id}-cost`} className="min-w-0 truncate" data-cost>
+                {t('chat.composer.cost_text', {
+                  price: costs.text === 0 ? t('chat.composer.free') : t('chat.composer.credits', { count: costs.text }),
+                })}
+                {' · '}
+                {t('chat.composer.cost_photo', { price: t('chat.composer.credits', { count: costs.photo }) })}
               </span>
             ) : (
               <span />
@@ -161,6 +173,7 @@ export default function Composer({ name, maxLength, initialPanel = 'none', onSen
           type="submit"
           disabled={!text.trim()}
           aria-label={t('chat.composer.send')}
+          aria-describedby={costs ? `${id}-cost` : undefined}
           className="mb-5 flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary elevation-1 hover:bg-primary-deep disabled:opacity-50"
         >
           <LineIcon name="send" />

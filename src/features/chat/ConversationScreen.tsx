@@ -17,6 +17,7 @@ import { removeChat } from '#src/stores/chats.ts';
 import { navigate } from '#src/stores/router.ts';
 import { onAuthenticationRequired } from '#src/stores/session.ts';
 import { $siteSettings, loadSiteSettings } from '#src/stores/site-data.ts';
+import LineIcon from '#src/ui/LineIcon.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import BlockUserModal from '../member-profile/BlockUserModal.tsx';
@@ -147,11 +148,23 @@ function Ready({
         brand={brand}
       />
       {creditAlert && <CreditAlert onClose={store.closeCreditAlert} />}
-      {state.canWrite ? (
+      {state.canWrite && state.sending.start_blocked ? (
+        // Said before typing (SPEC §6: a free member starts up to 2 conversations), with the way on.
+        <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 text-center" data-start-limit>
+          <p className="text-sm font-semibold">{t('chat.start_limit')}</p>
+          <a href="/premium" className="btn btn-primary">
+            <LineIcon name="sparkle" className="size-5" />
+            {t('nav.get_premium')}
+          </a>
+        </div>
+      ) : state.canWrite ? (
         <Composer
           name={name}
           maxLength={settings?.message_length ?? null}
           initialPanel={initialPanel}
+          costs={
+            settings ? { text: state.sending.free ? 0 : settings.message_credits, photo: settings.photo_credits } : null
+          }
           onSend={(content) => void store.send(content)}
           onTyping={store.typing}
         />

@@ -96,7 +96,7 @@ export default function MessageList({
       {empty && !state.conversation.system && (
         <p className="my-6 text-center text-ink-muted">{t('chat.conversation.empty', { name })}</p>
       )}
-      {empty && state.icebreakers.length > 0 && state.canWrite && (
+      {empty && state.icebreakers.length > 0 && state.canWrite && !state.sending.start_blocked && (
         <Icebreakers
           items={state.icebreakers}
           onPick={(icebreaker) => void store.send({ kind: 'icebreaker', icebreaker })}

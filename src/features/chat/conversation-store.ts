@@ -28,6 +28,7 @@ import {
   type ChatIcebreaker,
   type ChatListItem,
   type ChatMessage,
+  type ChatSending,
   type SendMessageBody,
 } from '#src/contract/chat.ts';
 import { TYPING_EVERY_MS, TYPING_SHOWN_MS } from '#src/lib/constants.ts';
@@ -64,6 +65,8 @@ export interface ConversationData {
   olderHidden: boolean;
   icebreakers: ChatIcebreaker[];
   canWrite: boolean;
+  /** A free member's terms here: no start left, or free texts and GIFs left (SPEC §6). */
+  sending: ChatSending;
   loadingOlder: boolean;
   olderError: string | null;
 }
@@ -214,6 +217,7 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
         olderHidden: page.older_hidden,
         icebreakers: page.icebreakers,
         canWrite: page.can_write,
+        sending: page.sending,
         loadingOlder: false,
         olderError: null,
       });
@@ -245,6 +249,7 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
             messages: mergeMessages(state.messages, page.messages),
             icebreakers: page.icebreakers,
             canWrite: page.can_write,
+            sending: page.sending,
           }));
           markChatRead(id);
         } catch (error) {
@@ -287,6 +292,8 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
       messages: mergeMessages(state.messages, [sent.message]),
       // The icebreakers are for a new chat only.
       icebreakers: [],
+      // Started now; the free texts may have run out with this one.
+      sending: { start_blocked: false, free: sent.free_left },
     }));
     const state = ready();
     if (state) putSentMessage(state.conversation, sent.message);

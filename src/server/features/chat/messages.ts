@@ -8,14 +8,22 @@
  * message, which the other side's account learns (`read`) so its ticks change.
  */
 import { and, desc, eq, isNull, lt, max, or, sql } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE, type ChatIcebreaker, type ChatListItem, type ChatMessage } from '#src/contract/chat.ts';
+import {
+  CHAT_PAGE_SIZE,
+  type ChatIcebreaker,
+  type ChatListItem,
+  type ChatMessage,
+  type ChatSending,
+} from '#src/contract/chat.ts';
+import { FREE_CONVERSATION_STARTS, FREE_MESSAGES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { conversationSides, messages, systemMessages } from '#src/server/db/schema.ts';
+import { accounts, conversationSides, messages, systemMessages } from '#src/server/db/schema.ts';
 import type { OutgoingEvent } from '#src/server/features/events/index.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { listIcebreakers } from '#src/server/features/chat-catalogue/index.ts';
 import { countersEvent } from './chat-events.ts';
+import { conversationsStarted, freeMessagesUsed } from './send-costs.ts';
 import {
   findConversation,
   loadChats,
@@ -34,6 +42,28 @@ export interface ConversationPage {
   older_hidden: boolean;
   icebreakers: ChatIcebreaker[];
   can_write: boolean;
+  sending: ChatSending;
+}
+
+/** What the viewer meets before writing here (SPEC §6 free members); nothing for the site's conversation. */
+const NO_TERMS: ChatSending = { start_blocked: false, free: false };
+
+/**
+ * A free member's terms: the first message of a conversation needs a start left
+ * (FREE_CONVERSATION_STARTS), and texts and GIFs are free while FREE_MESSAGES last.
+ */
+async function sendingTerms(db: Db, party: Reader, first: boolean): Promise<ChatSending> {
+  const [account] = await db
+    .select({ paid: accounts.paidUser })
+    .from(accounts)
+    .where(eq(accounts.id, party.accountId))
+    .limit(1);
+  if (!account || account.paid) return NO_TERMS;
+  const [started, used] = await Promise.all([
+    first ? conversationsStarted(db, party.profileId) : Promise.resolve(0),
+    freeMessagesUsed(db, party.profileId),
+  ]);
+  return { start_blocked: first && started >= FREE_CONVERSATION_STARTS, free: used < FREE_MESSAGES };
 }
 
 type Reader = ChatParty & { accountId: number };
@@ -113,6 +143,7 @@ export async function loadConversationPage(
     older_hidden: hidden.length > 0,
     icebreakers: anyMessage.length === 0 ? listIcebreakers(party.locale) : [],
     can_write: true,
+    sending: await sendingTerms(db, party, anyMessage.length === 0),
   };
 }
 
@@ -203,6 +234,7 @@ async function loadSitePage(deps: AppDeps, party: Reader, before: string | undef
     older_hidden: false,
     icebreakers: [],
     can_write: false,
+    sending: NO_TERMS,
   };
 }
 

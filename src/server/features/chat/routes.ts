@@ -96,7 +96,7 @@ export function registerChatRoutes(app: Hono<AppEnv>): void {
     const input: SendInput = { conversation: body.conversation, clientId: body.client_id, content: contentOf(body) };
     return orBlocked(c, async () => {
       const sent = await sendMessage(c.get('deps'), chatSite, sender, input);
-      return { message: sent.message, credits: sent.credits };
+      return { message: sent.message, credits: sent.credits, free_left: sent.free_left };
     });
   });
 

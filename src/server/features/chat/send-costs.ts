@@ -4,7 +4,7 @@
  * conversation starts (read under the sender's account lock, sendMessage).
  */
 import { and, count, eq, exists, sql } from 'drizzle-orm';
-import type { Tx } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
 import { conversations, messages } from '#src/server/db/schema.ts';
 import type { LedgerReason } from '#src/server/features/credits/index.ts';
 import { icebreakerByKey } from '#src/server/features/chat-catalogue/index.ts';
@@ -36,7 +36,7 @@ export function priceOf(content: MessageContent, site: ChatSite): number {
 }
 
 /** Conversations the profile started that have a message (its first). */
-export async function conversationsStarted(tx: Tx, profileId: number): Promise<number> {
+export async function conversationsStarted(tx: Db | Tx, profileId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(conversations)
@@ -55,7 +55,7 @@ export async function conversationsStarted(tx: Tx, profileId: number): Promise<n
 }
 
 /** Free messages (`messages.free`) the profile has sent. */
-export async function freeMessagesUsed(tx: Tx, profileId: number): Promise<number> {
+export async function freeMessagesUsed(tx: Db | Tx, profileId: number): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(messages)

@@ -4,12 +4,14 @@
  * (never the other conversation's message).
  */
 import { and, eq } from 'drizzle-orm';
+import { FREE_MESSAGES } from '#src/lib/constants.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
 import { accounts, messages } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { messageColumns, messageDto, resolveGifs, type MessageRow } from './messages-dto.ts';
 import type { Sender, SendResult } from './send.ts';
+import { freeMessagesUsed } from './send-costs.ts';
 
 /** The sender's message with this client_id, in any conversation. */
 export async function existingMessage(
@@ -51,7 +53,7 @@ export async function replayedSend(
   if (!earlier) return null;
   const row = replayOf(earlier, conversationId);
   const [account] = await db
-    .select({ credits: accounts.credits })
+    .select({ credits: accounts.credits, paid: accounts.paidUser })
     .from(accounts)
     .where(eq(accounts.id, sender.accountId))
     .limit(1);
@@ -60,5 +62,6 @@ export async function replayedSend(
     message: messageDto(row, sender.profileId, sender.locale, { gifs }),
     credits: account?.credits ?? 0,
     replayed: true,
+    free_left: account?.paid === false && (await freeMessagesUsed(db, sender.profileId)) < FREE_MESSAGES,
   };
 }

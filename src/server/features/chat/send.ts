@@ -70,6 +70,8 @@ export interface SendResult {
   credits: number;
   /** A retry of a message sent before: nothing was written or charged. */
   replayed: boolean;
+  /** The sender's next text or GIF is free (a free member's free messages are not used up). */
+  free_left: boolean;
 }
 
 /** 400 message_too_long: the text is longer than the site's message_length. */
@@ -146,7 +148,13 @@ export async function sendMessage(
         input.clientId,
       );
       if (earlier)
-        return { row: replayOf(earlier, conversation.id), credits: account.credits, replayed: true, stored: null };
+        return {
+          row: replayOf(earlier, conversation.id),
+          credits: account.credits,
+          replayed: true,
+          stored: null,
+          freeLeft: !account.paid && (await freeMessagesUsed(tx, sender.profileId)) < FREE_MESSAGES,
+        };
       // Blocked (and so deleted) since it was looked up.
       if (!locked) throw fail('not_found');
       const first = !locked.hasMessages;
@@ -154,10 +162,9 @@ export async function sendMessage(
       if (first && !account.paid && (await conversationsStarted(tx, sender.profileId)) >= FREE_CONVERSATION_STARTS) {
         throw fail('free_conversation_limit');
       }
-      const free =
-        !account.paid &&
-        (input.content.kind === 'text' || input.content.kind === 'gif') &&
-        (await freeMessagesUsed(tx, sender.profileId)) < FREE_MESSAGES;
+      const used = account.paid ? FREE_MESSAGES : await freeMessagesUsed(tx, sender.profileId);
+      const free = (input.content.kind === 'text' || input.content.kind === 'gif') && used < FREE_MESSAGES;
+      const freeLeft = used + (free ? 1 : 0) < FREE_MESSAGES;
       const price = free ? 0 : priceOf(input.content, site);
       const publicId = randomPublicId();
       let balance = account.credits;
@@ -200,7 +207,7 @@ export async function sendMessage(
         );
         events.push(...(await messageEventsFor(readers(tx), recipient, row)));
       }
-      return { row, credits: balance, replayed: false, stored: await deps.events.record(tx, events) };
+      return { row, credits: balance, replayed: false, stored: await deps.events.record(tx, events), freeLeft };
     });
 
   let outcome: Awaited<ReturnType<typeof attempt>>;
@@ -219,5 +226,6 @@ export async function sendMessage(
     message: messageDto(outcome.row, sender.profileId, sender.locale, { gifs }),
     credits: outcome.credits,
     replayed: outcome.replayed,
+    free_left: outcome.freeLeft,
   };
 }
