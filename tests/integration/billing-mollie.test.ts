@@ -262,6 +262,46 @@ describe('hosted checkout and the webhook', () => {
   });
 });
 
+describe('superseded checkouts', () => {
+  it('cancels the older Mollie payment holding the discount code where Mollie allows, and a late payment of it is credited at the price paid', async () => {
+    const m = await member();
+    const first = await call(t, postOrder, {
+      session: m.session,
+      host: HOST,
+      body: { package: 'p1', method: 'ideal', discount_code: 'welcome25' },
+    });
+    const firstPayment = mollie.paymentOf(first.order.payment_id);
+    const second = await call(t, postOrder, {
+      session: m.session,
+      host: HOST,
+      body: { package: 'p1', method: 'visa', discount_code: 'welcome25' },
+    });
+    expect(await status(first.order.payment_id)).toBe('cancelled');
+    expect(mollie.requests.some((r) => r.method === 'DELETE' && r.path === `/v2/payments/${firstPayment.id}`)).toBe(
+      true,
+    );
+    expect(mollie.paymentOf(first.order.payment_id).status).toBe('canceled');
+
+    // A card payment cannot be cancelled while open (Mollie answers 422): the newer order is
+    // made all the same, and when the payer pays the old card checkout anyway, the credits
+    // are those of the price paid (docs/payments.md 'Discount codes on orders').
+    const secondPayment = mollie.paymentOf(second.order.payment_id);
+    const third = await call(t, postOrder, {
+      session: m.session,
+      host: HOST,
+      body: { package: 'p1', method: 'ideal', discount_code: 'welcome25' },
+    });
+    expect(third.next).toBe('checkout');
+    expect(mollie.paymentOf(second.order.payment_id).status).toBe('open');
+    mollie.settle(secondPayment.id, 'paid');
+    await mollieWebhook(secondPayment.id);
+    const late = await orderRow(t, second.order.payment_id);
+    expect(late.status).toBe('completed');
+    expect(late.credits).toBe(Math.floor((250 * (late.amountMinor - late.transactionFeeMinor)) / late.listPriceMinor));
+    expect((await account(t, m.accountId)).credits).toBe(late.credits);
+  });
+});
+
 describe('refunds and chargebacks', () => {
   it('refunds through Mollie’s refunds API; the refund’s own webhook does not take twice', async () => {
     const m = await member();
