@@ -23,7 +23,7 @@
  *   completion: the member gets back min(order credits, current balance) credits' worth of
  *   money, pro rata (rounded down to the minor unit); one refund per order.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES } from '#src/lib/locales.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
 import { DISCOUNT_ERRORS, discountCodeString } from './discounts.ts';
@@ -187,11 +187,11 @@ export function paymentMethodsForPackage(country: string, pkg: PackageKey): Paym
   return paymentMethodsFor(country).filter((m) => PAYMENT_METHOD_RULES[m].packages?.includes(pkg) ?? true);
 }
 
-const minor = z.number().int().nonnegative();
-const currency = z.string().regex(/^[A-Z]{3}$/);
-const country = z.string().regex(/^[A-Z]{2}$/);
+const minor = z.number().check(z.int(), z.nonnegative());
+const currency = z.string().check(z.regex(/^[A-Z]{3}$/));
+const country = z.string().check(z.regex(/^[A-Z]{2}$/));
 /** payment_id: the order's public id, shown as 'Order #{payment_id}'. */
-export const paymentId = z.string().regex(/^[A-Z0-9]{6,16}$/);
+export const paymentId = z.string().check(z.regex(/^[A-Z0-9]{6,16}$/));
 
 export const paymentMethodInfo = z.object({
   key: z.enum(PAYMENT_METHODS),
@@ -200,18 +200,18 @@ export const paymentMethodInfo = z.object({
   /** Paid once, it can be stored for repeat orders. */
   storable: z.boolean(),
   /** Its transaction fee as a percentage of the price (0 for most). */
-  fee_percent: z.number().nonnegative(),
+  fee_percent: z.number().check(z.nonnegative()),
 });
 export type PaymentMethodInfo = z.infer<typeof paymentMethodInfo>;
 
 export const creditPackage = z.object({
   key: z.enum(PACKAGE_KEYS),
-  credits: z.number().int().positive(),
+  credits: z.number().check(z.int(), z.positive()),
   price_minor: minor,
   currency,
   popular: z.boolean(),
   /** Price of one credit in minor units, rounded to 2 decimals (for display only). */
-  per_credit_minor: z.number().nonnegative(),
+  per_credit_minor: z.number().check(z.nonnegative()),
   /** Price of one message (the site's message_credits) in minor units, rounded. */
   per_message_minor: minor,
   /** The methods that may pay this bundle in the payment country. */
@@ -230,7 +230,7 @@ export const storedMethod = z.object({ method: z.enum(PAYMENT_METHODS), label: z
 export const getPackages = defineEndpoint({
   method: 'GET',
   path: '/api/packages.php',
-  query: z.looseObject({ country: country.optional() }),
+  query: z.looseObject({ country: z.optional(country) }),
   response: z.object({
     country,
     currency,
@@ -240,11 +240,11 @@ export const getPackages = defineEndpoint({
     /** Every method of the country, in display order. */
     methods: z.array(paymentMethodInfo),
     /** The last stored method of the member (repeat orders), or null. */
-    stored_method: storedMethod.nullable(),
+    stored_method: z.nullable(storedMethod),
     /** The member is not premium yet: any bundle makes them premium for good. */
     first_purchase: z.boolean(),
-    refund_days: z.number().int().nonnegative(),
-    message_credits: z.number().int().positive(),
+    refund_days: z.number().check(z.int(), z.nonnegative()),
+    message_credits: z.number().check(z.int(), z.positive()),
   }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
@@ -269,24 +269,28 @@ export const order = z.object({
   payment_id: paymentId,
   status: z.enum(ORDER_STATUSES),
   package: z.enum(PACKAGE_KEYS),
-  credits: z.number().int().positive(),
+  credits: z.number().check(z.int(), z.positive()),
   country,
   currency,
   /** What the member pays: list price − discount + transaction fee. */
   amount_minor: minor,
   list_price_minor: minor,
-  discount: z.object({ code: z.string(), percentage: z.string(), amount_minor: minor }).nullable(),
+  discount: z.nullable(z.object({ code: z.string(), percentage: z.string(), amount_minor: minor })),
   transaction_fee_minor: minor,
   method: z.enum(PAYMENT_METHODS),
   /** checkout: paid on the provider's page; stored: a repeat order on a stored method; direct_debit. */
   kind: z.enum(['checkout', 'stored', 'direct_debit']),
   /** ISO 8601. */
   created_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
   /** The refund made (refunded orders). */
-  refund: z.object({ credits: z.number().int().positive(), amount_minor: minor, at: z.string() }).nullable(),
+  refund: z.nullable(
+    z.object({ credits: z.number().check(z.int(), z.positive()), amount_minor: minor, at: z.string() }),
+  ),
   /** What a refund would give back now (completed orders within refund_days with credits left), else null. */
-  refundable: z.object({ credits: z.number().int().positive(), amount_minor: minor, until: z.string() }).nullable(),
+  refundable: z.nullable(
+    z.object({ credits: z.number().check(z.int(), z.positive()), amount_minor: minor, until: z.string() }),
+  ),
 });
 export type Order = z.infer<typeof order>;
 
@@ -300,7 +304,7 @@ export const orderNext = z.enum([
   'directdebit',
 ]);
 
-const orderAnswer = z.object({ order, next: orderNext, redirect_url: z.string().nullable() });
+const orderAnswer = z.object({ order, next: orderNext, redirect_url: z.nullable(z.string()) });
 export type OrderAnswer = z.infer<typeof orderAnswer>;
 
 /** Error codes of the billing calls (direct debit's too) with their HTTP status; texts in `api.<code>`. */
@@ -341,14 +345,12 @@ export const ORDER_ERRORS = [
 export const postOrder = defineEndpoint({
   method: 'POST',
   path: '/api/order.php',
-  body: z
-    .object({
-      package: z.enum(PACKAGE_KEYS),
-      method: z.enum(PAYMENT_METHODS),
-      discount_code: discountCodeString.optional(),
-      country: country.optional(),
-    })
-    .strict(),
+  body: z.strictObject({
+    package: z.enum(PACKAGE_KEYS),
+    method: z.enum(PAYMENT_METHODS),
+    discount_code: z.optional(discountCodeString),
+    country: z.optional(country),
+  }),
   response: orderAnswer,
   errors: ORDER_ERRORS,
   roles: ['member'],
@@ -362,7 +364,7 @@ export const getTransaction = defineEndpoint({
   method: 'GET',
   path: '/api/transaction.php',
   query: z.looseObject({ id: paymentId }),
-  response: z.object({ order, balance: z.number().int().nonnegative(), paid_user: z.boolean() }),
+  response: z.object({ order, balance: z.number().check(z.int(), z.nonnegative()), paid_user: z.boolean() }),
   errors: ['authentication_required', 'unknown_site', 'not_found'],
   roles: ['member'],
 });
@@ -371,7 +373,7 @@ export const getTransaction = defineEndpoint({
 export const getTransactions = defineEndpoint({
   method: 'GET',
   path: '/api/transactions.php',
-  response: z.object({ orders: z.array(order), refund_days: z.number().int().nonnegative() }),
+  response: z.object({ orders: z.array(order), refund_days: z.number().check(z.int(), z.nonnegative()) }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
 });
@@ -388,13 +390,13 @@ export const getRepeatOrder = defineEndpoint({
   method: 'GET',
   path: '/api/repeat-order.php',
   response: z.object({
-    repeat: z
-      .object({
+    repeat: z.nullable(
+      z.object({
         package: creditPackage,
         method: z.enum(PAYMENT_METHODS),
-        stored_method: storedMethod.nullable(),
-      })
-      .nullable(),
+        stored_method: z.nullable(storedMethod),
+      }),
+    ),
   }),
   errors: ['authentication_required', 'unknown_site'],
   roles: ['member'],
@@ -436,12 +438,12 @@ export const postRepeatOrder = defineEndpoint({
 export const postRefund = defineEndpoint({
   method: 'POST',
   path: '/api/refund.php',
-  body: z.object({ order: paymentId }).strict(),
+  body: z.strictObject({ order: paymentId }),
   response: z.object({
     order,
-    refunded_credits: z.number().int().positive(),
+    refunded_credits: z.number().check(z.int(), z.positive()),
     refund_minor: minor,
-    balance: z.number().int().nonnegative(),
+    balance: z.number().check(z.int(), z.nonnegative()),
   }),
   errors: [
     'authentication_required',
@@ -467,7 +469,7 @@ export const postPaymentWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/payment-webhook.php',
   body: z.unknown(),
-  response: z.object({ received: z.number().int().nonnegative() }),
+  response: z.object({ received: z.number().check(z.int(), z.nonnegative()) }),
   errors: ['invalid_signature', 'payment_provider_unavailable'],
   roles: 'public',
 });

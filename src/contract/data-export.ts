@@ -5,7 +5,7 @@
  * within the interval answers 429 `export_too_soon` with the time left (in the member's
  * language, and as `Retry-After`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint } from './define.ts';
 
 /** One export per member per this many seconds (24 hours). */
@@ -42,9 +42,9 @@ export const getDataExportStatus = defineEndpoint({
   response: z.object({
     available: z.boolean(),
     /** Seconds until the next export is allowed; 0 when available. */
-    wait_seconds: z.number().int().nonnegative(),
+    wait_seconds: z.number().check(z.int(), z.nonnegative()),
     /** When the last export was made (ISO), or null. */
-    last_export_at: z.string().nullable(),
+    last_export_at: z.nullable(z.string()),
   }),
   errors: ['authentication_required'],
   roles: ['member'],

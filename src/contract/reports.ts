@@ -6,7 +6,7 @@
  * conversation they are in (`not_found` otherwise), and sends at most REPORTS_PER_HOUR
  * reports an hour and REPORTS_PER_DAY a day (429 rate_limited).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint } from './define.ts';
 
 export const REPORT_REASONS = ['fake', 'scam', 'harassment', 'minor', 'explicit_photo', 'other'] as const;
@@ -36,18 +36,12 @@ export const REPORT_ERRORS = declareErrors('reports.errors', {
 export const postReport = defineEndpoint({
   method: 'POST',
   path: '/api/report.php',
-  body: z
-    .object({
-      target: z.enum(REPORT_TARGETS),
-      id: z
-        .string()
-        .min(1)
-        .max(32)
-        .regex(/^[A-Za-z0-9_-]+$/),
-      reason: z.enum(REPORT_REASONS),
-      details: z.string().trim().max(REPORT_DETAILS_MAX).optional(),
-    })
-    .strict(),
+  body: z.strictObject({
+    target: z.enum(REPORT_TARGETS),
+    id: z.string().check(z.minLength(1), z.maxLength(32), z.regex(/^[A-Za-z0-9_-]+$/)),
+    reason: z.enum(REPORT_REASONS),
+    details: z.optional(z.string().check(z.trim(), z.maxLength(REPORT_DETAILS_MAX))),
+  }),
   response: z.object({ reference: z.string() }),
   errors: ['authentication_required', 'unknown_site', 'not_found', ...REPORT_ERRORS.codes],
   roles: ['member'],
