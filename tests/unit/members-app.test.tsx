@@ -111,6 +111,17 @@ describe('members island', () => {
     expect(within(again).queryByRole('link', { name: /credits? left/ })).toBeNull();
   });
 
+  it('shows a paying member the balance above 10 on the Credits entry, and the games in the account menu', async () => {
+    renderAt('/chats', member({ credits: 1490, paid_user: true }));
+    const nav = await screen.findByRole('navigation', { name: en.nav.main_navigation });
+    expect(within(nav).getAllByRole('link', { name: `${en.nav.credits} 1,490` })[0]).toHaveProperty(
+      'pathname',
+      '/credits/repeat-order',
+    );
+    expect(within(nav).getByRole('link', { name: en.swipe.title })).toHaveProperty('pathname', '/swipe-game');
+    expect(within(nav).getByRole('link', { name: en.match_finder.title })).toHaveProperty('pathname', '/match-finder');
+  });
+
   it('opens the settings on /notifications and checks the repeated password before asking the server', async () => {
     const fetch = renderAt('/notifications', member());
     expect(await screen.findByRole('heading', { level: 1, name: en.settings.title })).toBeTruthy();

@@ -1,7 +1,8 @@
 /**
  * The top nav when logged in (SPEC §2.3): the site's logo, Search members, Messages, Likes,
  * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu (the
- * locales of the member's country, SPEC §2.3) and the account menu (My profile, Settings, Logout). On phones the main entries move to a second row.
+ * locales of the member's country, SPEC §2.3) and the account menu (Swipe game, Match finder, My profile,
+ * Settings, Logout); a paying member's Credits entry shows the balance. On phones the main entries move to a second row.
  */
 import type { ReactNode } from 'react';
 import { languageForm, logoutForm } from '#src/stores/account.ts';
@@ -39,6 +40,8 @@ interface NavItem {
   icon: IconName;
   label: string;
   count: number;
+  /** A figure shown after the label (a paying member's credit balance), not a badge. */
+  figure?: string;
 }
 
 const ROUTE_GROUPS: Record<string, readonly string[]> = {
@@ -85,6 +88,8 @@ export default function MembersNav({
       icon: user.paid_user ? 'coins' : 'sparkle',
       label: user.paid_user ? t('nav.credits') : t('nav.get_premium'),
       count: 0,
+      // Paying members see their balance (the badge covers 10 credits or fewer).
+      ...(user.paid_user && !badge ? { figure: new Intl.NumberFormat(locale).format(user.credits) } : {}),
     },
   ];
   const links = (variant: 'bar' | 'tabs') =>
@@ -103,7 +108,15 @@ export default function MembersNav({
             }
           >
             <LineIcon name={item.icon} />
-            <span>{item.label}</span>
+            <span>
+              {item.label}
+              {item.figure && ' '}
+              {item.figure && (
+                <span data-testid="credits-balance" className="tabular-nums text-ink">
+                  {item.figure}
+                </span>
+              )}
+            </span>
             {count && (
               <span
                 className={`rounded-full bg-unread px-1.5 text-xs leading-5 font-bold text-on-unread ${variant === 'tabs' ? 'absolute top-0.5 left-1/2 ml-2' : ''}`}
@@ -243,6 +256,13 @@ function AccountMenu({ user }: { user: CurrentUser }) {
       }
     >
       <p className="truncate px-3 py-2 text-sm text-ink-muted">{user.name}</p>
+      {/* The games of discovery, as dating apps keep them one tap away. */}
+      <a href="/swipe-game" className={itemClass}>
+        {t('swipe.title')}
+      </a>
+      <a href="/match-finder" className={itemClass}>
+        {t('match_finder.title')}
+      </a>
       <a href="/profile" className={itemClass}>
         {t('nav.my_profile')}
       </a>
