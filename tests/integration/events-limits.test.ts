@@ -4,9 +4,11 @@
  * STREAMS_PER_ADDRESS; the newest always gets in, the oldest is closed with a `retry:` hint
  * long enough that its browser does not come straight back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENTS_PATH } from '#src/contract/events.ts';
 import {
+  REFUSALS_HELD_PER_ADDRESS,
+  REFUSED_OPEN_DELAY_MS,
   REPLACED_RETRY_MS,
   STREAM_OPENS,
   STREAMS_PER_SESSION,
@@ -82,7 +84,8 @@ describe('event stream caps', () => {
     const { accountId } = await createTestMember(t);
     const session = await t.login(accountId);
     const streams: ReturnType<typeof rawStream>[] = [];
-    for (let i = 0; i < 60; i++) streams.push(rawStream(await t.request(EVENTS_PATH, { session })));
+    const answers = await Promise.all(Array.from({ length: 60 }, () => t.request(EVENTS_PATH, { session })));
+    for (const answer of answers) streams.push(rawStream(answer));
     await expect
       .poll(() => streams.filter((stream) => !stream.ended).length, { timeout: 5_000 })
       .toBe(STREAMS_PER_SESSION);
@@ -100,8 +103,8 @@ describe('event stream caps', () => {
     }
     const kept = streams.slice(-STREAMS_PER_SESSION);
     await expect.poll(() => kept.every((stream) => stream.text.includes('retry: 3000'))).toBe(true);
-    for (let i = 0; i < 20; i++) {
-      const refused = await t.request(EVENTS_PATH, { session });
+    const refusals = await Promise.all(Array.from({ length: 30 }, () => t.request(EVENTS_PATH, { session })));
+    for (const refused of refusals) {
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
     }
@@ -127,6 +130,28 @@ describe('event stream caps', () => {
     expect(limits.mayOpen('fresh', 'a', now)).toBe(false);
     expect(limits.mayOpen('fresh', 'b', now)).toBe(true);
     expect(limits.mayOpen('fresh', 'a', now + STREAM_OPENS.address.everyMs)).toBe(true);
+  });
+
+  it('holds refused opens a moment, but only so many per address', async () => {
+    vi.useFakeTimers();
+    try {
+      const limits = new StreamLimits();
+      let answered = 0;
+      const held = Array.from({ length: REFUSALS_HELD_PER_ADDRESS }, () =>
+        limits.holdRefusal('a').then(() => (answered += 1)),
+      );
+      // Past the held ones the address is answered at once; another address is held too.
+      await limits.holdRefusal('a');
+      let elsewhere = false;
+      const other = limits.holdRefusal('b').then(() => (elsewhere = true));
+      await Promise.resolve();
+      expect([answered, elsewhere]).toEqual([0, false]);
+      await vi.advanceTimersByTimeAsync(REFUSED_OPEN_DELAY_MS);
+      await Promise.all([...held, other]);
+      expect([answered, elsewhere]).toEqual([REFUSALS_HELD_PER_ADDRESS, true]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an address keeps its newest streams across sessions; a release frees its place', () => {

@@ -28,6 +28,14 @@ export const STREAM_OPENS = {
   address: { burst: 100, everyMs: 600 },
 } as const;
 
+/**
+ * A refused open is answered after this pause (ms), at most REFUSALS_HELD_PER_ADDRESS at a
+ * time per address (past that at once): a client that loops on opens makes a couple of
+ * attempts per second per connection instead of hundreds.
+ */
+export const REFUSED_OPEN_DELAY_MS = 500;
+export const REFUSALS_HELD_PER_ADDRESS = 20;
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -80,6 +88,7 @@ export class StreamLimits {
   private readonly byAddress = new Map<string, OpenStream[]>();
   private readonly sessionOpens = new OpenRate(STREAM_OPENS.session);
   private readonly addressOpens = new OpenRate(STREAM_OPENS.address);
+  private readonly held = new Map<string, number>();
 
   constructor(
     private readonly perSession = STREAMS_PER_SESSION,
@@ -95,6 +104,23 @@ export class StreamLimits {
     this.sessionOpens.take(session, now);
     this.addressOpens.take(address, now);
     return true;
+  }
+
+  /**
+   * The pause before a refused open is answered (REFUSED_OPEN_DELAY_MS); none while the
+   * address already has REFUSALS_HELD_PER_ADDRESS refusals waiting.
+   */
+  async holdRefusal(address: string): Promise<void> {
+    const held = this.held.get(address) ?? 0;
+    if (held >= REFUSALS_HELD_PER_ADDRESS) return;
+    this.held.set(address, held + 1);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, REFUSED_OPEN_DELAY_MS));
+    } finally {
+      const left = (this.held.get(address) ?? 1) - 1;
+      if (left > 0) this.held.set(address, left);
+      else this.held.delete(address);
+    }
   }
 
   /**

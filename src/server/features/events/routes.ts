@@ -31,8 +31,11 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
     let limits = limitsOf.get(events);
     if (!limits) limitsOf.set(events, (limits = new StreamLimits()));
     const address = clientIp(c);
-    // Past the opening rate: 429 before any query (limits.ts STREAM_OPENS).
-    if (!limits.mayOpen(token ?? '', address, now().getTime())) throw fail('rate_limited');
+    // Past the opening rate: 429 before any query, after a pause (limits.ts STREAM_OPENS).
+    if (!limits.mayOpen(token ?? '', address, now().getTime())) {
+      await limits.holdRefusal(address);
+      throw fail('rate_limited');
+    }
     const viewer = await requireViewer(c);
     const lastEventId = headerCursor(c.req.header('last-event-id')) ?? query.last_event_id ?? null;
     const response = streamSSE(c, async (stream) => {
