@@ -218,7 +218,7 @@ describe('hosted checkout and the webhook', () => {
     expect((await account(t, m.accountId)).credits).toBe(250);
   });
 
-  it('sends Klarna what is bought as an order line', async () => {
+  it('sends Klarna what is bought as an order line, and captures its authorized payment at once', async () => {
     const m = await member();
     const made = await call(t, postOrder, {
       session: m.session,
@@ -243,6 +243,19 @@ describe('hosted checkout and the webhook', () => {
         },
       ],
     });
+    // Klarna authorizes; the credits are delivered at once, so the payment is captured at once.
+    const payment = mollie.paymentOf(made.order.payment_id);
+    mollie.settle(payment.id, 'authorized');
+    await mollieWebhook(payment.id);
+    expect(await status(made.order.payment_id)).toBe('pending');
+    expect(
+      mollie.requests.filter((r) => r.method === 'POST' && r.path === `/v2/payments/${payment.id}/captures`),
+    ).toHaveLength(1);
+    expect((await account(t, m.accountId)).credits).toBe(0);
+    // Mollie reports the captured payment paid.
+    await mollieWebhook(payment.id);
+    expect(await status(made.order.payment_id)).toBe('completed');
+    expect((await account(t, m.accountId)).credits).toBe(600);
   });
 
   it('answers 200 to a webhook about a payment Mollie does not know, and changes nothing', async () => {

@@ -275,6 +275,16 @@ export async function startMollieFixture(): Promise<MollieFixture> {
         return answer(200, view(id, []) ?? {});
       }
     }
+    if (collection === 'payments' && id && sub === 'captures' && method === 'POST' && !subId) {
+      const entry = payments.get(id);
+      if (!entry) return answer(404, mollieError('error-404', `No payment exists with token ${id}.`));
+      if (entry.payment.status !== 'authorized') {
+        return answer(422, mollieError('error-422', 'The payment cannot be captured'));
+      }
+      // The capture settles at once here; at Mollie it is paid moments later, then the webhook.
+      settle(id, 'paid');
+      return answer(201, { ...recorded('capture'), id: nextId('cpt'), paymentId: id, amount: entry.payment.amount });
+    }
     if (collection === 'payments' && id && sub === 'refunds' && method === 'POST' && !subId) {
       const entry = payments.get(id);
       if (!entry) return answer(404, mollieError('error-404', `No payment exists with token ${id}.`));

@@ -9,7 +9,7 @@
  * | Mollie                                     | our event                                  |
  * | ------------------------------------------ | ------------------------------------------ |
  * | open                                       | none (the order stays created)             |
- * | pending, authorized                        | pending                                    |
+ * | pending, authorized (captured: index.ts)   | pending                                    |
  * | paid                                       | completed (+ the stored method of a first) |
  * | failed / canceled / expired                | failed / cancelled / cancelled             |
  * | a refund (not failed or canceled)          | refunded, with its amount                  |

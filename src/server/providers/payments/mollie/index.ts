@@ -23,6 +23,7 @@ import {
   MollieApiError,
   PaymentEmbed,
   PaymentLineType,
+  PaymentStatus,
   SequenceType,
   Locale as MollieLocale,
 } from '@mollie/api-client';
@@ -98,12 +99,26 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
   });
   const availableMethods = createMethodsCache(client, options.now);
 
+  /**
+   * Captures an authorized payment (Klarna): credits are delivered at once, so the money is
+   * taken at once; Mollie then reports it paid. A failed capture is tried again on the next
+   * webhook or poll.
+   */
+  const capture = async (id: string): Promise<void> => {
+    try {
+      await client.paymentCaptures.create({ paymentId: id, idempotencyKey: `capture-${id}` });
+    } catch (error) {
+      console.error(`[payments] Mollie payment ${id} could not be captured:`, (error as Error).message);
+    }
+  };
+
   /** A payment's present state as events: fetched from Mollie, never taken from a request. */
   const readPayment = async (id: string): Promise<PaymentEvent[]> => {
     // Only payments are ours; anything else is nobody's business here.
     if (!/^tr_\w{1,64}$/.test(id)) return [];
     try {
       const payment = await client.payments.get(id, { embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks] });
+      if (payment.status === PaymentStatus.authorized) await capture(payment.id);
       return paymentEvents(payment, options.now());
     } catch (error) {
       // An id Mollie does not know (a probe, another mode's payment): nothing to apply.
