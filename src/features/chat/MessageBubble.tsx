@@ -65,7 +65,7 @@ export default function MessageBubble({ message, locale, brand, now }: Props) {
         <ReportButton
           target="message"
           id={message.id}
-          className="mt-1 flex items-center gap-1 text-xs text-ink-muted"
+          className="mt-1 inline-flex min-h-6 items-center gap-1 text-xs text-ink-muted"
         />
       )}
     </Bubble>

@@ -24,6 +24,7 @@ import { getDiscountCode, type DiscountCode } from '#src/contract/discounts.ts';
 import { getCompanyInfo } from '#src/contract/site.ts';
 import { discountForm } from '#src/features/credits/credits-store.ts';
 import { environment } from '#src/stores/environment.ts';
+import { navigate } from '#src/stores/router.ts';
 import { errorText } from '#src/stores/errors.ts';
 
 export type DeleteReason = (typeof DELETE_REASONS)[number];
@@ -128,7 +129,8 @@ export function createDeleteAccountStore(): DeleteAccountStore {
       const offer = $tryout.get();
       if ($state.get().step !== 'alternatives' || !offer) return;
       if (offer.code) await discountForm.submit(offer.code.code);
-      environment().navigate(`/credits/${offer.pkg.key}`);
+      // In the members app, not a page load: the applied code lives in the credits store.
+      navigate(`/credits/${offer.pkg.key}`);
     },
     keep() {
       const { step } = $state.get();
