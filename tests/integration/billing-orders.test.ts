@@ -88,6 +88,11 @@ describe('making an order', () => {
     expect(made.order.amount_minor).toBe(1799);
     await payOnSandbox(t, made.redirect_url ?? '', 'complete');
     expect((await transaction(t, me, made.order.payment_id)).order.status).toBe('completed');
+    // The receipt writes the percentage as members write it ('10 %', not the stored '10.0').
+    const [receipt] = (await t.mail.list()).filter((m) => m.subject.includes(made.order.payment_id));
+    expect(receipt?.text).toContain('BILLING10 (10 %)');
+    // As wide as a phone's mail app at most (not a fixed 560 px that scrolls sideways).
+    expect(receipt?.html).toContain('width="100%" cellpadding="0" cellspacing="0" style="max-width:560px');
     // Used once per member: a second order with it is refused.
     const again = await callError(t, postOrder, {
       session: me.session,

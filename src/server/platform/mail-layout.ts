@@ -24,7 +24,7 @@ export function mailHtml(frame: { lang: string; title: string; brand: string; bo
 <html lang="${escapeHtml(frame.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(frame.title)}</title></head>
 <body style="margin:0;padding:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f3ff;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
 <tr><td>
 <h1 style="margin:0 0 24px;font-size:22px;color:#7c3aed">${escapeHtml(frame.brand)}</h1>
 ${frame.body}

@@ -93,7 +93,11 @@ export function receiptMail(input: ReceiptInput): OutgoingMail {
           [
             t('billing.receipt.discount', {
               code: order.discountCode ?? '',
-              percentage: order.discountPercentage ?? '',
+              // '25', '12.5' in the member's notation, not the stored '25.0'.
+              percentage:
+                order.discountPercentage === null
+                  ? ''
+                  : Number(order.discountPercentage).toLocaleString(locale, { maximumFractionDigits: 1 }),
             }),
             `−${money(order.discountMinor)}`,
           ] as [string, string],
