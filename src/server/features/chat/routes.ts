@@ -26,7 +26,7 @@ import { route } from '#src/server/http/route.ts';
 import { multipartRoute } from '#src/server/platform/multipart.ts';
 import { requestContext } from '#src/server/platform/request-context.ts';
 import { blockedResponse, requireViewer } from '#src/server/features/members/index.ts';
-import { photoTooLargeError } from '#src/server/features/photos/index.ts';
+import { assertDecodeTurn, photoTooLargeError } from '#src/server/features/photos/index.ts';
 import { listChats, startConversation } from './conversations.ts';
 import { deleteConversation, loadConversationPage } from './messages.ts';
 import { loadChatSite, type ChatSite } from './parties.ts';
@@ -119,6 +119,9 @@ export function registerChatRoutes(app: Hono<AppEnv>): void {
     postChatPhoto,
     { maxFileBytes: PHOTO_MAX_BYTES, tooLarge: photoTooLargeError, missing: photoMissing, answer: blockedResponse },
     async (c, form) => {
+      // A member whose decoding turn is taken (one running, one waiting): 429 before any query.
+      const session = c.get('session');
+      if (session) assertDecodeTurn(session.accountId);
       const { sender, site } = await chatViewer(c, c.get('site'));
       const conversation = publicIdRef.safeParse(await form.field(CHAT_PHOTO_FIELDS.conversation));
       if (!conversation.success) throw fail('invalid_input', { field: CHAT_PHOTO_FIELDS.conversation });

@@ -17,6 +17,7 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { checkRoles, route } from '#src/server/http/route.ts';
 import { multipartRoute } from '#src/server/platform/multipart.ts';
+import { assertDecodeTurn } from './decoding.ts';
 import { deleteOwnPhoto, ownPhotos, updateOwnPhoto } from './own.ts';
 import { photoTooLargeError } from './process.ts';
 import { servePhoto } from './serve.ts';
@@ -27,6 +28,8 @@ const photoMissing = () => fail('photo_missing', { field: PHOTO_FIELD });
 /** The caller's profile and photo limit on the request's site (403 without one). */
 async function uploaderOf(c: Context<AppEnv>): Promise<Uploader> {
   const session = checkRoles(c, postPhoto);
+  // A member whose decoding turn is taken (one running, one waiting): 429 before any query.
+  assertDecodeTurn(session.accountId);
   const uploader = await loadUploader(c.get('deps').database.db, session.accountId, c.get('site')?.id ?? null);
   if (!uploader) throw fail('authentication_required');
   return uploader;
