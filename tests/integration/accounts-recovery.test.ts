@@ -177,6 +177,11 @@ describe('POST /api/password.php (change password)', () => {
     expect((await call(t, '/api/user.php', { session: current })).status).toBe(200);
     expect((await call(t, '/api/user.php', { session: other })).status).toBe(403);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+    // The owner is told at their address, with no password or link in it.
+    const [notice] = await mailsTo(t, email);
+    expect(notice?.subject).toBe('The password of your Flirtmoment account was changed');
+    expect(notice?.text).toContain('Your other devices have been logged out.');
+    expect(notice?.text).not.toContain(NEW_PASSWORD);
   });
 
   it('limits guesses of the old password', async () => {

@@ -1,5 +1,6 @@
 /**
- * The account mails (activation, password reset, e-mail change, change notice, deletion):
+ * The account mails (activation, password reset, e-mail change, the e-mail and password change
+ * notices, deletion):
  * subject, plain text and simple inline-styled HTML in the account's language, with the
  * site's brand. User data is escaped; links carry the only copy of their token.
  */
@@ -14,7 +15,8 @@ import type { RequestContext } from '#src/server/platform/request-context.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 import { siteSettings } from '#src/server/features/site/index.ts';
 
-export type AccountMailKind = 'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'deleted';
+export type AccountMailKind =
+  'activation' | 'reset' | 'mail_change' | 'mail_changed_notice' | 'password_changed_notice' | 'deleted';
 
 export interface AccountMailInput {
   kind: AccountMailKind;
@@ -24,7 +26,7 @@ export interface AccountMailInput {
   language: string;
   /** The member's username, for the greeting. */
   name: string;
-  /** The link with its token (not for mail_changed_notice). */
+  /** The link with its token (not for the two change notices). */
   link?: string;
   supportEmail: string;
 }

@@ -107,7 +107,7 @@ export async function completePasswordReset(ctx: RequestContext, token: string, 
   if (updated.email) await forgetLoginFailures(db, site.id, updated.email);
 }
 
-/** Settings: checks the old password, sets the new one, ends the member's other sessions. */
+/** Settings: checks the old password, sets the new one, ends the member's other sessions, mails a notice. */
 export async function changePassword(
   ctx: RequestContext,
   session: { accountId: number; sessionId: number },
@@ -125,6 +125,20 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(body.password) })
     .where(eq(accounts.id, session.accountId));
   await db.delete(sessions).where(and(eq(sessions.accountId, session.accountId), ne(sessions.id, session.sessionId)));
+  // The owner hears of it at their address: a stranger with the old password is noticed.
+  const [account] = await db
+    .select({ email: accounts.email, language: accounts.language, name: profiles.name })
+    .from(accounts)
+    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, session.accountId))
+    .limit(1);
+  if (account?.email) {
+    await sendAccountMail(
+      ctx,
+      { kind: 'password_changed_notice', to: account.email, language: account.language, name: account.name ?? '' },
+      { bestEffort: true },
+    );
+  }
 }
 
 async function emailTaken(ctx: RequestContext, email: string): Promise<boolean> {
