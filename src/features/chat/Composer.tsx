@@ -132,7 +132,7 @@ export default function Composer({ name, maxLength, initialPanel = 'none', costs
             placeholder={t('chat.composer.placeholder')}
             aria-describedby={`${id}-count${desktop ? ` ${id}-hint` : ''}${costs ? ` ${id}-cost` : ''}`}
             enterKeyHint={desktop ? 'send' : 'enter'}
-            className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-surface-alt px-4 py-2.5 text-base text-ink outline-none focus:border-primary-ink"
+            className="block max-h-40 min-h-11 w-full resize-none rounded-3xl border border-line bg-surface-alt px-4 py-2.5 text-base text-ink focus:border-primary-ink"
             onChange={(event) => {
               setText(event.target.value);
               if (event.target.value) onTyping();

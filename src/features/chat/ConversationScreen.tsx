@@ -1,14 +1,14 @@
 /**
  * One conversation (route chats-id; SPEC §2.7 'Chats overview and conversation'). On phones
- * and tablets it fills the screen above everything (the chat layout: no nav, no footer) and
- * follows the visual viewport, so the composer stays at the bottom above the keyboard; on a
- * desktop it is the right pane next to the list.
+ * and tablets it fills the screen above everything (the chat layout: no nav, no footer; what
+ * it covers is inert, use-inert-behind.ts) and follows the visual viewport, so the composer
+ * stays at the bottom above the keyboard; on a desktop it is the right pane next to the list.
  *
  * The top bar (ConversationTopBar.tsx); a chat pal carries the fictional warning under it.
  * Then the messages with the icebreakers and the typing indicator (MessageList.tsx), the
  * credit alert and the composer, and the delete and block modals.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
@@ -30,6 +30,7 @@ import CreditAlert from './CreditAlert.tsx';
 import DeleteChatModal from './DeleteChatModal.tsx';
 import MessageList from './MessageList.tsx';
 import { createChatPhotoUploader } from './upload-chat-photo.ts';
+import { useInertBehind } from './use-inert-behind.ts';
 
 interface Props {
   id: string;
@@ -48,6 +49,8 @@ export default function ConversationScreen({ id, user, locale, brand, initialPan
   );
   const state = useStore(store.$state);
   const box = useViewportBox();
+  const section = useRef<HTMLElement>(null);
+  useInertBehind(section);
   useEffect(() => store.open(), [store]);
   useEffect(() => {
     void loadSiteSettings().catch(() => {
@@ -80,6 +83,7 @@ export default function ConversationScreen({ id, user, locale, brand, initialPan
 
   return (
     <section
+      ref={section}
       aria-label={state.status === 'ready' ? chatName(state.conversation, t, brand) : t('chat.title')}
       data-conversation={id}
       style={box}
