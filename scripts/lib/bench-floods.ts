@@ -24,7 +24,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { sites } from '#sites-config';
@@ -104,6 +104,18 @@ function readStream(response: Response) {
 }
 
 export type Flood = 'photo' | 'push' | 'stream';
+
+/** Starts watching the event loop's delay; `stop` answers its longest delay and p99. */
+function loopDelay() {
+  const histogram = monitorEventLoopDelay({ resolution: 2 });
+  histogram.enable();
+  return {
+    stop() {
+      histogram.disable();
+      return `${ms(histogram.max / 1e6)} (p99 ${ms(histogram.percentile(99) / 1e6)})`;
+    },
+  };
+}
 
 /** Runs the floods (all three unless `only` names some); answers the rows of the table (see floodsTable). */
 export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 'stream']): Promise<string[][]> {
@@ -215,7 +227,9 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
     const alone = { big: await decodeAlone(big), small: await decodeAlone(small) };
     await measureB(); // warm-up (the first decode loads libvips)
     await resetLimit(db, accountKey('chat-photo', b.accountId));
+    const eldWithout = loopDelay();
     const without = await measureB();
+    const delayWithout = eldWithout.stop();
     await resetLimit(db, accountKey('chat-photo', b.accountId));
     let flooding = true;
     const counts = { decoded: 0, refused: 0, waves: 0 };
@@ -233,7 +247,9 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
     })();
     await sleep(300);
     const started = performance.now();
+    const eldWith = loopDelay();
     const withFlood = await measureB();
+    const delayWith = eldWith.stop();
     const seconds = (performance.now() - started) / 1000;
     flooding = false;
     await flood;
@@ -254,6 +270,14 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
         ms(p95(withFlood.photo)),
         ratio(p95(without.photo), p95(withFlood.photo)),
         'the same run',
+      ],
+      [
+        'photo',
+        'the event loop while B measured: its longest delay (p99)',
+        delayWithout,
+        delayWith,
+        '',
+        'what holds up every request on the main thread (monitorEventLoopDelay, 2 ms resolution)',
       ],
       [
         'photo',
@@ -368,7 +392,9 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
       return times;
     };
     await measure(5);
+    const eldWithout = loopDelay();
     const without = await measure(30);
+    const delayWithout = eldWithout.stop();
     // A opens FLOOD_STREAMS streams with one cookie, 20 at a time; the cap ends the oldest.
     const floodStreams: ReturnType<typeof readStream>[] = [];
     let opened = 0;
@@ -387,7 +413,9 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
         }
       }),
     );
+    const eldWith = loopDelay();
     const withFlood = await measure(30);
+    const delayWith = eldWith.stop();
     // The flood lasts as long as B's measurement (at most FLOOD_STREAMS asked).
     flooding = false;
     await flood;
@@ -401,6 +429,14 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
       ms(p95(withFlood)),
       ratio(p95(without), p95(withFlood)),
       `A: one session asked for ${opened.toLocaleString('en')} streams in ${floodSeconds.toFixed(1)} s (20 at a time, for as long as B measured, at most ${FLOOD_STREAMS.toLocaleString('en')}), ${refused.toLocaleString('en')} refused (429 after a pause: the opening rate); ${stillOpen} still open after (the cap: 5)`,
+    ]);
+    rows.push([
+      'stream',
+      'the event loop while B measured: its longest delay (p99)',
+      delayWithout,
+      delayWith,
+      '',
+      'the same run',
     ]);
     await Promise.all(floodStreams.map((stream) => stream.close()));
 
