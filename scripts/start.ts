@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { sites } from '#sites-config';
 import { loadConfig, localDemoEnv } from '#src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
-import { seedIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from '#src/server/seed/index.ts';
+import { seedIfEmpty, seedDemoStaff, DEMO_LOGINS, DEMO_PASSWORD, DEMO_STAFF } from '#src/server/seed/index.ts';
 import { isBuildCurrent } from './lib/build-freshness.ts';
 import { variants } from '#src/lib/variants.ts';
 
@@ -30,6 +30,8 @@ if (!isBuildCurrent(config.sitesDir, allVariants)) {
 const database = await openConfiguredDatabase(config);
 const seeded = await seedIfEmpty(database, config);
 if (seeded) console.log(`Seeded the demo world: ${seeded.members} members in ${seeded.seconds.toFixed(1)} s`);
+// The demo staff of the back office (known passwords and TOTP secrets): development only.
+if (config.demoSeed && !config.production) await seedDemoStaff(database.db, new Date());
 
 const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
@@ -42,4 +44,5 @@ ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: ht
 ${config.devInbox ? `  dev inbox        ${server.url}/_dev/mail\n` : ''}
 ${config.demoSeed ? `Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):\n${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}\n` : ''}${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})` : ''}
 ${operator ? `Chat-pal operator console: ${host(operator.siteId)}operator (log in as ${operator.email})` : ''}
+${config.demoSeed && !config.production ? `\nBack office: http://staff.localhost:${server.port}/ (password "${DEMO_PASSWORD}", then the TOTP code of the secret in an authenticator app; docs/staff.md):\n${DEMO_STAFF.map((s) => `  ${s.email.padEnd(22)} ${s.role.padEnd(10)} TOTP secret ${s.totpSecret}`).join('\n')}\n` : ''}
 ${config.payments === 'sandbox' ? 'Payments: the sandbox checkout (test card 4242 4242 4242 4242 pays; docs/payments.md)\n' : ''}`);

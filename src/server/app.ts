@@ -43,7 +43,7 @@ import { registerDataExportRoutes } from '#src/server/features/data-export/index
 import { registerReportRoutes } from '#src/server/features/reports/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
-import { registerStaffRoutes, staffOriginGuard } from '#src/server/features/staff/index.ts';
+import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/server/features/staff/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createGifProvider } from './providers/gifs/index.ts';
@@ -150,6 +150,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.config.devInbox && !deps.config.production) registerDevInbox(app);
   if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments, methodName);
+  // The back office's page on the staff origin (no member site's files there).
+  app.route('/', staffConsolePages(deps));
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {

@@ -4,6 +4,8 @@
  * re-authentication for money), the append-only audit log, and the members section (search,
  * ban with the member locked out, force logout, credit correction through the ledger).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin } from '#src/contract/accounts.ts';
@@ -214,6 +216,25 @@ describe('the staff origin', () => {
     expect(await codeOf(onMemberSite)).toEqual({ status: 403, code: 'authentication_required' });
     const memberApi = await staffRequest(t, getUser.path, { cookie, host: 'default.localhost' });
     expect(await codeOf(memberApi)).toEqual({ status: 403, code: 'authentication_required' });
+  });
+
+  it('serves the console page on the staff origin only', async () => {
+    const root = join(t.config.sitesDir, '_staff');
+    await mkdir(join(root, '_astro'), { recursive: true });
+    await writeFile(join(root, 'index.html'), '<!doctype html><title>Back office</title><script>go()</script>');
+    await writeFile(join(root, '_astro', 'app.js'), 'export {};');
+    const page = await t.request('/members/42', { host: 'staff.localhost' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Back office</title>');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    expect((await t.request('/_astro/app.js', { host: 'staff.localhost' })).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
+    // No member site serves it, not even by its folder's name.
+    for (const path of ['/', '/_staff/index.html', '/_staff/']) {
+      const onSite = await t.request(path, { host: 'default.localhost' });
+      expect(await onSite.text()).not.toContain('<title>Back office</title>');
+    }
   });
 
   it('sets the staff cookie host-only, HttpOnly and SameSite=Strict', async () => {

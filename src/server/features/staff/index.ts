@@ -7,3 +7,4 @@ export { createStaffAccount, type NewStaffAccount } from './accounts.ts';
 export { registerStaffRoutes } from './routes.ts';
 export { isStaffHost, staffOriginGuard } from './staff-route.ts';
 export { staffCookieName } from './sessions.ts';
+export { staffConsolePages } from './console-pages.ts';
