@@ -14,3 +14,18 @@ export function timeBonusSecondsLeft(user: { signup_date: string }, now: number)
 export function mayHaveTimeBonus(user: { signup_date: string; paid_user: boolean }, now: number): boolean {
   return !user.paid_user && timeBonusSecondsLeft(user, now) > 0;
 }
+
+/** The members area (SPEC §2.1): where the time-bonus banner shows and the modal's 40 s run (§2.4 (e), §2.6). */
+export const MEMBERS_AREA_ROUTES: readonly string[] = [
+  'members',
+  'members-id',
+  'chats',
+  'likes',
+  'likes-m-id',
+  'premium',
+];
+
+/** Is this members route in the members area? Leaving it hides the banner and cancels the modal's wait. */
+export function inMembersArea(route: string | null): boolean {
+  return route !== null && MEMBERS_AREA_ROUTES.includes(route);
+}

@@ -32,8 +32,11 @@ export default function Banners({ user, route, search }: Props) {
   const disabled = notificationsDisabledBanner(user, route, dismissed.notifications_disabled);
   if (!activation && !photo && !push && !disabled) return null;
   return (
-    // Empty (no banner after all, e.g. push already on) it takes no room.
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 pt-4 pb-1 empty:hidden sm:px-6 sm:pb-3">
+    // Empty (no banner after all, e.g. push already on) it takes no room. On phones one banner
+    // at a time (the first), and none over the swipe game, whose card and buttons fill the screen.
+    <div
+      className={`mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 pt-2 empty:hidden max-sm:[&>*:not(:first-child)]:hidden sm:gap-3 sm:px-6 sm:pt-4 sm:pb-3 ${route === 'swipe-game' ? 'max-sm:hidden' : ''}`}
+    >
       {activation === 'alert' && <ActivationReminder store={store} />}
       {activation === 'modal' && <ActivationModal store={store} />}
       {photo && (

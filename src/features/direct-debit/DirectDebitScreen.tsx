@@ -200,7 +200,8 @@ function DetailsForm({ order, locale, brand }: { order: DebitOrder; locale: Loca
         className="[&_input]:font-mono [&_input]:tracking-wide"
         hint={t('direct_debit.form.iban_hint')}
       />
-      <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
+      {/* Stacked on the narrowest phones: 'Hausnummer' must not break inside the word. */}
+      <div className="grid gap-3 min-[360px]:grid-cols-[minmax(0,1fr)_8.5rem]">
         <DetailField detail="street" label={t('direct_debit.form.street')} autoComplete="address-line1" />
         <DetailField detail="houseNumber" label={t('direct_debit.form.house_number')} autoComplete="address-line2" />
       </div>

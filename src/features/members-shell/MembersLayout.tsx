@@ -14,7 +14,7 @@ import type { CurrentUser } from '#src/contract/user.ts';
 import { $router, interceptLinks, type MembersRoute } from '#src/stores/router.ts';
 import { $newLikes, $newestChat, $totalUnread } from '#src/stores/counters.ts';
 import { environment } from '#src/stores/environment.ts';
-import { mayHaveTimeBonus } from '#src/lib/time-bonus.ts';
+import { inMembersArea, mayHaveTimeBonus } from '#src/lib/time-bonus.ts';
 import { registerAppWorker, watchOnline } from '#src/pwa/app-worker-client.ts';
 import Banners from '../banners/Banners.tsx';
 import LoadingState from '#src/ui/Spinner.tsx';
@@ -47,7 +47,7 @@ const TransactionScreen = lazyRoute(() => import('../credits/TransactionScreen.t
 const DirectDebitScreen = lazyRoute(() => import('../direct-debit/DirectDebitScreen.tsx'));
 /** The complaints form (SPEC §2.7 'Complaints'): for visitors too, so it is not behind the login wall. */
 const ComplaintsScreen = lazyRoute(() => import('../complaints/ComplaintsScreen.tsx'));
-/** The time-bonus banner and modal (SPEC §2.4 (e), §2.6) load only for members who may have one. */
+/** The time-bonus banner and modal (SPEC §2.4 (e), §2.6) load only for members who may have one, in the members area. */
 const TimeBonus = lazyRoute(() => import('../time-bonus/TimeBonus.tsx'));
 /** The like modal (SPEC §2.6) loads only when a page asks for it with `?t=`. */
 const LikeModal = lazyRoute(() => import('../likes/LikeModal.tsx'));
@@ -124,12 +124,13 @@ export default function MembersLayout({
       />
       <AppStatus />
       <Banners user={user} route={route} search={page?.search ?? {}} />
-      {mayHaveTimeBonus(user, environment().now()) && (
+      {/* Only in the members area: leaving it unmounts the banner and cancels the modal's wait. */}
+      {inMembersArea(route) && mayHaveTimeBonus(user, environment().now()) && (
         <Suspense fallback={null}>
           <TimeBonus />
         </Suspense>
       )}
-      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="mx-auto w-full max-w-6xl px-4 pt-4 pb-6 sm:px-6 sm:py-8">
         <BackButton route={route} />
         <MembersErrorBoundary
           resetKey={page?.path ?? null}

@@ -70,8 +70,9 @@ export default function SearchFilters(props: Props) {
     <form
       aria-label={t('search.filters.label')}
       aria-busy={props.busy || undefined}
-      // One select a row on phones: two columns there cut their options to a few letters.
-      className="card grid gap-x-3 gap-y-3 p-3 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-4"
+      // One row on phones that scrolls sideways (two columns there would cut the options to a few
+      // letters, one select a row pushes the results out of the first screen).
+      className="card flex gap-3 overflow-x-auto overscroll-x-contain p-3 sm:grid sm:grid-cols-2 sm:gap-4 sm:overflow-visible sm:p-5 lg:grid-cols-4"
       onSubmit={(event) => event.preventDefault()}
     >
       {offered('gender') && (
@@ -121,8 +122,9 @@ export default function SearchFilters(props: Props) {
         </Select>
       )}
       {offered('countryregion') && (
-        <div>
+        <div className="min-w-56 flex-1 sm:min-w-0">
           <Select
+            className="min-w-0"
             label={regionWord}
             name="countryregion"
             value={filters.country ? String(filters.countryregion) : ''}
@@ -181,6 +183,7 @@ function Select({
   disabled,
   describedBy,
   after,
+  className = 'min-w-40 flex-1 sm:min-w-0',
   children,
 }: {
   label: string;
@@ -190,12 +193,14 @@ function Select({
   disabled?: boolean;
   describedBy?: string | undefined;
   after?: ReactNode;
+  /** Its width in the filters' row (phones scroll the row sideways). */
+  className?: string;
   children: ReactNode;
 }) {
   const id = useId();
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1.5 block font-semibold">
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold sm:mb-1.5 sm:text-base">
         {label}
       </label>
       <div className="flex gap-2">

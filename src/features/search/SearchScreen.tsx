@@ -19,9 +19,11 @@ interface Props {
 export default function SearchScreen({ user, locale, search }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-5">
+    // On phones the nav's tab names the screen: its heading is for screen readers there, so the
+    // first results stay in the first screen.
+    <div className="flex flex-col gap-3 sm:gap-5">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">{t('search.title')}</h1>
+        <h1 className="sr-only text-2xl font-bold sm:not-sr-only sm:text-3xl">{t('search.title')}</h1>
         <p className="mt-1 hidden text-ink-muted sm:block">{t('search.intro')}</p>
       </header>
       <MemberSearch user={user} locale={locale} query={search} source="members" />

@@ -46,7 +46,8 @@ export default function SwipeCard({ card, locale, onDecide }: Props) {
         draggable={false}
         className="block text-ink no-underline"
       >
-        <div className="relative aspect-square bg-ink-soft">
+        {/* On a phone the photo leaves room for the name and the No / Yes bar in the first screen. */}
+        <div className="relative aspect-square bg-ink-soft max-sm:max-h-[max(10rem,calc(100dvh-29rem))] max-sm:w-full">
           {card.main_image ? (
             <img
               src={card.main_image.match}

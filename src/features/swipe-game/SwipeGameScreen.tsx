@@ -64,7 +64,8 @@ export default function SwipeGameScreen({ user, locale }: Props) {
     <div className="mx-auto flex max-w-md flex-col gap-4">
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">{t('swipe.title')}</h1>
-        <p className="mt-1 text-ink-muted">{t('swipe.intro')}</p>
+        {/* On phones the card and its buttons take the first screen (the buttons say what to do). */}
+        <p className="mt-1 hidden text-ink-muted sm:block">{t('swipe.intro')}</p>
         {state.status === 'ready' && state.limit === null && (
           <p className="mt-3 flex flex-wrap gap-2 text-sm font-semibold" data-testid="swipe-allowance">
             <span className="rounded-full bg-primary-soft px-3 py-1 text-primary-ink">

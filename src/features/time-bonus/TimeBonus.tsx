@@ -47,12 +47,15 @@ function Countdown({ bonus, className }: { bonus: Bonus; className: string }) {
 export function TimeBonusBanner({ bonus }: { bonus: Bonus }) {
   const { t } = useTranslation();
   return (
-    <div className="bg-unread text-on-unread">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
-        <LineIcon name="sparkle" className="size-5 shrink-0" />
-        <p className="min-w-48 flex-1 font-semibold">{t('time_bonus.banner', { percent: percentOf(bonus) })}</p>
-        <Countdown bonus={bonus} className="rounded-lg bg-black/20 px-2 py-0.5 font-bold" />
-        <a href="/credits" className="btn btn-light px-4 text-sm">
+    // One compact line on phones (the text takes two lines at most), so the screen stays in view.
+    <div data-banner className="bg-unread text-on-unread">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-4 py-1 text-sm sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-2">
+        <LineIcon name="sparkle" className="hidden size-5 shrink-0 min-[380px]:block" />
+        <p className="line-clamp-2 min-w-0 flex-1 leading-tight font-semibold sm:line-clamp-none sm:min-w-48 sm:leading-normal">
+          {t('time_bonus.banner', { percent: percentOf(bonus) })}
+        </p>
+        <Countdown bonus={bonus} className="shrink-0 rounded-lg bg-black/20 px-2 py-0.5 font-bold" />
+        <a href="/credits" className="btn btn-light shrink-0 px-3 text-sm sm:px-4">
           {t('time_bonus.banner_cta')}
         </a>
       </div>
