@@ -54,18 +54,31 @@ export function isDarkTheme(theme: Theme): boolean {
 
 const AA = 4.5;
 
-/** A colour as text with at least 4.5:1 on surface and surfaceAlt: moved towards the ink until it has. */
-function readableInk(colour: string, theme: Theme): string {
+/**
+ * A colour as text with at least 4.5:1 on surface, surfaceAlt and the other backgrounds:
+ * moved towards the ink until it has.
+ */
+function readableInk(colour: string, theme: Theme, backgrounds: readonly string[] = []): string {
+  const all = [theme.surface, theme.surfaceAlt, ...backgrounds];
   for (let step = 0; step <= 20; step++) {
     const candidate = mix(colour, theme.ink, step / 20);
-    if (contrast(candidate, theme.surface) >= AA && contrast(candidate, theme.surfaceAlt) >= AA) return candidate;
+    if (all.every((background) => contrast(candidate, background) >= AA)) return candidate;
   }
   return theme.ink;
 }
 
-/** The primary as a text colour with at least 4.5:1 on surface and surfaceAlt. */
+/**
+ * The primary tint behind chips and badges (`--site-primary-soft`, 14 % primary in oklab),
+ * over surface and surfaceAlt; mixed here in sRGB at 20 %, a little darker than the browser's
+ * tint, so text checked against it keeps its margin.
+ */
+export function primarySoftBackgrounds(theme: Theme): string[] {
+  return [mix(theme.surface, theme.primary, 0.2), mix(theme.surfaceAlt, theme.primary, 0.2)];
+}
+
+/** The primary as a text colour with at least 4.5:1 on surface, surfaceAlt and the primary tint. */
 export function primaryInk(theme: Theme): string {
-  return readableInk(theme.primary, theme);
+  return readableInk(theme.primary, theme, primarySoftBackgrounds(theme));
 }
 
 /** The danger colour as text (errors, Delete) with at least 4.5:1 on surface and surfaceAlt. */

@@ -244,12 +244,13 @@ function AccountMenu({ user }: { user: CurrentUser }) {
               className="size-8 rounded-full object-cover"
             />
           ) : (
+            // The initial is drawn by CSS, not text: the menu's name then starts with the
+            // visible name (WCAG 2.5.3 Label in Name).
             <span
               aria-hidden="true"
-              className="flex size-8 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase"
-            >
-              {user.name.charAt(0)}
-            </span>
+              data-initial={user.name.charAt(0)}
+              className="flex size-8 items-center justify-center rounded-full bg-primary font-bold text-on-primary uppercase before:content-[attr(data-initial)]"
+            />
           )}
           <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
         </>
