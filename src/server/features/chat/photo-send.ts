@@ -41,12 +41,12 @@ export async function sendPhotoMessage(
   site: ChatSite,
   sender: Sender,
   input: PhotoSendInput,
-): Promise<Pick<SendResult, 'message' | 'credits'>> {
+): Promise<Pick<SendResult, 'message' | 'credits' | 'free_left'>> {
   const db = deps.database.db;
   assertDecodeTurn(sender.accountId);
   const conversation = await writableConversation(db, sender, input.conversation);
   const replay = await replayedSend(deps, sender, conversation.id, input.clientId);
-  if (replay) return { message: replay.message, credits: replay.credits };
+  if (replay) return { message: replay.message, credits: replay.credits, free_left: replay.free_left };
   const [account] = await db
     .select({ credits: accounts.credits })
     .from(accounts)
@@ -69,7 +69,7 @@ export async function sendPhotoMessage(
     });
     // A twin with the same client_id sent first: this upload's files are not needed.
     if (sent.replayed) await removeChatPhotos(deps.photoStorage, [key]);
-    return { message: sent.message, credits: sent.credits };
+    return { message: sent.message, credits: sent.credits, free_left: sent.free_left };
   } catch (error) {
     await removeChatPhotos(deps.photoStorage, [key]);
     throw error;
