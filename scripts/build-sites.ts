@@ -4,7 +4,8 @@
  * assets, manifest, robots.txt, sitemap.xml and rewrite rules for common static hosts), with
  * the installable app's icons and service worker (/sw-push.js, docs/pwa.md),
  * the lander illustrations (AVIF/WebP), the share image, the affiliate-traffic script, and
- * each static page's inlined CSS trimmed to what its markup uses.
+ * each static page's inlined CSS trimmed to what its markup uses; and the back office's page
+ * to dist/sites/_staff/ (docs/staff.md), which no member site serves.
  *
  * One Astro build emits all variants (src/pages/[site]/[locale]/...), then this script
  * splits them (docs/decisions.md has the measurements behind that choice).
@@ -20,6 +21,9 @@ import { performance } from 'node:perf_hooks';
 const root = resolve(import.meta.dirname, '..');
 const astroOut = join(root, 'dist/astro');
 const sitesOut = join(root, 'dist/sites');
+/** The back office's page folder in Astro's output, and its root in dist/sites (served on the staff origin only). */
+const STAFF_PAGES = 'staff-console';
+const STAFF_ROOT = '_staff';
 
 export async function buildSites(): Promise<{ variants: number; seconds: number }> {
   const started = performance.now();
@@ -39,7 +43,8 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
   await writeTrafficScript(astroOut);
 
   rmSync(sitesOut, { recursive: true, force: true });
-  const shared = readdirSync(astroOut).filter((name) => !list.some((v) => v.site.id === name));
+  // The back office's page (src/pages/staff-console/) belongs to no site: it goes to its own root.
+  const shared = readdirSync(astroOut).filter((name) => !list.some((v) => v.site.id === name) && name !== STAFF_PAGES);
   for (const { site, locale } of list) {
     const from = join(astroOut, site.id, locale);
     const to = join(sitesOut, site.id, locale);
@@ -58,6 +63,9 @@ export async function buildSites(): Promise<{ variants: number; seconds: number 
     // Last: its version hashes the root's final shell page, scripts, manifest and icons.
     writeAppWorker(to);
   }
+  const staffOut = join(sitesOut, STAFF_ROOT);
+  cpSync(join(astroOut, STAFF_PAGES), staffOut, { recursive: true });
+  for (const name of shared) cpSync(join(astroOut, name), join(staffOut, name), { recursive: true });
   rmSync(astroOut, { recursive: true, force: true });
   writeFileSync(
     join(sitesOut, 'build.json'),

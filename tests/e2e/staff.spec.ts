@@ -1,0 +1,82 @@
+/**
+ * The back office on its own origin (docs/staff.md): a demo staff member logs in on
+ * staff.localhost with the password and a TOTP code computed here from the seeded secret,
+ * finds a member by e-mail address, opens their page and bans them with a reason; the member's
+ * session ends and their login is refused as banned. Each project logs in as another demo
+ * staff member (phone: the moderator, desktop: the admin), so the two never present one TOTP
+ * code twice (a replayed code is refused).
+ */
+import { generate } from 'otplib';
+import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
+import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
+import { E2E_PORT } from '../../playwright.config.ts';
+import { test, expect } from './fixtures.ts';
+import { EN_DEFAULT, PASSWORD, createMember, expectErrorAnswers, logIn, secondBrowser, urlOf } from './journeys.ts';
+
+const STAFF_ORIGIN = `http://staff.localhost:${E2E_PORT}`;
+
+test('a moderator bans a member in the back office; the member is locked out', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  test.slow();
+  const role = test.info().project.name === 'desktop' ? 'admin' : 'moderator';
+  const staff = DEMO_STAFF.find((s) => s.role === role);
+  if (!staff) throw new Error(`no demo staff member of role ${role}`);
+
+  // The member, logged in on their site in a browser of their own.
+  const email = await createMember(request, `staff-ban-${role}`);
+  const memberContext = await secondBrowser(browser);
+  const member = await memberContext.newPage();
+  expect(await logIn(member, email)).toBe(200);
+
+  // The staff member's login: password, then the code of the authenticator app.
+  await page.goto(`${STAFF_ORIGIN}/`);
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
+  // The console asked for a session first: none yet (403).
+  expectErrorAnswers(consoleErrors, 403);
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeFocused();
+  const code = await generate({ secret: staff.totpSecret });
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  // The members section: search by the e-mail address, open the member.
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await page.getByLabel('E-mail, name or member id').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button').click();
+  await expect(page.getByTestId('member-status')).toHaveText('confirmed');
+
+  await page.getByLabel('Reason (stored in the audit log)').first().fill('Scam messages reported by three members');
+  await page.getByRole('button', { name: 'Ban member' }).click();
+  await expect(page.getByTestId('member-status')).toHaveText('banned');
+  await expect(page.getByText('member.ban', { exact: false })).toBeVisible();
+
+  // The member: their session is gone, and logging in again is refused as banned.
+  const afterBan = await member.evaluate(async () => {
+    const user = await fetch('/api/user.php', { headers: { accept: 'application/json', 'x-request-type': 'client' } });
+    return user.status;
+  });
+  expect(afterBan).toBe(403);
+  const login = await member.evaluate(
+    async ({ email, password }) => {
+      const answer = await fetch('/api/user.php', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-type': 'client' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await answer.json()) as { error?: { code: string } }).error?.code;
+    },
+    { email, password: PASSWORD },
+  );
+  expect(login).toBe('login_banned');
+  expect(member.url()).toContain(urlOf(EN_DEFAULT, '/'));
+  await memberContext.close();
+});
