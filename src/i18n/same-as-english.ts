@@ -122,6 +122,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<TranslatedLocale, Readonly<Record<
     'search.webcam.online': LOANWORD,
     'likes.tabs.matches': LOANWORD,
     'nav.credits': LOANWORD,
+    'chat.composer.credits_one': LOANWORD,
+    'chat.composer.credits_other': LOANWORD,
     'nav.likes': LOANWORD,
     'common.menu': SAME_WORD,
     'nav.account': LOANWORD,
