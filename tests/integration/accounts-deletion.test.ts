@@ -13,6 +13,7 @@ import {
   photos,
   profileInterests,
   profiles,
+  reports,
   searchFilters,
   sessions,
 } from '#src/server/db/schema.ts';
@@ -301,6 +302,13 @@ describe('purgeDeletedAccounts', () => {
       session,
     });
     expect(sent.status).toBe(200);
+    // A report the member wrote: it stays for the moderators, without its writer or their words.
+    const reported = await call(t, '/api/report.php', {
+      method: 'POST',
+      json: { target: 'profile', id: other.publicId, reason: 'other', details: `From ${name}, ${input.email}` },
+      session,
+    });
+    expect(reported.status).toBe(200);
     await remove(session, { reason: 'other', remarks: `I am ${name}, reach me at ${input.email}` });
 
     expect(await findEverywhere(input.email)).not.toEqual([]);
@@ -334,6 +342,8 @@ describe('purgeDeletedAccounts', () => {
     expect(await savedFilters()).toHaveLength(0);
     const [reason] = await t.db.select().from(accountDeletions).where(eq(accountDeletions.accountId, accountId));
     expect(reason).toMatchObject({ reason: 'other', remarks: null });
+    const kept = await t.db.select().from(reports).where(eq(reports.reportedProfileId, other.profileId));
+    expect(kept).toMatchObject([{ reason: 'other', reporterId: null, details: null }]);
 
     // Its own photo files are gone; the shared pool file stays for the other member.
     for (const variant of PHOTO_VARIANTS) {

@@ -20,6 +20,7 @@ import {
   accounts,
   photos,
   profiles,
+  reports,
   searchFilters,
   sessions,
   trafficSources,
@@ -230,6 +231,9 @@ export async function purgeDeletedAccounts(
       await tx.delete(trafficSources).where(eq(trafficSources.accountId, id));
       await tx.delete(searchFilters).where(eq(searchFilters.accountId, id));
       await tx.update(accountDeletions).set({ remarks: null }).where(eq(accountDeletions.accountId, id));
+      // Reports the member sent stay for the moderators (what was reported and why), without
+      // their writer or the words they wrote.
+      await tx.update(reports).set({ reporterId: null, details: null }).where(eq(reports.reporterId, id));
       await tx
         .update(accounts)
         .set({
