@@ -93,7 +93,7 @@ describe('POST /api/user.php (login)', () => {
     expect((await call(t, '/api/user.php', { session: second })).status).toBe(200);
   });
 
-  it('answers login_failed for an unknown address, a wrong password and a deleted account', async () => {
+  it('answers login_failed for an unknown address and a wrong password; a deleted account with its password hears it is deleted', async () => {
     const { email, accountId } = await member();
     await expectError(await login(uniqueEmail('nobody'), PASSWORD), 401, 'login_failed');
     await expectError(await login('not an address', PASSWORD), 401, 'login_failed');
@@ -101,7 +101,9 @@ describe('POST /api/user.php (login)', () => {
     const noPassword = await member({ passwordHash: null });
     await expectError(await login(noPassword.email, PASSWORD), 401, 'login_failed');
     await t.db.update(accounts).set({ status: 'deleted', deletedAt: t.clock.now }).where(eq(accounts.id, accountId));
-    await expectError(await login(email, PASSWORD), 401, 'login_failed');
+    // Only the right password tells that the account is deleted (and mails a reactivation link).
+    await expectError(await login(email, 'Wrong-Password-1'), 401, 'login_failed');
+    await expectError(await login(email, PASSWORD), 403, 'login_deleted', { days: 14 });
   });
 
   it('runs a full password verification for an unknown address too, so timing tells nothing', async () => {
