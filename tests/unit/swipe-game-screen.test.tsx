@@ -126,9 +126,7 @@ describe('swipe game', () => {
       '/api/photo.php?id=anna&v=match',
     );
     expect(within(article).getByText('Utrecht')).toBeTruthy();
-    expect(within(article).getByRole('link', { name: 'Open the profile of Anna' }).getAttribute('href')).toBe(
-      '/members/anna',
-    );
+    expect(within(article).getByRole('link', { name: /Anna/ }).getAttribute('href')).toBe('/members/anna');
     expect(screen.getByText('Swipes left today: 12')).toBeTruthy();
     expect(screen.getByText('Likes left today: 3')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(1);

@@ -42,9 +42,7 @@ export default function MessageBubble({ message, locale, brand, now }: Props) {
   return (
     <Bubble mine={mine} id={message.id} kind={message.kind}>
       <Content message={message} />
-      <p
-        className={`mt-1 flex items-center justify-end gap-1 text-xs ${mine ? 'text-on-primary/80' : 'text-ink-muted'}`}
-      >
+      <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${mine ? 'text-on-primary' : 'text-ink-muted'}`}>
         <time dateTime={message.sent_at}>{time}</time>
         {mine &&
           (message.status === 'held' ? (
@@ -191,7 +189,7 @@ export function PendingBubble({
           <p>{t('chat.message.photo')}</p>
         )}
         {!item.failed && (
-          <p className="mt-1 flex items-center justify-end gap-1 text-xs text-on-primary/80">
+          <p className="mt-1 flex items-center justify-end gap-1 text-xs text-on-primary">
             <LineIcon name="clock" className="size-4" />
             {t('chat.message.sending')}
           </p>

@@ -102,19 +102,22 @@ export default function MessageList({
           onPick={(icebreaker) => void store.send({ kind: 'icebreaker', icebreaker })}
         />
       )}
-      <ol role="log" aria-label={t('chat.title')} className="flex flex-col">
-        {state.messages.map((message) => (
-          <MessageBubble key={message.id} message={message} locale={locale} brand={brand} now={now} />
-        ))}
-        {pending.map((item) => (
-          <PendingBubble
-            key={item.key}
-            item={item}
-            onRetry={() => void store.retry(item.key)}
-            onDiscard={() => store.discard(item.key)}
-          />
-        ))}
-      </ol>
+      {/* The log is a list: role=log on the <ol> itself would take its list semantics away. */}
+      <div role="log" aria-label={t('chat.title')}>
+        <ol className="flex flex-col">
+          {state.messages.map((message) => (
+            <MessageBubble key={message.id} message={message} locale={locale} brand={brand} now={now} />
+          ))}
+          {pending.map((item) => (
+            <PendingBubble
+              key={item.key}
+              item={item}
+              onRetry={() => void store.retry(item.key)}
+              onDiscard={() => store.discard(item.key)}
+            />
+          ))}
+        </ol>
+      </div>
       <TypingIndicator name={name} visible={theyType} />
     </div>
   );

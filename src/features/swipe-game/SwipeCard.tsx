@@ -40,12 +40,7 @@ export default function SwipeCard({ card, locale, onDecide }: Props) {
       }
       {...drag.handlers}
     >
-      <a
-        href={`/members/${encodeURIComponent(card.id)}`}
-        aria-label={t('swipe.open_profile', { name: card.name })}
-        draggable={false}
-        className="block text-ink no-underline"
-      >
+      <a href={`/members/${encodeURIComponent(card.id)}`} draggable={false} className="block text-ink no-underline">
         {/* On a phone the photo leaves room for the name and the No / Yes bar in the first screen. */}
         <div className="relative aspect-square bg-ink-soft max-sm:max-h-[max(10rem,calc(100dvh-29rem))] max-sm:w-full">
           {card.main_image ? (
