@@ -3,8 +3,9 @@
  * and likes between the two are deleted and that neither will see the other any more.
  * Rendered while open; Esc, Cancel and the backdrop close it unless the block is under way.
  */
-import { useEffect, useId, useRef, type MouseEvent, type SyntheticEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 
 interface Props {
   name: string;
@@ -19,31 +20,18 @@ interface Props {
 export default function BlockUserModal({ name, busy, error, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // Environments without the modal dialog API (tests) get a plain open dialog.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
   const close = () => {
     if (!busy) onClose();
   };
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    close();
-  };
-  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === ref.current) close();
-  };
+  const dialog = useModalDialog(ref, cancelRef, close);
   return (
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      onCancel={onCancel}
-      onClick={onBackdrop}
+      {...dialog}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-3xl bg-surface p-6 text-ink elevation-3 backdrop:bg-black/50"
     >
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -59,7 +47,7 @@ export default function BlockUserModal({ name, busy, error, onConfirm, onClose }
         </p>
       )}
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
+        <button ref={cancelRef} type="button" className="btn btn-ghost" onClick={close} disabled={busy}>
           {t('common.cancel')}
         </button>
         <button

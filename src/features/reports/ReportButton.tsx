@@ -3,12 +3,13 @@
  * minor, explicit photo, other), optional free text, then the confirmation with the report's
  * reference. Used on member profiles, their photos and received chat messages.
  */
-import { useEffect, useId, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportTarget } from '#src/contract/reports.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import { useForm } from '#src/ui/use-form.ts';
+import { useModalDialog } from '#src/ui/use-modal-dialog.ts';
 import { createReportStore } from './report-store.ts';
 
 const LABELS = { profile: 'reports.button', photo: 'reports.report_photo', message: 'reports.report_message' } as const;
@@ -48,29 +49,18 @@ function ReportDialog({ target, id, onClose }: { target: ReportTarget; id: strin
   const reference = useStore(store.$reference);
   const { busy, error } = useForm(store.form);
   const ref = useRef<HTMLDialogElement>(null);
+  // No button takes the focus on opening: the dialog's first field (a reason) does.
+  const noButton = useRef<HTMLButtonElement>(null);
   const labelId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
   const close = () => {
     if (!busy) onClose();
   };
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault();
-    close();
-  };
-  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === ref.current) close();
-  };
+  const dialog = useModalDialog(ref, noButton, close);
   return (
     <dialog
       ref={ref}
       aria-labelledby={`${labelId}-title`}
-      onCancel={onCancel}
-      onClick={onBackdrop}
+      {...dialog}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-3xl bg-surface p-6 text-ink elevation-3 backdrop:bg-black/50"
     >
       <h2 id={`${labelId}-title`} className="text-lg font-bold">
