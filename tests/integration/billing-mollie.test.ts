@@ -9,7 +9,14 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPackages, getTransaction, postOrder, postRefund, postRepeatOrder } from '#src/contract/billing.ts';
+import {
+  getPackages,
+  getRepeatOrder,
+  getTransaction,
+  postOrder,
+  postRefund,
+  postRepeatOrder,
+} from '#src/contract/billing.ts';
 import { postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
 import { billingHolds, creditLedger, paymentEvents, storedPaymentMethods } from '#src/server/db/schema.ts';
 import { account, ledgerSum, mandateForm, orderRow, WEBHOOK_PATH } from './billing-helpers.ts';
@@ -405,6 +412,26 @@ describe('repeat orders on a stored card', () => {
     const declined = await callError(t, postRepeatOrder, { session: m.session, host: HOST });
     expect(declined).toMatchObject({ status: 402, code: 'stored_payment_failed' });
     mollie.nextRecurring = { status: 'paid' };
+  });
+
+  it('offers no repeat of a one-off payment whose method the profile no longer takes', async () => {
+    const m = await member();
+    const { payment } = await checkout(m, { package: 'p0', method: 'ideal' });
+    mollie.settle(payment.id, 'paid');
+    await mollieWebhook(payment.id);
+    const offered = await call(t, getRepeatOrder, { session: m.session, host: HOST });
+    expect(offered.repeat).toMatchObject({ method: 'ideal', stored_method: null });
+
+    mollie.activeMethods.delete('ideal');
+    try {
+      // A new profile answer after the cache's lifetime.
+      t.clock.now = new Date(t.clock.now.getTime() + 11 * 60_000);
+      const after = await call(t, getRepeatOrder, { session: m.session, host: HOST });
+      expect(after.repeat).toBeNull();
+    } finally {
+      mollie.activeMethods.add('ideal');
+      t.clock.now = new Date(t.clock.now.getTime() + 11 * 60_000);
+    }
   });
 });
 

@@ -30,7 +30,7 @@ import { loadBuyer, paymentCountry, type Buyer, type OrderContext } from './buye
 import { findOrder, lastPaidOrder, latestStoredMethod, listOrders, orderDto } from './order-queries.ts';
 import { chargeStoredMethod, createOrder, openCheckout } from './orders.ts';
 import type { OrderRow } from './state.ts';
-import { methodsDto, offeredMethods, packageDto } from './packages.ts';
+import { isMethodOffered, methodsDto, offeredMethods, packageDto, pricedPackage } from './packages.ts';
 import { refreshOpenOrder } from './refresh.ts';
 import { requestRefund, unusedCredits } from './refunds.ts';
 import { registerPaymentWebhook } from './webhook.ts';
@@ -146,6 +146,18 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     const last = await lastPaidOrder(req.ctx.db, req.buyer.accountId);
     if (!last) return { repeat: null };
     const { currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, last.order.country);
+    const method = last.order.method as PaymentMethod;
+    // A one-off method the payment service no longer takes is not offered again (a stored
+    // method is charged through its mandate).
+    if (!last.stored) {
+      const amountMinor = pricedPackage(last.order.packageKey as PackageKey, currency).priceMinor;
+      const offered = await isMethodOffered(req.ctx.deps.payments, method, {
+        amountMinor,
+        currency,
+        country: last.order.country,
+      });
+      if (!offered) return { repeat: null };
+    }
     return {
       repeat: {
         package: packageDto(
@@ -154,7 +166,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
           last.order.country,
           req.settings.message_credits,
         ),
-        method: last.order.method as PaymentMethod,
+        method,
         stored_method: last.stored ? { method: last.stored.method as PaymentMethod, label: last.stored.label } : null,
       },
     };
