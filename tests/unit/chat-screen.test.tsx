@@ -124,6 +124,44 @@ describe('a conversation', () => {
     expect(screen.getByText('5 / 500')).toBeTruthy();
   });
 
+  it('a photo that loads and makes the list taller stays in view at the bottom', async () => {
+    const photo = chatMessage({
+      kind: 'photo',
+      text: null,
+      photo: {
+        url: '/api/chat-photo.php?id=p1',
+        thumb_url: '/api/chat-photo.php?id=p1&thumb=1',
+        width: 600,
+        height: 800,
+      },
+    });
+    withApi(
+      new Map<Endpoint, (call: Call) => unknown>([
+        [getChats, () => ({ chats: [sanne], total_unread: 0 })],
+        [getChatMessages, () => page([chatMessage({ text: 'Look' }), photo])],
+      ]),
+    );
+    renderChats('c1');
+    const log = await screen.findByRole('log');
+    const list = log.parentElement as HTMLElement;
+    // jsdom lays nothing out: the list's heights are what a phone would measure.
+    let height = 600;
+    let top = 200;
+    Object.defineProperty(list, 'clientHeight', { configurable: true, get: () => 400 });
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => {
+        top = Math.min(value, height - 400);
+      },
+    });
+    fireEvent.scroll(list);
+    height = 900; // the photo has loaded
+    fireEvent.load(within(log).getByRole('img', { name: en.chat.message.photo }));
+    expect(top).toBe(500);
+  });
+
   it('a send that fails stays marked with a retry; the retry delivers it', async () => {
     let online = false;
     const calls = withApi(

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatIcebreaker } from '#src/contract/chat.ts';
 import { CHAT_VISIBLE_DAYS } from '#src/lib/constants.ts';
@@ -13,7 +13,8 @@ import TypingIndicator from './TypingIndicator.tsx';
 /**
  * The messages, older ones on demand (the privacy note when older ones are hidden), the
  * icebreakers of a new chat with their price, pending messages with retry, and the typing
- * indicator. Keeps the newest in view while the member is at the bottom.
+ * indicator. Keeps the newest in view while the member is at the bottom, also when a photo or
+ * GIF finishes loading and makes the list taller.
  */
 export default function MessageList({
   store,
@@ -55,6 +56,18 @@ export default function MessageList({
     if (prepended && !atBottom.current) list.scrollTop = list.scrollHeight - list.clientHeight - fromBottom.current;
     else if (atBottom.current || sentMore) list.scrollTop = list.scrollHeight;
   }, [firstId, state.messages.length, pending.length, theyType]);
+
+  // An image (a photo, a GIF, a gift) has no height until it loads: when it loads while the
+  // member is at the bottom, the newest stays in view. `load` does not bubble, so capture it.
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLImageElement && atBottom.current) list.scrollTop = list.scrollHeight;
+    };
+    list.addEventListener('load', onLoad, true);
+    return () => list.removeEventListener('load', onLoad, true);
+  }, []);
 
   const onScroll = () => {
     const list = ref.current;
