@@ -67,10 +67,10 @@ function serve(profile: OwnProfile, route: Route = () => undefined) {
   return requests;
 }
 
-function renderScreen() {
+function renderScreen(locale: 'en' | 'de' = 'en') {
   render(
-    <I18nextProvider i18n={createI18n('en', pickNamespaces(en, MEMBERS_NAMESPACES))}>
-      <ProfileScreen user={member({ email: 'birgit@example.com' })} locale="en" />
+    <I18nextProvider i18n={createI18n(locale, pickNamespaces(catalogues[locale], MEMBERS_NAMESPACES))}>
+      <ProfileScreen user={member({ email: 'birgit@example.com' })} locale={locale} />
     </I18nextProvider>,
   );
 }
@@ -130,6 +130,26 @@ describe('my profile: photos', () => {
     expect(photos.getByRole('button', { name: /Add a photo/ })).toBeTruthy();
     expect(photos.getByTestId('photo-input').getAttribute('accept')).toContain('image/heic');
     expect(photos.queryByRole('link', { name: en.nav.get_premium })).toBeNull();
+  });
+
+  it('lets the German labels of the photo buttons wrap inside the half-width tiles of a 320 px phone', async () => {
+    const de = catalogues.de;
+    serve(ownProfile({ photos: [ownPhoto('a', { is_main: true }), ownPhoto('b')], photo_limit: 25 }));
+    renderScreen('de');
+    const photos = await section(de.photos.manager.title);
+    const labelled = [
+      photos.getByRole('button', { name: de.photos.manager.set_main }),
+      ...photos.getAllByRole('button', { name: de.photos.manager.delete }),
+      photos.getByRole('button', { name: new RegExp(de.photos.manager.add) }),
+      photos.getByRole('switch', { name: de.photos.manager.premium_only }).closest('label')!,
+    ];
+    for (const element of labelled) {
+      expect(element.className).not.toContain('whitespace-nowrap');
+      expect(element.className).toContain('[overflow-wrap:anywhere]');
+    }
+    fireEvent.click(photos.getAllByRole('button', { name: de.photos.manager.delete })[1]!);
+    for (const name of [de.photos.manager.delete_confirm, de.common.cancel])
+      expect(photos.getByRole('button', { name }).className).toContain('[overflow-wrap:anywhere]');
   });
 
   it('deletes a photo only after the confirm', async () => {

@@ -18,7 +18,10 @@ import type { OwnProfile } from '#src/contract/profile.ts';
 import { photoLimitState, type ProfileStore } from './profile-store.ts';
 
 const badgeClass = 'rounded-full px-2.5 py-1 text-xs font-bold shadow';
-const smallButton = 'btn btn-outline min-h-10 w-full px-3 text-sm';
+// The tiles are two to a row on a phone (about 120 px at 320 px): long labels ('Als
+// Profilbild festlegen', 'Foto hinzufügen') wrap, within a word where they must.
+const wrapLabel = 'hyphens-auto [overflow-wrap:anywhere]';
+const smallButton = `btn btn-outline min-h-10 w-full px-2 text-sm ${wrapLabel}`;
 
 export default function PhotoManager({ store, profile }: { store: ProfileStore; profile: OwnProfile }) {
   const { t } = useTranslation();
@@ -103,12 +106,16 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
           <button
             type="button"
             autoFocus
-            className="btn min-h-10 bg-danger px-3 text-sm text-white"
+            className={`btn min-h-10 bg-danger px-2 text-sm text-white ${wrapLabel}`}
             onClick={() => void store.confirmDeletePhoto()}
           >
             {t('photos.manager.delete_confirm')}
           </button>
-          <button type="button" className="btn btn-ghost min-h-10 px-3 text-sm" onClick={store.cancelPhotoAction}>
+          <button
+            type="button"
+            className={`btn btn-ghost min-h-10 px-2 text-sm ${wrapLabel}`}
+            onClick={store.cancelPhotoAction}
+          >
             {t('common.cancel')}
           </button>
         </div>
@@ -126,7 +133,7 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
           )}
           {/* The profile image is shown to everyone (cards, search): never premium-only. */}
           {!rejected && !photo.is_main && (
-            <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm">
+            <label className={`flex min-h-10 cursor-pointer items-center gap-2 text-sm ${wrapLabel}`}>
               <input
                 type="checkbox"
                 role="switch"
@@ -135,12 +142,12 @@ function PhotoTile({ store, photo, number }: { store: ProfileStore; photo: OwnPh
                 disabled={busy}
                 onChange={(event) => void store.setPhotoPremium(photo.id, event.target.checked)}
               />
-              {t('photos.manager.premium_only')}
+              <span className="min-w-0">{t('photos.manager.premium_only')}</span>
             </label>
           )}
           <button
             type="button"
-            className="btn btn-ghost min-h-10 px-3 text-sm text-danger-ink"
+            className={`btn btn-ghost min-h-10 px-2 text-sm text-danger-ink ${wrapLabel}`}
             disabled={busy}
             onClick={() => store.askDeletePhoto(photo.id)}
           >
@@ -167,7 +174,7 @@ function AddPhotoTile({ store }: { store: ProfileStore }) {
   const percent = uploading ? Math.round(upload.progress * 100) : 0;
 
   return (
-    <div className="flex aspect-square flex-col items-stretch justify-center gap-2 rounded-2xl border-2 border-dashed border-line bg-surface p-3">
+    <div className="flex aspect-square flex-col items-stretch justify-center gap-2 rounded-2xl border-2 border-dashed border-line bg-surface p-2 sm:p-3">
       <PhotoFileInputs pickerRef={pickerRef} cameraRef={cameraRef} onFile={(file) => void store.addPhoto(file)} />
       {uploading ? (
         <div role="status" aria-live="polite" className="flex flex-col gap-2 text-center">
@@ -178,7 +185,7 @@ function AddPhotoTile({ store }: { store: ProfileStore }) {
         <>
           <button
             type="button"
-            className="btn btn-primary min-h-10 px-3 text-sm"
+            className={`btn btn-primary min-h-10 px-2 text-sm ${wrapLabel}`}
             onClick={() => pickerRef.current?.click()}
           >
             <span aria-hidden="true">+</span> {t('photos.manager.add')}
@@ -186,7 +193,7 @@ function AddPhotoTile({ store }: { store: ProfileStore }) {
           {phone && (
             <button
               type="button"
-              className="btn btn-outline min-h-10 px-3 text-sm"
+              className={`btn btn-outline min-h-10 px-2 text-sm ${wrapLabel}`}
               onClick={() => cameraRef.current?.click()}
             >
               {t('photos.manager.take')}
