@@ -128,10 +128,14 @@ describe("the installed app's Back button", () => {
 });
 
 describe('offline and updates', () => {
-  it('shows the offline state, retrying when the connection is back', () => {
+  it('shows the offline state under the site header, retrying when the connection is back', () => {
     const retry = vi.fn();
-    inIsland(<OfflineState offline onRetry={retry} />, 'de');
+    inIsland(<OfflineState offline onRetry={retry} brand="Flirt Test" logo={null} />, 'de');
     expect(screen.getByRole('heading', { name: catalogues.de.members.offline_title })).toBeTruthy();
+    // The site's header with its name above the card, and the page's side margins around it.
+    expect(screen.getByRole('banner').textContent).toBe('Flirt Test');
+    expect(screen.getByRole('link', { name: 'Flirt Test' }).getAttribute('href')).toBe('/members');
+    expect(screen.getByRole('alert').parentElement!.className).toContain('px-4');
     act(() => void window.dispatchEvent(new Event('online')));
     expect(retry).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: catalogues.de.members.retry }));

@@ -54,7 +54,8 @@ export default function MembersRoot({ locale, brand, logo }: { locale: Locale; b
   }, [session.status]);
 
   // Offline at the start: say so at once rather than after the client's retries.
-  if (session.status === 'loading' && !langConfig && offline) return <OfflineState offline onRetry={retry} />;
+  if (session.status === 'loading' && !langConfig && offline)
+    return <OfflineState offline onRetry={retry} brand={brand} logo={logo} />;
   if (session.status === 'loading' || langConfig) return <Spinner />;
   if (session.status === 'member')
     return (
@@ -63,7 +64,7 @@ export default function MembersRoot({ locale, brand, logo }: { locale: Locale; b
       </Suspense>
     );
   // The call failed: 'You are offline' when the browser says so, else the general text.
-  if (session.status === 'error') return <OfflineState offline={offline} onRetry={retry} />;
+  if (session.status === 'error') return <OfflineState offline={offline} onRetry={retry} brand={brand} logo={logo} />;
   if (page?.route === 'complaints')
     return (
       <Suspense fallback={<Spinner />}>
