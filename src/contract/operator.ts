@@ -16,7 +16,7 @@
  */
 import * as z from 'zod/mini';
 import { GENDERS, INTERESTS } from '#src/lib/constants.ts';
-import { clientIdRef } from './chat.ts';
+import { chatGif, clientIdRef } from './chat.ts';
 import { declareErrors, defineEndpoint } from './define.ts';
 import { publicIdRef } from './members.ts';
 
@@ -82,10 +82,22 @@ export const operatorMessage = z.object({
   id: z.string(),
   from: z.enum(['member', 'chat_pal']),
   kind: z.enum(['text', 'photo', 'gift', 'gif', 'icebreaker']),
-  /** A text message's text; null for the other kinds. */
+  /**
+   * A text message's text; an icebreaker's line in the member's language (in the conversation
+   * view and a reply); null for the other kinds.
+   */
   text: z.nullable(z.string()),
   /** The gift's or icebreaker's catalogue key, or the GIF's id. */
   item: z.nullable(z.string()),
+  /** A GIF message's GIF (the asset members get; conversation view only, null when the GIF service fails). */
+  gif: z.optional(z.nullable(chatGif)),
+  /**
+   * A photo message's image, served by OPERATOR_CHAT_PHOTO_PATH to the operator holding the
+   * conversation (each view logged); null for the other kinds.
+   */
+  photo: z.optional(
+    z.nullable(z.object({ url: z.string(), thumb_url: z.string(), width: z.number(), height: z.number() })),
+  ),
   /** ISO 8601. */
   sent_at: z.string(),
   /** A chat pal's message: the member has read it. A member's: the chat pal's side read it. */
@@ -138,6 +150,14 @@ export const getOperatorInbox = defineEndpoint({
   errors: ['authentication_required', 'forbidden'],
   roles: ['operator', 'admin'],
 });
+
+/**
+ * GET /api/operator-chat-photo.php?id=<message id>&v=full|thumb: a member's or chat pal's
+ * photo message (image/jpeg) for the operator who holds the conversation now (their own
+ * claim); 404 for anyone else, another operator included, and for a message that is not a
+ * delivered photo of a chat pal conversation. Each file served is logged (who, which message).
+ */
+export const OPERATOR_CHAT_PHOTO_PATH = '/api/operator-chat-photo.php';
 
 /**
  * GET /api/operator-conversation.php?id=<conversation id>: the conversation for answering

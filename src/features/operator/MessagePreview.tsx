@@ -9,7 +9,11 @@ export function formatTime(iso: string, locale: Locale, now = new Date()): strin
   return formatRecent(iso, locale, now, 'time', 'dateTime');
 }
 
-/** What a message says: its text, or what kind it is (a photo, a gift...). */
+/**
+ * What a message says: its text; an icebreaker's line; the GIF and the photo themselves (the
+ * photo from the operator's own photo route, opened full size by its link). A message without
+ * those (the inbox's last message, a GIF the service failed on) shows what kind it is.
+ */
 export function MessagePreview({ message }: { message: OperatorMessage }) {
   const { t } = useTranslation();
   if (message.kind === 'text') return <>{message.text}</>;
@@ -19,5 +23,36 @@ export function MessagePreview({ message }: { message: OperatorMessage }) {
     gif: t('operator.kind.gif'),
     icebreaker: t('operator.kind.icebreaker'),
   }[message.kind];
+  if (message.kind === 'icebreaker' && message.text)
+    return (
+      <span className="italic">
+        <span className="sr-only">{label}: </span>
+        {message.text}
+      </span>
+    );
+  if (message.kind === 'gif' && message.gif)
+    return (
+      <img
+        src={message.gif.url}
+        width={message.gif.width}
+        height={message.gif.height}
+        alt={message.gif.title || label}
+        loading="lazy"
+        className="h-auto max-h-64 w-auto max-w-full rounded-2xl"
+      />
+    );
+  if (message.kind === 'photo' && message.photo)
+    return (
+      <a href={message.photo.url} target="_blank" rel="noopener" className="block">
+        <img
+          src={message.photo.thumb_url}
+          width={message.photo.width || undefined}
+          height={message.photo.height || undefined}
+          alt={label}
+          loading="lazy"
+          className="h-auto max-h-72 w-auto max-w-full rounded-2xl object-contain"
+        />
+      </a>
+    );
   return <span className="italic">{message.item ? `${label}: ${message.item}` : label}</span>;
 }

@@ -10,9 +10,16 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OperatorMessage, OperatorProfile, OperatorProfileBrief } from '#src/contract/operator.ts';
+import {
+  OPERATOR_CHAT_PHOTO_PATH,
+  type OperatorMessage,
+  type OperatorProfile,
+  type OperatorProfileBrief,
+} from '#src/contract/operator.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import { INTERESTS, type Interest } from '#src/lib/constants.ts';
+import type { Locale } from '#src/lib/locales.ts';
+import { icebreakerText } from '#src/server/features/chat-catalogue/index.ts';
 import type { Db } from '#src/server/db/client.ts';
 import {
   accounts,
@@ -183,6 +190,8 @@ export async function loadMessages(
   where: SQL,
   order: 'asc' | 'desc' = 'asc',
   limit?: number,
+  /** The language of icebreaker lines (text); without it, an icebreaker's text is null. */
+  locale?: Locale,
 ): Promise<{ rowId: number; dto: OperatorMessage }[]> {
   const author = alias(profiles, 'author');
   const query = db
@@ -193,6 +202,8 @@ export async function loadMessages(
       kind: messages.kind,
       body: messages.body,
       item: messages.item,
+      photoWidth: messages.photoWidth,
+      photoHeight: messages.photoHeight,
       createdAt: messages.createdAt,
       operatorName: author.name,
       read: sql<boolean>`exists (select 1 from ${conversationSides} rs where rs.conversation_id = ${messages.conversationId} and rs.profile_id <> ${messages.senderId} and rs.last_read_message_id >= ${messages.id})`,
@@ -209,13 +220,32 @@ export async function loadMessages(
       id: row.publicId,
       from: row.senderType === 'fictional' ? 'chat_pal' : 'member',
       kind: row.kind,
-      text: row.kind === 'text' ? row.body : null,
+      text:
+        row.kind === 'text'
+          ? row.body
+          : row.kind === 'icebreaker' && locale && row.body
+            ? icebreakerText(row.body, locale) || null
+            : null,
       item: row.kind === 'icebreaker' ? row.body : row.kind === 'gift' || row.kind === 'gif' ? row.item : null,
+      photo:
+        row.kind === 'photo'
+          ? {
+              url: operatorChatPhotoUrl(row.publicId, 'full'),
+              thumb_url: operatorChatPhotoUrl(row.publicId, 'thumb'),
+              width: row.photoWidth ?? 0,
+              height: row.photoHeight ?? 0,
+            }
+          : null,
       sent_at: iso(row.createdAt),
       read: row.read,
       operator: row.senderType === 'fictional' ? (row.operatorName ?? null) : null,
     },
   }));
+}
+
+/** The URL of a photo message's image for the operator holding its conversation. */
+export function operatorChatPhotoUrl(messagePublicId: string, variant: 'full' | 'thumb'): string {
+  return `${OPERATOR_CHAT_PHOTO_PATH}?id=${encodeURIComponent(messagePublicId)}&v=${variant}`;
 }
 
 /** One message of a conversation by its public id (the reply just sent). */

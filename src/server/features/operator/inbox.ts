@@ -8,8 +8,12 @@ import {
   OPERATOR_INBOX_SIZE,
   type OperatorInboxItem,
   type OperatorInboxShow,
+  type OperatorMessage,
 } from '#src/contract/operator.ts';
+import type { ChatGif } from '#src/contract/chat.ts';
+import { localeFromLanguage, type Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
+import type { GifProvider } from '#src/server/providers/gifs/types.ts';
 import { messages, operatorClaims } from '#src/server/db/schema.ts';
 import { currentClaim, holder, toClaim } from './claims.ts';
 import {
@@ -27,6 +31,8 @@ import {
 export interface InboxFilter {
   siteId?: string | undefined;
   show?: OperatorInboxShow | undefined;
+  /** The operator's language: a last message that is an icebreaker shows its line in it. */
+  locale?: Locale | undefined;
 }
 
 /**
@@ -76,7 +82,9 @@ export async function loadInbox(
   const last = new Map(
     lastIds.length === 0
       ? []
-      : (await loadMessages(db, inArray(messages.id, lastIds))).map((m) => [m.rowId, m.dto] as const),
+      : (await loadMessages(db, inArray(messages.id, lastIds), 'asc', undefined, filter.locale)).map(
+          (m) => [m.rowId, m.dto] as const,
+        ),
   );
   const briefs = await loadBriefs(
     db,
@@ -117,10 +125,26 @@ export async function loadConversation(
   operator: Operator,
   publicId: string,
   messageLength: (siteId: string) => Promise<number>,
+  /** The operator's language and the GIF service: lines and GIFs as the member saw them. */
+  content: { locale: Locale; gifs: GifProvider },
 ) {
   const found = await findChatPalConversation(db, publicId);
-  const newest = await loadMessages(db, eq(messages.conversationId, found.id), 'desc', OPERATOR_HISTORY_SIZE + 1);
+  const member = await loadProfile(db, found.memberId, now);
+  // An icebreaker reads as the member saw it: in the member's language, else the operator's.
+  const lineLocale = localeFromLanguage(member.language) ?? content.locale;
+  const newest = await loadMessages(
+    db,
+    eq(messages.conversationId, found.id),
+    'desc',
+    OPERATOR_HISTORY_SIZE + 1,
+    lineLocale,
+  );
   const page = newest.slice(0, OPERATOR_HISTORY_SIZE).reverse();
+  const gifs = await resolveOperatorGifs(
+    content.gifs,
+    page.map((m) => m.dto),
+    lineLocale,
+  );
   return {
     conversation: {
       id: found.publicId,
@@ -129,9 +153,32 @@ export async function loadConversation(
       message_length: await messageLength(found.siteId),
       waiting_since: found.waitingSince,
     },
-    member: await loadProfile(db, found.memberId, now),
+    member,
     chat_pal: await loadProfile(db, found.palId, now),
-    messages: page.map((m) => m.dto),
+    messages: page.map((m) =>
+      m.dto.kind === 'gif' ? { ...m.dto, gif: (m.dto.item && gifs.get(m.dto.item)) || null } : m.dto,
+    ),
     has_more: newest.length > OPERATOR_HISTORY_SIZE,
   };
+}
+
+/** The GIFs of GIF messages from the provider; one the service fails on is left out (shown by its label). */
+async function resolveOperatorGifs(
+  provider: GifProvider,
+  list: readonly OperatorMessage[],
+  locale: Locale,
+): Promise<Map<string, ChatGif>> {
+  const ids = [...new Set(list.flatMap((m) => (m.kind === 'gif' && m.item ? [m.item] : [])))];
+  const found = new Map<string, ChatGif>();
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const gif = await provider.get(id, locale);
+        if (gif) found.set(id, gif);
+      } catch (error) {
+        console.error('[operator] GIF lookup failed:', (error as Error).message);
+      }
+    }),
+  );
+  return found;
 }

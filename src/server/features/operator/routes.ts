@@ -9,15 +9,22 @@ import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
 import { messageTooLong, sendAsChatPal, textLength, loadChatSite } from '#src/server/features/chat/index.ts';
+import { serveOperatorChatPhoto } from './chat-photo.ts';
 import { claimConversation, releaseClaim, renewClaim, requireOwnClaim } from './claims.ts';
 import { findChatPalConversation, markReadByChatPal, messageForOperator } from './conversations.ts';
 import { loadConversation, loadInbox } from './inbox.ts';
 import { addNote, listNotes, memberProfileId } from './notes.ts';
 
 export function registerOperatorRoutes(app: Hono<AppEnv>): void {
+  app.get(operatorApi.OPERATOR_CHAT_PHOTO_PATH, (c) => serveOperatorChatPhoto(c));
+
   route(app, operatorApi.getOperatorInbox, async ({ c, query, session }) => {
     const { database, now, sites } = c.get('deps');
-    return await loadInbox(database.db, now(), session, { siteId: siteFilter(sites, query.site), show: query.show });
+    return await loadInbox(database.db, now(), session, {
+      siteId: siteFilter(sites, query.site),
+      show: query.show,
+      locale: c.get('locale'),
+    });
   });
 
   route(app, operatorApi.getOperatorConversation, async ({ c, query, session }) => {
@@ -28,6 +35,7 @@ export function registerOperatorRoutes(app: Hono<AppEnv>): void {
       session,
       query.id,
       async (siteId) => (await loadChatSite(deps, siteId)).settings.message_length,
+      { locale: c.get('locale'), gifs: deps.gifs },
     );
   });
 
