@@ -24,8 +24,13 @@ test('the add-photo and push banners show, and stay dismissed after a reload', a
   const push = page.getByRole('region', { name: t('banners.push.title') });
   await expect(photo).toBeVisible(LOADED);
   await expect(photo.getByRole('link', { name: t('banners.photo.add') })).toHaveAttribute('href', '/profile');
-  await expect(push).toBeVisible(LOADED);
-  await expect(push.getByRole('button', { name: t('banners.push.enable') })).toBeEnabled();
+  if (test.info().project.name === 'phone') {
+    // One banner at a time on a phone (docs/banners.md): the push banner waits its turn.
+    await expect(push).toHaveCount(0);
+  } else {
+    await expect(push).toBeVisible(LOADED);
+    await expect(push.getByRole('button', { name: t('banners.push.enable') })).toBeEnabled();
+  }
 
   // Not on the profile editor (b), nor on the settings (c).
   await photo.getByRole('link', { name: t('banners.photo.add') }).click();
@@ -65,6 +70,10 @@ test('the push banner says how to allow notifications when the browser refuses',
   // The member refuses notifications in the browser's prompt.
   await page.addInitScript(() => {
     Notification.requestPermission = () => Promise.resolve('denied');
+    // The add-photo banner was dismissed: on a phone it would come first (one at a time).
+    if (!localStorage.getItem('banners.photo.dismissed_at')) {
+      localStorage.setItem('banners.photo.dismissed_at', String(Date.now()));
+    }
   });
   await page.goto(urlOf(EN_DEFAULT, '/chats'));
   const push = page.getByRole('region', { name: t('banners.push.title') });

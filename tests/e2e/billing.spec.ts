@@ -68,9 +68,16 @@ function watchWelcomeRefusals(page: Page): (consoleErrors: string[]) => Promise<
   };
 }
 
-/** The nav entry (bar on desktop, tabs on phones): the visible one. */
+/**
+ * The nav entry (bar on desktop, tabs on phones): the visible one. A paying member's Credits
+ * entry is followed by the balance ("Credits 70").
+ */
 const navLink = (page: Page, name: string) =>
-  page.getByRole('navigation').getByRole('link', { name, exact: true }).filter({ visible: true }).first();
+  page
+    .getByRole('navigation')
+    .getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\d+)?$`) })
+    .filter({ visible: true })
+    .first();
 
 for (const where of JOURNEY_SITES) {
   const t = translator(where.locale ?? 'en');
