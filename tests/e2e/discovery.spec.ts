@@ -102,7 +102,10 @@ for (const where of JOURNEY_SITES) {
     // B finds A among the received likes and likes back: it's a match.
     await pageB.goto(urlOf(where, '/likes'));
     await enterSite(pageB);
-    await pageB.getByRole('button', { name: `${t('likes.actions.like_back')}, E2E liker` }).click();
+    await pageB
+      .getByRole('button', { name: new RegExp(`^${t('likes.actions.like_back')}\\W*, E2E liker`) })
+      .first()
+      .click();
     const match = pageB.getByRole('dialog', { name: t('likes.match.title') });
     await expect(match).toBeVisible();
     await match.getByRole('button', { name: t('likes.match.keep_browsing') }).click();
