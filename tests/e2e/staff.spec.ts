@@ -10,6 +10,7 @@ import { generate } from 'otplib';
 import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
+import { expectAccessible } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 import { EN_DEFAULT, PASSWORD, createMember, expectErrorAnswers, logIn, secondBrowser, urlOf } from './journeys.ts';
 
@@ -35,6 +36,7 @@ test('a moderator bans a member in the back office; the member is locked out', a
   // The staff member's login: password, then the code of the authenticator app.
   await page.goto(`${STAFF_ORIGIN}/`);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
+  await expectAccessible(page, 'staff login');
   // The console asked for a session first: none yet (403).
   expectErrorAnswers(consoleErrors, 403);
   await page.getByLabel('E-mail address').fill(staff.email);
@@ -53,6 +55,7 @@ test('a moderator bans a member in the back office; the member is locked out', a
   await expect(row).toHaveCount(1);
   await row.getByRole('button').click();
   await expect(page.getByTestId('member-status')).toHaveText('confirmed');
+  await expectAccessible(page, 'staff member page');
 
   await page.getByLabel('Reason (stored in the audit log)').first().fill('Scam messages reported by three members');
   await page.getByRole('button', { name: 'Ban member' }).click();
