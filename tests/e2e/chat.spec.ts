@@ -82,7 +82,7 @@ for (const where of SITES) {
   });
 }
 
-test('a member whose credits run out gets the credit alert with the way to buy credits', async ({
+test('a member whose credits run out buys credits from the credit alert, comes back to the chat and sends the kept message', async ({
   page,
   browser,
   request,
@@ -107,12 +107,33 @@ test('a member whose credits run out gets the credit alert with the way to buy c
     }
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('You do not have enough credits');
-    await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+    const chatUrl = page.url();
+    const buy = alert.getByRole('link', { name: 'Buy credits' });
+    await expect(buy).toHaveAttribute('href', `/credits?back=${new URL(chatUrl).pathname}`);
     // The refused message waits, marked, with its retry.
     const failed = page.locator('[data-failed]');
     await expect(failed).toHaveCount(1);
+    const refused = (await failed.locator('p').first().textContent())?.trim() ?? '';
     await expect(failed.getByRole('button', { name: 'Send again' })).toBeVisible();
     await expect(page.locator('[data-credits]')).toHaveText('0');
+
+    // Buying: the smallest bundle by card in the sandbox checkout, then back to the chat.
+    await buy.click();
+    await page.locator('article[data-tier="p0"]').getByRole('link', { name: 'Choose' }).click();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(/\/sandbox-pay\//);
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await expect(page).toHaveURL(/\/transactions\/[A-Z0-9]+$/);
+    await page.getByRole('link', { name: 'Back to the chat' }).click();
+    await expect(page).toHaveURL(chatUrl);
+
+    // The refused message is still there, and now goes out once.
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toContainText(refused);
+    await failed.getByRole('button', { name: 'Send again' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(log(page).locator('[data-message]', { hasText: refused })).toHaveCount(1);
+    await expect(page.locator('[data-credit-alert]')).toHaveCount(0);
     expectErrorAnswers(consoleErrors, 402);
   } finally {
     await other.close();

@@ -183,6 +183,69 @@ describe('sending', () => {
     });
   });
 
+  it('a gift refused for credits is kept while the member buys, waits failed when the chat opens again, and a retry sends it once', async () => {
+    const gift = { key: 'rose', name: 'Rose', image: '/gifts/rose.webp', credits: 20 };
+    let funded = false;
+    const { store, calls } = open(
+      new Map<Endpoint, (call: Call) => unknown>([
+        [getChatMessages, () => page([])],
+        [
+          postChatMessage,
+          (call) =>
+            funded
+              ? sent(call, 230)
+              : Promise.reject(refusal(402, 'insufficient_credits', 'You do not have enough credits')),
+        ],
+      ]),
+      ['gift-key-1'],
+    );
+    await settle();
+    await store.send({ kind: 'gift', gift });
+    expect(store.$creditAlert.get()).toBe(true);
+    // The member leaves for /credits: this screen's store is gone.
+    stores.pop()?.close();
+
+    // Back from the purchase, the conversation opens again in a new store.
+    funded = true;
+    const again = createConversationStore('c1', {
+      uploadPhoto: () => Promise.reject(new Error('no photos here')),
+      newClientId: () => 'never-used',
+    });
+    stores.push({ store: again, close: again.open() });
+    expect(again.$pending.get()).toEqual([
+      { key: 'gift-key-1', content: { kind: 'gift', gift }, failed: true, error: 'You do not have enough credits' },
+    ]);
+    await settle();
+    await again.retry('gift-key-1');
+    const posts = calls.filter((call) => call.path === postChatMessage.path && call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([
+      { conversation: 'c1', client_id: 'gift-key-1', gift: 'rose' },
+      { conversation: 'c1', client_id: 'gift-key-1', gift: 'rose' },
+    ]);
+    expect(again.$pending.get()).toEqual([]);
+    // Delivered: not offered again.
+    const third = createConversationStore('c1', { uploadPhoto: () => Promise.reject(new Error('no')) });
+    stores.push({ store: third, close: third.open() });
+    expect(third.$pending.get()).toEqual([]);
+  });
+
+  it('a refused message the member gives up is not kept', async () => {
+    const { store } = open(
+      new Map<Endpoint, (call: Call) => unknown>([
+        [getChatMessages, () => page([])],
+        [postChatMessage, () => Promise.reject(refusal(402, 'insufficient_credits', 'You do not have enough credits'))],
+      ]),
+      ['k-given-up'],
+    );
+    await settle();
+    await store.send({ kind: 'text', text: 'Never mind' });
+    store.discard('k-given-up');
+    const again = createConversationStore('c1', { uploadPhoto: () => Promise.reject(new Error('no')) });
+    stores.push({ store: again, close: again.open() });
+    expect(again.$pending.get()).toEqual([]);
+    expect(env.sessionStorage?.length).toBe(0);
+  });
+
   it('its own message arriving as an event before the answer replaces the pending one, once', async () => {
     let answer: (value: unknown) => void = () => undefined;
     const { store } = open(

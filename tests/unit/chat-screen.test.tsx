@@ -211,7 +211,8 @@ describe('a conversation', () => {
     fireEvent.change(input, { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: en.chat.composer.send }));
     const buy = await screen.findByRole('link', { name: en.chat.credits.buy });
-    expect(buy.getAttribute('href')).toBe('/credits');
+    // It names the conversation: the purchase's result leads back to it.
+    expect(buy.getAttribute('href')).toBe('/credits?back=/chats/c1');
     expect(screen.getByText(en.chat.credits.title, { selector: 'p' })).toBeTruthy();
   });
 

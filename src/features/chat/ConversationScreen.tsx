@@ -151,7 +151,7 @@ function Ready({
         locale={locale}
         brand={brand}
       />
-      {creditAlert && <CreditAlert onClose={store.closeCreditAlert} />}
+      {creditAlert && <CreditAlert conversation={store.id} onClose={store.closeCreditAlert} />}
       {state.canWrite && state.sending.start_blocked ? (
         // Said before typing (SPEC §6: a free member starts up to 2 conversations), with the way on.
         <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 text-center" data-start-limit>

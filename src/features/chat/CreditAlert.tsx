@@ -1,13 +1,15 @@
 /**
  * The credit alert (SPEC §2.6, §8 'Credits and rights'): 'You do not have enough credits'
  * with the way to buy them (/credits). Shown above the composer after a send the balance
- * did not cover; the failed message waits with its retry.
+ * did not cover; the failed message waits with its retry (kept while the member buys:
+ * ./unsent.ts). The link names the conversation (`?back=`), so the purchase's result leads
+ * back to it (src/features/credits/return-path.ts).
  */
 import { useTranslation } from 'react-i18next';
 import LineIcon from '#src/ui/LineIcon.tsx';
 import CloseButton from '#src/ui/CloseButton.tsx';
 
-export default function CreditAlert({ onClose }: { onClose: () => void }) {
+export default function CreditAlert({ conversation, onClose }: { conversation: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <div
@@ -19,7 +21,10 @@ export default function CreditAlert({ onClose }: { onClose: () => void }) {
       <div className="min-w-0 flex-1">
         <p className="font-bold">{t('chat.credits.title')}</p>
         <p className="text-sm text-ink-muted">{t('chat.credits.text')}</p>
-        <a href="/credits" className="btn btn-primary mt-2 min-h-10 px-4 text-sm">
+        <a
+          href={`/credits?back=/chats/${encodeURIComponent(conversation)}`}
+          className="btn btn-primary mt-2 min-h-10 px-4 text-sm"
+        >
           {t('chat.credits.buy')}
         </a>
       </div>

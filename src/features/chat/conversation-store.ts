@@ -10,7 +10,8 @@
  *   already has and charges nothing twice. A failed message stays with its error and a retry.
  * - `$theyType`: the other side is typing (a `typing` event, shown TYPING_SHOWN_MS).
  * - `$creditAlert`: a send was refused for want of credits (the credit alert with the way to
- *   buy them).
+ *   buy them). The refused message is kept while the member buys (`./unsent.ts`) and waits
+ *   as failed when the conversation opens again.
  *
  * Opening the conversation reads its newest page, which the server counts as read: the
  * list's unread count of it becomes 0. While open, a message of the other side is read by
@@ -39,6 +40,7 @@ import { errorText } from '#src/stores/errors.ts';
 import { createForm } from '#src/stores/form.ts';
 import { $likes, loadLikes } from '#src/stores/likes.ts';
 import { onServerEvent } from '#src/stores/realtime.ts';
+import { forgetUnsent, keepUnsent, unsentOf } from './unsent.ts';
 import type { ChatPhotoUploader, SentMessage } from './upload-chat-photo.ts';
 
 /** What the member sends. A photo carries a preview URL (object URL) while on its way. */
@@ -176,6 +178,7 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
     const item = $pending.get().find((entry) => entry.key === key);
     if (item?.content.kind === 'photo' && item.content.preview) URL.revokeObjectURL(item.content.preview);
     setPending(key, null);
+    forgetUnsent(id, key);
   };
 
   function failureState(error: unknown): ConversationState | null {
@@ -316,9 +319,13 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
         $state.set(failed);
         return;
       }
-      if (error instanceof ApiError && error.code === 'insufficient_credits') $creditAlert.set(true);
       if (error instanceof ApiError && error.code === 'chat_closed') update(() => ({ canWrite: false }));
       setPending(key, { failed: true, error: errorText(error) });
+      if (error instanceof ApiError && error.code === 'insufficient_credits') {
+        $creditAlert.set(true);
+        // Kept while the member buys credits (./unsent.ts).
+        keepUnsent(id, key, item.content, errorText(error));
+      }
     }
   }
 
@@ -401,6 +408,9 @@ export function createConversationStore(id: string, deps: ConversationDeps) {
       }),
       onServerEvent('resync', () => void refresh()),
     ];
+    // What was refused for want of credits before the member left to buy them.
+    const waiting = new Set($pending.get().map((item) => item.key));
+    $pending.set([...unsentOf(id).filter((item) => !waiting.has(item.key)), ...$pending.get()]);
     void load();
     return () => {
       stopped = true;

@@ -27,6 +27,7 @@ import { DiscountEntry, OfferBanner } from './DiscountOffer.tsx';
 import NoSubscriptionNotice from './NoSubscriptionNotice.tsx';
 import { MethodMenu, useMethodName } from './PaymentMethodMenu.tsx';
 import { quote, unitPrices } from './pricing.ts';
+import { rememberReturn } from './return-path.ts';
 
 /** The tiers' looks, cheapest to biggest. */
 const TIER_CLASS: Record<PackageKey, string> = {
@@ -41,6 +42,8 @@ export default function CreditsScreen({ locale }: { user: CurrentUser; locale: L
   const load = useStore($packages);
   useEffect(() => {
     void loadPackages();
+    // From the chat's credit alert: the result leads back to the conversation.
+    rememberReturn();
   }, []);
   return (
     <section className="mx-auto max-w-5xl space-y-6" aria-labelledby="credits-title">

@@ -3,9 +3,11 @@
  * 'Payment'). With an id: loading, then 'Processing your payment' while the provider works,
  * then completed (credits added, the toast 'Order #{payment_id} is completed') or failed /
  * cancelled ('Payment failed or has been cancelled.' with the other methods of the bundle).
+ * A purchase begun from the chat's credit alert offers 'Back to the chat' first
+ * (./return-path.ts), where the refused message waits with 'Send again'.
  * Without an id: the member's orders, newest first, with the refund of unused credits.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '#src/contract/billing.ts';
@@ -21,6 +23,7 @@ import { useForm } from '#src/ui/use-form.ts';
 import { $packages, loadPackages } from './credits-store.ts';
 import { useMethodName } from './PaymentMethodMenu.tsx';
 import { transactionPath } from './payment-store.ts';
+import { forgetReturn, returnPath } from './return-path.ts';
 import { createOrdersStore, createTransactionStore, type TransactionState } from './transaction-store.ts';
 
 export default function TransactionScreen({
@@ -67,6 +70,8 @@ function ResultBody({
   onRetry: () => void;
 }) {
   const { t } = useTranslation();
+  // Read once: the conversation the purchase began in (the chat's credit alert).
+  const [back] = useState(returnPath);
   switch (state.status) {
     case 'loading':
       return <Spinner label={t('credits.transaction.loading')} />;
@@ -120,6 +125,7 @@ function ResultBody({
           <OrderLine order={state.order} locale={locale} />
           <Links
             links={[
+              ...(back ? [{ href: back, label: t('credits.transaction.back_to_chat'), onClick: forgetReturn }] : []),
               { href: '/chats', label: t('credits.transaction.to_chats') },
               { href: '/members', label: t('credits.transaction.to_search') },
             ]}
@@ -193,13 +199,20 @@ function Card({ children, role }: { children: React.ReactNode; role?: 'alert' })
   );
 }
 
-function Links({ links, outline = false }: { links: { href: string; label: string }[]; outline?: boolean }) {
+function Links({
+  links,
+  outline = false,
+}: {
+  links: { href: string; label: string; onClick?: () => void }[];
+  outline?: boolean;
+}) {
   return (
     <p className="mt-5 flex flex-wrap gap-3">
       {links.map((link, index) => (
         <a
           key={link.href}
           href={link.href}
+          onClick={link.onClick}
           className={`btn ${index === 0 && !outline ? 'btn-primary' : 'btn-outline'}`}
         >
           {link.label}
