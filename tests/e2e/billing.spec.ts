@@ -3,8 +3,9 @@
  * 'Transaction result', §4 'Payment'), on two sites in two languages, each journey with a new
  * member (who still has the time bonus): the bundles with the discount taken off, paying by
  * card in the sandbox checkout, the result with its toast, the balance and premium for good
- * (the nav's Get Premium becomes Credits); a repeat order whose stored card is declined
- * offering 'Try again'; and a failed payment retried with another method.
+ * (the nav's Get Premium becomes Credits); a repeat order, confirmed after it shows what is
+ * charged, whose stored card is declined offering 'Try again'; and a failed payment retried
+ * with another method.
  */
 import type { Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';
@@ -124,11 +125,24 @@ for (const where of JOURNEY_SITES) {
     await expect(navLink(page, t('nav.credits'))).toBeVisible();
     await expect(navLink(page, t('nav.get_premium'))).toHaveCount(0);
 
-    // Credits now lead to the repeat order; the stored card is declined: Try again.
+    // Credits now lead to the repeat order. The stored card is charged only after the member
+    // saw what is charged (bundle, price, method) and confirmed; Cancel charges nothing.
     await navLink(page, t('nav.credits')).click();
     await expect(page).toHaveURL(/\/credits\/repeat-order$/);
-    await page
-      .getByRole('button', { name: withAmount(t('credits.repeat.buy', { credits: 250, amount: AMOUNT })) })
+    const buyAgain = page.getByRole('button', {
+      name: withAmount(t('credits.repeat.buy', { credits: 250, amount: AMOUNT })),
+    });
+    await buyAgain.click();
+    const confirm = page.getByTestId('repeat-confirm');
+    await expect(confirm.getByRole('heading', { name: t('credits.repeat.confirm_title') })).toBeFocused();
+    await expect(confirm).toContainText(t('credits.credits', { count: 250 }));
+    await expect(confirm).toContainText('0002');
+    await confirm.getByRole('button', { name: t('common.cancel') }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await account(page)).credits).toBe(after.credits);
+    await buyAgain.click();
+    await confirm
+      .getByRole('button', { name: withAmount(t('credits.repeat.confirm_pay', { amount: AMOUNT })) })
       .click();
     const failed = page.getByTestId('stored-failed');
     await expect(failed).toContainText(t('api.stored_payment_failed'));

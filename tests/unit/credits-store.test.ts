@@ -214,6 +214,38 @@ describe('repeat order', () => {
     expect($router.get()?.path).toBe('/transactions/ABC123XYZ0');
   });
 
+  it('a stored card is charged only after the member confirms; Cancel charges nothing', async () => {
+    const { requests } = serve(({ method }) =>
+      method === 'GET'
+        ? ok({ repeat })
+        : ok({ order: order({ status: 'completed', kind: 'stored' }), next: 'transaction', redirect_url: null }),
+    );
+    const store = createRepeatOrderStore();
+    await store.load();
+    store.buy();
+    expect(store.$confirming.get()).toBe(true);
+    store.cancel();
+    expect(store.$confirming.get()).toBe(false);
+    store.buy();
+    await Promise.resolve();
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+    await store.repeatForm.submit();
+    expect(requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+  });
+
+  it('without a stored method Buy opens the checkout at once (the checkout confirms)', async () => {
+    const { requests } = serve(({ method }) =>
+      method === 'GET'
+        ? ok({ repeat: { ...repeat, method: 'paypal', stored_method: null } })
+        : ok({ order: order(), next: 'checkout', redirect_url: 'http://localhost/sandbox-pay/tok' }),
+    );
+    const store = createRepeatOrderStore();
+    await store.load();
+    store.buy();
+    expect(store.$confirming.get()).toBe(false);
+    await vi.waitFor(() => expect(requests.map((r) => r.method)).toEqual(['GET', 'POST']));
+  });
+
   it('a declined stored card offers Try again instead of an error', async () => {
     const text = 'The payment could not be completed with the stored card.';
     serve(({ method }) => (method === 'GET' ? ok({ repeat }) : refusal(402, 'stored_payment_failed', text)));

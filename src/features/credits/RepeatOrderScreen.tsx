@@ -1,11 +1,12 @@
 /**
  * Buy again, route `credits-repeat-order` (SPEC §2.7 'Repeat order'; paid members' Credits
  * entry in the nav leads here): the last order's bundle at today's price with its method (the
- * stored card or PayPal account when there is one) and one button to buy it again. When the
- * stored card is declined, the SPEC's text with 'Try again': manual card entry or a wallet,
+ * stored card or PayPal account when there is one) and one button to buy it again. A stored
+ * method is charged without a checkout, so the button first shows what will be charged
+ * (bundle, price, method) with 'Confirm and pay' and 'Cancel'. When the stored card is declined, the SPEC's text with 'Try again': manual card entry or a wallet,
  * both through the normal payment screen.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
@@ -29,6 +30,7 @@ export default function RepeatOrderScreen({ locale }: { user: CurrentUser; local
   }, [store]);
   const state = useStore(store.$state);
   const storedFailed = useStore(store.$storedFailed);
+  const confirming = useStore(store.$confirming);
   const { busy, error, done } = useForm(store.repeatForm);
   return (
     <section className="mx-auto max-w-xl space-y-5" aria-labelledby="repeat-title">
@@ -56,6 +58,7 @@ export default function RepeatOrderScreen({ locale }: { user: CurrentUser; local
         (() => {
           const { package: pkg, method, stored_method: stored } = state.repeat;
           const amount = formatMoney(pkg.price_minor + transactionFeeOf(method, pkg.price_minor), pkg.currency, locale);
+          const methodLabel = stored ? `${name(method)} · ${stored.label}` : name(method);
           const retry = [
             ...(pkg.methods.includes('creditcard')
               ? [{ href: `/credits/${pkg.key}/creditcard`, label: t('credits.repeat.try_card') }]
@@ -74,11 +77,7 @@ export default function RepeatOrderScreen({ locale }: { user: CurrentUser; local
                   {t('credits.credits', { count: pkg.credits })}
                 </p>
                 <p className="text-xl font-bold">{amount}</p>
-                <p className="text-sm text-ink-muted">
-                  {t('credits.repeat.paid_with', {
-                    method: stored ? `${name(method)} · ${stored.label}` : name(method),
-                  })}
-                </p>
+                <p className="text-sm text-ink-muted">{t('credits.repeat.paid_with', { method: methodLabel })}</p>
               </div>
               {storedFailed ? (
                 <div
@@ -98,12 +97,21 @@ export default function RepeatOrderScreen({ locale }: { user: CurrentUser; local
                     ))}
                   </ul>
                 </div>
+              ) : confirming ? (
+                <Confirmation
+                  credits={pkg.credits}
+                  amount={amount}
+                  method={methodLabel}
+                  busy={busy || done}
+                  onConfirm={() => void store.repeatForm.submit()}
+                  onCancel={store.cancel}
+                />
               ) : (
                 <button
                   type="button"
                   className="btn btn-primary btn-lg w-full"
                   disabled={busy || done}
-                  onClick={() => void store.repeatForm.submit()}
+                  onClick={store.buy}
                 >
                   {busy && <Spinner variant="inline" size="size-5" />}
                   {t('credits.repeat.buy', { credits: pkg.credits, amount })}
@@ -122,6 +130,56 @@ export default function RepeatOrderScreen({ locale }: { user: CurrentUser; local
             </>
           );
         })()}
+    </section>
+  );
+}
+
+/** What a charge on the stored method buys, before it is made. Takes the focus when shown. */
+function Confirmation({
+  credits,
+  amount,
+  method,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  credits: number;
+  amount: string;
+  method: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="repeat-confirm-title"
+      className="rounded-2xl border-2 border-primary bg-surface p-5"
+      data-testid="repeat-confirm"
+    >
+      <h2 id="repeat-confirm-title" ref={title} tabIndex={-1} className="text-lg font-bold">
+        {t('credits.repeat.confirm_title')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-ink-muted">{t('credits.repeat.confirm_bundle')}</dt>
+        <dd className="font-semibold">{t('credits.credits', { count: credits })}</dd>
+        <dt className="text-ink-muted">{t('credits.payment.total')}</dt>
+        <dd className="font-semibold">{amount}</dd>
+        <dt className="text-ink-muted">{t('credits.repeat.confirm_method')}</dt>
+        <dd className="min-w-0 font-semibold break-words">{method}</dd>
+      </dl>
+      <p className="mt-3 text-sm">{t('credits.repeat.confirm_text', { method })}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary btn-lg flex-1" disabled={busy} onClick={onConfirm}>
+          {busy && <Spinner variant="inline" size="size-5" />}
+          {t('credits.repeat.confirm_pay', { amount })}
+        </button>
+        <button type="button" className="btn btn-outline btn-lg" disabled={busy} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
     </section>
   );
 }
