@@ -285,7 +285,7 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
         ms(alone.big),
         ms(alone.small),
         '',
-        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each`,
+        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each, in photo worker threads`,
       ],
     );
   }
@@ -533,8 +533,8 @@ Written by \`npm run bench -- --floods\` (scripts/lib/bench-floods.ts) on ${new 
 floods, another (B) uses the app as usual, each measured without and with the flood, on the real app
 in-process (PGlite, no network; the push endpoints are a loopback server). The defences measured
 are those of docs/security.md "Findings of the hardening round": the fair gate of all photo
-decodes (cores − 1 at once plus a slot for small photos, one libvips thread each, a member past
-their turn refused before any query), the per-account push queue with its timeouts, and the caps
+decodes (cores − 1 at once plus a slot for small photos, one libvips thread each, in worker
+threads with heaps of their own, a member past their turn refused before any query), the per-account push queue with its timeouts, and the caps
 and opening rate of event streams. A's hourly chat-photo limit is reset before each wave so the
 gate alone stands between A and B. B's latencies are a few dozen samples each (the p95 of 8
 photo sends is their slowest); the with/without ratio moves between runs on this shared 2-core

@@ -1,26 +1,29 @@
 /**
  * Turns an uploaded file into the stored variants of files.ts: the format is identified by
- * content (never by name or declared type), the pixel count is checked before decoding,
- * the image is rotated by its EXIF orientation and re-encoded as JPEG without any metadata
- * (no EXIF, GPS, XMP, ICC comments survive a fresh encode). iPhone photos (HEIC, HEVC
- * inside) are decoded by libheif compiled to WebAssembly (heic-decode) in a worker thread
- * (heic-pool.ts): the prebuilt libvips of sharp reads their header but has no HEVC decoder.
- * libheif decodes the file's first image, so a HEIC file whose primary image (the one sharp
- * measured) is not the first is refused, and the primary's declared size is checked before
- * any worker starts.
+ * content (never by name or declared type), the pixel count is checked before decoding, then
+ * the pixel work — decoding, EXIF rotation, the variants re-encoded as JPEG without any
+ * metadata (no EXIF, GPS, XMP, ICC comments survive a fresh encode), the blur — runs in a
+ * photo worker thread with a heap of its own (render.ts, photo-pool.ts), so the API's event
+ * loop keeps answering while it runs. iPhone photos (HEIC, HEVC inside) are decoded first by
+ * libheif compiled to WebAssembly (heic-decode) in a worker thread of their own (heic-pool.ts):
+ * the prebuilt libvips of sharp reads their header but has no HEVC decoder. libheif decodes
+ * the file's first image, so a HEIC file whose primary image (the one sharp measured) is not
+ * the first is refused, and the primary's declared size is checked before any worker starts.
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
-import { HttpError, fail } from '#src/server/http/errors.ts';
-import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
+import { fail } from '#src/server/http/errors.ts';
+import { photoBusyError, PHOTO_DECODING } from './decoding.ts';
+import type { PhotoVariant } from './files.ts';
 import { readHeifLayout } from './heif-boxes.ts';
 import { HeicDecodeError, defaultHeicPool, type HeicDecoderPool } from './heic-pool.ts';
+import { PhotoWorkerError, PhotoWorkerPool } from './photo-pool.ts';
+import type { RenderInput } from './render.ts';
+
+export { UPLOAD_FULL_SIZE } from './render.ts';
 
 /** The formats an upload may have, as sharp's metadata names them (heif covers HEIC). */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'heif'] as const;
-
-/** Uploaded photos are kept larger than the seeded pool: at most 1200×1600 (inside). */
-export const UPLOAD_FULL_SIZE = { width: 1200, height: 1600 } as const;
 
 export const photoTypeError = () => fail('photo_type', { field: 'photo' });
 export const photoTooLargeError = () =>
@@ -30,20 +33,34 @@ export const photoTooLargeError = () =>
 export const heicLayoutError = () => fail('photo_type', { message: 'photos.errors.photo_heic_layout', field: 'photo' });
 /** A HEIC file the decoder gave up on (unreadable, too slow, out of memory): 422 (the photos contract). */
 export const heicFailedError = () => fail('photo_type', { message: 'photos.errors.photo_heic_failed', field: 'photo' });
-/** Every decoding slot is taken and the queue is full. */
-export const heicBusyError = () => fail('rate_limited', { message: 'photos.errors.photo_busy', field: 'photo' });
-
-let sharedPool: HeicDecoderPool | null = null;
+let sharedHeicPool: HeicDecoderPool | null = null;
+let sharedWorkers: PhotoWorkerPool | null = null;
 
 /** The process's HEIC decoder pool, created on the first HEIC upload. */
 function heicPool(): HeicDecoderPool {
-  sharedPool ??= defaultHeicPool(PHOTO_MAX_PIXELS);
-  return sharedPool;
+  sharedHeicPool ??= defaultHeicPool(PHOTO_MAX_PIXELS);
+  return sharedHeicPool;
+}
+
+/**
+ * The process's photo workers, started with the first upload: one per decode the fair gate
+ * lets run at once, a queue as long as the gate's for decodes made outside it.
+ */
+function photoWorkers(): PhotoWorkerPool {
+  sharedWorkers ??= new PhotoWorkerPool({
+    size: PHOTO_DECODING.concurrency + PHOTO_DECODING.lightSlots,
+    maxQueue: PHOTO_DECODING.maxQueued,
+    timeoutMs: 60_000,
+    idleMs: 60_000,
+  });
+  return sharedWorkers;
 }
 
 export interface ProcessOptions {
   /** The HEIC decoder pool (default: the process's own). */
   heic?: HeicDecoderPool;
+  /** The photo workers (default: the process's own). */
+  workers?: PhotoWorkerPool;
 }
 
 export interface ProcessedPhoto {
@@ -56,6 +73,14 @@ export interface ProcessedPhoto {
 
 const SHARP_OPTIONS = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const };
 
+/** A Buffer over the bytes a worker transferred here (no copy). */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * The stored variants of an upload. Only the header is read here; the pixels are decoded in
+ * a photo worker, and `bytes` are moved there: the caller's buffer is detached (a view into a
+ * larger buffer is copied instead) and must not be used again.
+ */
 export async function processUpload(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedPhoto> {
   let metadata: Metadata;
   try {
@@ -69,63 +94,38 @@ export async function processUpload(bytes: Uint8Array, options: ProcessOptions =
   if (!metadata.width || !metadata.height) throw photoTypeError();
   if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
 
-  // Decode once, upright, into raw pixels: every variant is encoded from these, so nothing of
-  // the original file (metadata, trailing data) can reach a stored file.
-  let upright: { data: Buffer; info: OutputInfo };
+  const input: RenderInput =
+    metadata.format === 'heif' && metadata.compression === 'hevc'
+      ? await decodedHevc(bytes, options.heic ?? heicPool())
+      : { kind: 'file', bytes, maxPixels: PHOTO_MAX_PIXELS };
+  let result;
   try {
-    const decoder =
-      metadata.format === 'heif' && metadata.compression === 'hevc'
-        ? await decodedHevc(bytes, options.heic ?? heicPool())
-        : sharp(bytes, SHARP_OPTIONS).rotate();
-    upright = await decoder
-      // Only as many pixels as the largest variant needs (UPLOAD_FULL_SIZE covers every crop):
-      // a 40-megapixel upload is not kept or cropped at full size (docs/security.md).
-      .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'outside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    result = await (options.workers ?? photoWorkers()).render(input);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (!(error instanceof PhotoWorkerError)) throw error;
+    // Every worker busy and the queue full; a render too slow or out of memory is unreadable.
+    if (error.reason === 'busy') throw photoBusyError();
     throw photoTypeError();
   }
-  const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
-  const source = () => sharp(upright.data, raw);
-  const { thumb, match, blur } = PHOTO_SIZES;
-
-  // One after the other: a decode keeps to one core (decoding.ts).
-  const full = await source()
-    .resize(UPLOAD_FULL_SIZE.width, UPLOAD_FULL_SIZE.height, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 84, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
-  const thumbnail = await source()
-    .resize(thumb.width, thumb.height, { fit: 'cover', position: 'attention' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
-  const matchImage = await source()
-    .resize(match.width, match.height, { fit: 'cover', position: 'attention' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
-  const blurred = await source()
-    .resize(blur.width, blur.height, { fit: 'cover', position: 'attention' })
-    .blur(12)
-    .jpeg({ quality: 70, mozjpeg: true })
-    .toBuffer();
+  if (!result.ok) throw photoTypeError();
+  const { variants, ...sizes } = result.photo;
   return {
-    variants: { full: full.data, thumb: thumbnail.data, match: matchImage, blur: blurred },
-    width: full.info.width,
-    height: full.info.height,
-    thumbWidth: thumbnail.info.width,
-    thumbHeight: thumbnail.info.height,
+    variants: {
+      full: asBuffer(variants.full),
+      thumb: asBuffer(variants.thumb),
+      match: asBuffer(variants.match),
+      blur: asBuffer(variants.blur),
+    },
+    ...sizes,
   };
 }
 
 /**
- * An HEVC HEIC image as raw RGBA pixels for sharp; libheif applies its rotation boxes. The
- * file's structure is checked first: the primary image must be the one libheif decodes (the
- * first), and its declared size within the limit.
+ * An HEVC HEIC image as raw RGBA pixels for the photo worker; libheif applies its rotation
+ * boxes. The file's structure is checked first: the primary image must be the one libheif
+ * decodes (the first), and its declared size within the limit.
  */
-async function decodedHevc(bytes: Uint8Array, pool: HeicDecoderPool): Promise<Sharp> {
+async function decodedHevc(bytes: Uint8Array, pool: HeicDecoderPool): Promise<RenderInput> {
   let layout;
   try {
     layout = readHeifLayout(bytes);
@@ -134,15 +134,13 @@ async function decodedHevc(bytes: Uint8Array, pool: HeicDecoderPool): Promise<Sh
   }
   if (layout.topLevelImageIds[0] !== layout.primaryId || !layout.primarySize) throw heicLayoutError();
   if (layout.primarySize.width * layout.primarySize.height > PHOTO_MAX_PIXELS) throw photoTooLargeError();
-  let image;
   try {
-    image = await pool.decode(bytes);
+    const image = await pool.decode(bytes);
+    return { kind: 'rgba', data: image.data, width: image.width, height: image.height };
   } catch (error) {
     if (!(error instanceof HeicDecodeError)) throw error;
-    if (error.reason === 'busy') throw heicBusyError();
+    if (error.reason === 'busy') throw photoBusyError();
     if (error.reason === 'too_large') throw photoTooLargeError();
     throw heicFailedError();
   }
-  const data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  return sharp(data, { raw: { width: image.width, height: image.height, channels: 4 } });
 }

@@ -1,0 +1,177 @@
+/**
+ * The photo worker threads: every upload's pixel work (render.ts) runs in one of them, not in
+ * the API's thread, so a huge decode neither stalls the event loop every request needs nor
+ * fills the API's heap (docs/security.md "Chat photos were decoded for free"). Which decodes
+ * run, and in what order, is the fair gate's choice (decoding.ts); the pool has as many
+ * threads as the gate lets decodes run at once, so a job waits here only when called outside
+ * the gate.
+ *
+ * A worker is started on demand, kept for the next photo, and ended after `idleMs` without
+ * work; an idle worker does not keep the process alive (unref), so vitest and a stopping server
+ * exit without closing the pool. The upload's bytes are transferred to the worker, not copied
+ * (only a view into a larger or untransferable buffer is copied first); the variants come back
+ * transferred. A worker past `timeoutMs`, or out of its heap limit, is ended and replaced.
+ */
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { RenderInput, RenderResult } from './render.ts';
+
+export interface PhotoPoolOptions {
+  /** Worker threads at most (renders at once). */
+  size: number;
+  /** Renders waiting for a worker; more are refused as busy. */
+  maxQueue: number;
+  /** A render not done after this long ends its worker and is refused. */
+  timeoutMs: number;
+  /** An idle worker is ended after this long. */
+  idleMs: number;
+  /** V8 limits of each worker (the pixels live outside the V8 heap). */
+  resourceLimits?: ResourceLimits;
+  /** The worker script (tests point this at a misbehaving one). */
+  workerUrl?: URL;
+}
+
+/** Why a render did not answer. */
+export type PhotoWorkerFailure = 'busy' | 'timeout' | 'crashed' | 'closed';
+
+export class PhotoWorkerError extends Error {
+  readonly reason: PhotoWorkerFailure;
+  constructor(reason: PhotoWorkerFailure) {
+    super(`photo worker failed: ${reason}`);
+    this.name = 'PhotoWorkerError';
+    this.reason = reason;
+  }
+}
+
+/** Heap limits of a photo worker: sharp's pixels are native memory, not this. */
+export const PHOTO_WORKER_LIMITS: ResourceLimits = {
+  maxOldGenerationSizeMb: 64,
+  maxYoungGenerationSizeMb: 16,
+  stackSizeMb: 4,
+};
+
+const WORKER_URL = new URL('./photo-worker.ts', import.meta.url);
+
+interface Job {
+  input: RenderInput;
+  resolve: (result: RenderResult) => void;
+  reject: (error: PhotoWorkerError) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+}
+
+/** The buffer the input's bytes live in, when it can be handed over whole. */
+function wholeBuffer(bytes: Uint8Array): ArrayBuffer | null {
+  const buffer = bytes.buffer;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? buffer
+    : null;
+}
+
+export class PhotoWorkerPool {
+  private readonly threads = new Set<Thread>();
+  private readonly waiting: Job[] = [];
+  private closed = false;
+
+  constructor(private readonly options: PhotoPoolOptions) {}
+
+  /**
+   * Renders the variants in a worker. The input's pixel buffer is moved to the worker: the
+   * caller's `bytes` (or `data`) are detached and must not be used again.
+   */
+  render(input: RenderInput): Promise<RenderResult> {
+    if (this.closed) return Promise.reject(new PhotoWorkerError('closed'));
+    return new Promise((resolve, reject) => {
+      const job = { input, resolve, reject };
+      const thread = this.freeThread();
+      if (thread) this.start(thread, job);
+      else if (this.waiting.length >= this.options.maxQueue) reject(new PhotoWorkerError('busy'));
+      else this.waiting.push(job);
+    });
+  }
+
+  /** Worker threads alive now (tests, monitoring). */
+  get size(): number {
+    return this.threads.size;
+  }
+
+  /** Ends every worker; renders running or waiting are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new PhotoWorkerError('closed'));
+    await Promise.all([...this.threads].map((thread) => this.end(thread, new PhotoWorkerError('closed'))));
+  }
+
+  /** An idle worker, or a new one while there are fewer than `size`. */
+  private freeThread(): Thread | null {
+    for (const thread of this.threads) if (!thread.job) return thread;
+    if (this.threads.size >= this.options.size) return null;
+    const worker = new Worker(this.options.workerUrl ?? WORKER_URL, {
+      resourceLimits: this.options.resourceLimits ?? PHOTO_WORKER_LIMITS,
+      stdout: false,
+      stderr: false,
+    });
+    const thread: Thread = { worker, job: null, timer: null };
+    this.threads.add(thread);
+    worker.on('message', (result: RenderResult) => this.finish(thread, result));
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a thrown error, or an exit without an answer.
+    worker.on('error', () => void this.end(thread, new PhotoWorkerError('crashed')));
+    worker.on('exit', () => void this.end(thread, new PhotoWorkerError('crashed')));
+    return thread;
+  }
+
+  private start(thread: Thread, job: Job): void {
+    if (thread.timer) clearTimeout(thread.timer);
+    thread.job = job;
+    // A running render keeps the process alive until it answers.
+    thread.worker.ref();
+    thread.timer = setTimeout(() => void this.end(thread, new PhotoWorkerError('timeout')), this.options.timeoutMs);
+    const { input } = job;
+    const bytes = input.kind === 'file' ? input.bytes : input.data;
+    const whole = wholeBuffer(bytes);
+    try {
+      thread.worker.postMessage(input, whole ? [whole] : []);
+    } catch {
+      // Not transferable (a Buffer of native memory): the worker gets a copy of its own.
+      const copy = new Uint8Array(bytes);
+      const moved = input.kind === 'file' ? { ...input, bytes: copy } : { ...input, data: copy };
+      thread.worker.postMessage(moved, [copy.buffer]);
+    }
+  }
+
+  private finish(thread: Thread, result: RenderResult): void {
+    const job = thread.job;
+    if (!job) return;
+    if (thread.timer) clearTimeout(thread.timer);
+    thread.job = null;
+    job.resolve(result);
+    const next = this.waiting.shift();
+    if (next) return this.start(thread, next);
+    thread.worker.unref();
+    thread.timer = setTimeout(() => void this.end(thread, null), this.options.idleMs);
+    thread.timer.unref();
+  }
+
+  /** Ends a worker (idle, or failing its job with `error`) and starts a waiting job anew. */
+  private async end(thread: Thread, error: PhotoWorkerError | null): Promise<void> {
+    if (!this.threads.delete(thread)) return;
+    if (thread.timer) clearTimeout(thread.timer);
+    thread.worker.removeAllListeners();
+    // Errors after the end (a late exit) are of no interest any more.
+    thread.worker.on('error', () => {});
+    const job = thread.job;
+    thread.job = null;
+    if (job) job.reject(error ?? new PhotoWorkerError('crashed'));
+    const ending = thread.worker.terminate();
+    const next = this.closed ? undefined : this.waiting.shift();
+    if (next) {
+      const fresh = this.freeThread();
+      if (fresh) this.start(fresh, next);
+      else this.waiting.unshift(next);
+    }
+    await ending;
+  }
+}
