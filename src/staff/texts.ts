@@ -7,6 +7,8 @@ export const TEXT = {
   title: 'Back office',
   signed_in_as: 'Signed in as',
   logout: 'Log out',
+  sections: 'Sections',
+  no_sections: 'Your roles open no section of the back office yet. Ask an admin if you need one.',
   loading: 'Loading…',
   login_title: 'Staff login',
   login_intro: 'Log in with your staff e-mail address and password. Member accounts do not work here.',

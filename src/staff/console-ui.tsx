@@ -1,0 +1,66 @@
+/**
+ * The parts every back-office screen uses: the screen's focused heading, reading a form's
+ * field, a titled list, and the fresh-second-factor confirmation money actions ask for.
+ */
+import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { FormMessage, TextField } from '#src/ui/fields.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { reauthForm } from './session-store.ts';
+import { TEXT } from './texts.ts';
+
+/** A form's named text field, read when it is submitted. */
+export function field(event: SyntheticEvent<HTMLFormElement>, name: string, trim = true): string {
+  const value = new FormData(event.currentTarget).get(name);
+  if (typeof value !== 'string') return '';
+  return trim ? value.trim() : value;
+}
+
+/** The screen's heading, focused when the screen opens (keyboard and screen-reader users start there). */
+export function Heading({ children, id }: { children: ReactNode; id?: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} id={id} tabIndex={-1} className="text-2xl font-bold outline-none">
+      {children}
+    </h1>
+  );
+}
+
+export function List({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <section>
+      <h2 className="text-lg font-bold">{title}</h2>
+      {items.length === 0 ? (
+        <p className="text-ink-muted">{TEXT.none}</p>
+      ) : (
+        <ul className="text-sm">
+          {items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Shown when an action answered staff_reauth_required (session-store `askForReauth`). */
+export function ReauthForm() {
+  const { busy, error } = useForm(reauthForm);
+  return (
+    <form
+      className="card flex flex-col gap-2 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void reauthForm.submit(field(event, 'code'));
+      }}
+    >
+      <h3 className="font-bold">{TEXT.reauth_title}</h3>
+      <p className="text-sm text-ink-muted">{TEXT.reauth_intro}</p>
+      <TextField label={TEXT.totp_code} name="code" autoComplete="one-time-code" inputMode="numeric" required />
+      {error && <FormMessage tone="danger">{error}</FormMessage>}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {TEXT.reauth_confirm}
+      </button>
+    </form>
+  );
+}

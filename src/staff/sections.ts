@@ -1,0 +1,45 @@
+/**
+ * The back office's sections (docs/staff.md "Sections"), one entry each: its path on the
+ * staff origin, its name in the navigation, the roles that see it (the same roles its
+ * endpoints declare in the contract; the server checks them again on every call), and its
+ * screen, loaded when first opened. A new section adds one entry here and a folder of its own
+ * under src/staff/.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StaffRole } from '#src/contract/define.ts';
+import { MEMBER_READERS } from '#src/contract/staff.ts';
+import { TEXT } from './texts.ts';
+
+/** What every section's screen receives from the console. */
+export interface SectionProps {
+  sites: readonly { id: string; brand: string }[];
+}
+
+export interface StaffSection {
+  /** The first path segment: `/members`, `/members/…`. */
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  /** The screen, loaded when the section is first opened. */
+  Screen: LazyExoticComponent<ComponentType<SectionProps>>;
+}
+
+export const SECTIONS: readonly StaffSection[] = [
+  {
+    path: '/members',
+    label: TEXT.members_title,
+    roles: MEMBER_READERS,
+    Screen: lazy(() => import('./members/MembersSection.tsx')),
+  },
+];
+
+/** The sections a staff member with these roles sees, in the navigation's order. */
+export function sectionsFor(roles: readonly string[]): StaffSection[] {
+  return SECTIONS.filter((section) => section.roles.some((role) => roles.includes(role)));
+}
+
+/** The section a path opens among those allowed, or the first allowed one. */
+export function sectionAt(path: string, allowed: readonly StaffSection[]): StaffSection | undefined {
+  const first = `/${path.split('/')[1] ?? ''}`;
+  return allowed.find((section) => section.path === first) ?? allowed[0];
+}
