@@ -87,6 +87,7 @@ export class PhotoWorkerPool {
     return new Promise((resolve, reject) => {
       const job = { input, resolve, reject };
       const thread = this.freeThread();
+      this.warm();
       if (thread) this.start(thread, job);
       else if (this.waiting.length >= this.options.maxQueue) reject(new PhotoWorkerError('busy'));
       else this.waiting.push(job);
@@ -108,7 +109,19 @@ export class PhotoWorkerPool {
   /** An idle worker, or a new one while there are fewer than `size`. */
   private freeThread(): Thread | null {
     for (const thread of this.threads) if (!thread.job) return thread;
-    if (this.threads.size >= this.options.size) return null;
+    return this.threads.size < this.options.size ? this.spawn() : null;
+  }
+
+  /**
+   * Starts the missing workers with the first render: a worker takes a few hundred ms to
+   * start (sharp loaded in its thread), which a photo should not wait for when two members
+   * send at once.
+   */
+  private warm(): void {
+    while (this.threads.size < this.options.size) this.idle(this.spawn());
+  }
+
+  private spawn(): Thread {
     const worker = new Worker(this.options.workerUrl ?? WORKER_URL, {
       resourceLimits: this.options.resourceLimits ?? PHOTO_WORKER_LIMITS,
       stdout: false,
@@ -149,7 +162,12 @@ export class PhotoWorkerPool {
     thread.job = null;
     job.resolve(result);
     const next = this.waiting.shift();
-    if (next) return this.start(thread, next);
+    if (next) this.start(thread, next);
+    else this.idle(thread);
+  }
+
+  /** An idle worker holds nothing up and ends after `idleMs`. */
+  private idle(thread: Thread): void {
     thread.worker.unref();
     thread.timer = setTimeout(() => void this.end(thread, null), this.options.idleMs);
     thread.timer.unref();
