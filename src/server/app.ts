@@ -51,6 +51,10 @@ import { createMailProvider } from './providers/mail/index.ts';
 import { createPaymentProvider } from './providers/payments/index.ts';
 import { isSandboxProvider, registerSandboxPages } from './providers/payments/sandbox-pages.ts';
 import { createStorageProvider } from './providers/storage/index.ts';
+import { registerHealthRoutes } from './platform/health.ts';
+import { log } from './platform/log.ts';
+import { httpErrors } from './platform/metrics.ts';
+import { requestScope } from './platform/request-scope.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 
 export interface ComposeOptions {
@@ -94,6 +98,8 @@ export function composeApp(
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // The request's id in every log line of it, its access line and metrics (docs/operations.md).
+  app.use('*', requestScope);
   app.use('*', async (c: Context<AppEnv>, next) => {
     c.set('deps', deps);
     const forced = c.req.path.startsWith('/api/') ? c.req.query('_force_domain') : undefined;
@@ -106,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use('*', securityHeaders);
+  registerHealthRoutes(app, deps);
 
   const api = new Hono<AppEnv>();
   api.use('/api/*', async (c, next) => {
@@ -155,13 +162,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error);
+    if (error instanceof HttpError) {
+      httpErrors.inc({ code: error.code, status: String(error.status) });
+      return errorResponse(c, error);
+    }
     // Not the member's fault: log it for operators, answer without internals.
     // Method and path only, and no bind values: query strings and SQL parameters hold e-mail
-    // addresses and token hashes.
-    console.error(`[api] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
+    // addresses and token hashes (the log scrubs what is left: platform/log.ts).
+    log.error({ area: 'api', method: c.req.method, path: c.req.path, error: describeError(error) }, 'request failed');
+    httpErrors.inc({ code: 'internal', status: '500' });
     return errorResponse(c, fail('internal'));
   });
-  app.notFound((c) => errorResponse(c, fail('not_found')));
+  app.notFound((c) => {
+    httpErrors.inc({ code: 'not_found', status: '404' });
+    return errorResponse(c, fail('not_found'));
+  });
   return app;
 }

@@ -87,6 +87,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.:[\]-]+(,[a-z0-9.:[\]-]+)*$/i, 'comma-separated host names (with an optional :port)')
     .optional(),
+  /** The lowest level of the JSON log lines (default: info in production, warn elsewhere; docs/operations.md "Logs"). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** The Prometheus metrics port (GET /metrics); unset: no metrics server (docs/operations.md "Metrics"). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics server listens: loopback unless said otherwise. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Worker processes of `npm run serve` (default: one per core on PostgreSQL, one on PGlite). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +140,12 @@ export interface Config {
   staffHost: string | null;
   /** Push endpoints' hosts exempt from the https and public-address rules (tests only; lower-case). */
   pushTestHosts: readonly string[];
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  /** The metrics server's port and host (docs/operations.md "Metrics"); undefined: none. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** WEB_CONCURRENCY as set (scripts/serve.ts picks the default). */
+  webConcurrency: number | undefined;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -202,6 +216,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
     staffHost: e.STAFF_ORIGIN ? new URL(e.STAFF_ORIGIN).hostname.toLowerCase() : production ? null : 'staff.localhost',
     pushTestHosts: e.PUSH_TEST_HOSTS ? e.PUSH_TEST_HOSTS.toLowerCase().split(',') : [],
+    logLevel: e.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 

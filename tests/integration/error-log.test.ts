@@ -1,11 +1,12 @@
 /**
- * The operators' log of an unexpected error holds the method and path, never the query string
+ * The operators' log (JSON lines) of an unexpected error holds the method and path, never the query string
  * nor the values a failed SQL query was sent with (e-mail addresses, token hashes).
  */
 import { DrizzleQueryError } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '#src/server/db/client.ts';
 import { describeError } from '#src/server/http/error-log.ts';
+import { logTo } from '#src/server/platform/log.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 const EMAIL = 'victim@example.test';
@@ -30,19 +31,21 @@ afterAll(() => t.close());
 
 describe('the error log', () => {
   it('names method and path with the SQL reason, without query string or bind values', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const restore = logTo({ write: (line: string) => lines.push(line) });
     try {
       const response = await t.request(`/api/settings.php?email=${encodeURIComponent(EMAIL)}&hash=${HASH}`);
       expect(response.status).toBe(500);
-      const logged = log.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
-      expect(logged).toContain('[api] GET /api/settings.php:');
+      const logged = lines.join('\n');
+      const failure = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l['area'] === 'api');
+      expect(failure).toMatchObject({ level: 'error', method: 'GET', path: '/api/settings.php' });
       expect(logged).toContain('invalid input syntax for type bigint');
       expect(logged).toContain('22P02');
       expect(logged).not.toContain(EMAIL);
       expect(logged).not.toContain(HASH);
       expect(logged).not.toContain('?');
     } finally {
-      log.mockRestore();
+      restore();
     }
   });
 

@@ -2,6 +2,8 @@
  * The hourly job of the server (`main.ts` starts it; `npm run purge` runs it once): a list of
  * named tasks run one after the other. A failing task is logged with its name and does not
  * stop the others; the next hour tries it again. Add a task by appending to HOURLY_TASKS.
+ * With several processes on one PostgreSQL database each task runs in one of them per hour
+ * (./job-lock.ts); a failed run is given back, so another process retries it within the hour.
  */
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
@@ -12,7 +14,9 @@ import { prunePageBounces } from '#src/server/features/traffic/index.ts';
 import { runNotificationJobs } from '#src/server/features/notifications/index.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';
 import { smsOutboxDir } from '#src/server/providers/sms/index.ts';
+import { jobDuration, jobRuns } from '#src/server/platform/metrics.ts';
 import { OUTBOX_RETENTION_DAYS, pruneExpiredSessions, pruneOutboxFolder, pruneSpentTokens } from './cleanup.ts';
+import { slotOf, soleProcess, type JobGate } from './job-lock.ts';
 
 /** How often the server runs the hourly tasks. */
 export const HOURLY_INTERVAL_MS = 3_600_000;
@@ -68,22 +72,54 @@ export const HOURLY_TASKS: readonly HourlyTask[] = [
 export interface TaskOutcome {
   name: string;
   ok: boolean;
+  /** Another process runs it in this slot (./job-lock.ts). */
+  skipped?: true;
 }
 
-/** Runs every task once; logs each failure by task name (message only, no parameters). */
+/** Which process runs a task: `gate` (the sole one by default) for the slot of `intervalMs`. */
+export interface RunScope {
+  gate: JobGate;
+  intervalMs: number;
+}
+
+/**
+ * Runs every task once (each where `scope.gate` lets this process run it); logs each failure
+ * by task name (message only, no parameters) and counts the runs (job_runs_total).
+ */
 export async function runHourlyTasks(
   deps: AppDeps,
   tasks: readonly HourlyTask[] = HOURLY_TASKS,
   log: (line: string) => void = (line) => console.error(line),
+  scope: RunScope = { gate: soleProcess, intervalMs: HOURLY_INTERVAL_MS },
 ): Promise<TaskOutcome[]> {
   const outcomes: TaskOutcome[] = [];
   for (const task of tasks) {
+    const now = deps.now();
+    const slot = slotOf(now, scope.intervalMs);
     try {
-      await task.run({ deps, now: deps.now() });
+      if (!(await scope.gate.claim(task.name, slot))) {
+        jobRuns.inc({ job: task.name, outcome: 'skipped' });
+        outcomes.push({ name: task.name, ok: true, skipped: true });
+        continue;
+      }
+    } catch (error) {
+      log(`[hourly] ${task.name} not run, its lock is unavailable: ${describeError(error)}`);
+      jobRuns.inc({ job: task.name, outcome: 'failed' });
+      outcomes.push({ name: task.name, ok: false });
+      continue;
+    }
+    const timer = jobDuration.startTimer({ job: task.name });
+    try {
+      await task.run({ deps, now });
+      jobRuns.inc({ job: task.name, outcome: 'ok' });
       outcomes.push({ name: task.name, ok: true });
     } catch (error) {
       log(`[hourly] ${task.name} failed: ${describeError(error)}`);
+      jobRuns.inc({ job: task.name, outcome: 'failed' });
       outcomes.push({ name: task.name, ok: false });
+      await scope.gate.release(task.name, slot).catch(() => undefined);
+    } finally {
+      timer();
     }
   }
   return outcomes;
@@ -92,16 +128,31 @@ export async function runHourlyTasks(
 /** Tasks also run once when the server starts, so a fresh or migrated database has their data at once. */
 export const AT_START = ['refresh-city-suggestions'];
 
-/** Starts the hourly timer (not keeping the process alive); answers its stop function. */
-export function startHourlyJob(deps: AppDeps, intervalMs: number = HOURLY_INTERVAL_MS): () => void {
+/**
+ * Starts the hourly timer (not keeping the process alive) with the gate that picks the process
+ * of each run; answers its stop function, which resolves once a run under way has ended.
+ */
+export function startHourlyJob(
+  deps: AppDeps,
+  gate: JobGate = soleProcess,
+  intervalMs: number = HOURLY_INTERVAL_MS,
+): () => Promise<void> {
+  const scope = { gate, intervalMs };
+  const log = (line: string) => console.error(line);
+  // At start too one process of several runs them (it holds their slot of this hour).
   let running: Promise<unknown> | null = runHourlyTasks(
     deps,
     HOURLY_TASKS.filter((task) => AT_START.includes(task.name)),
+    log,
+    scope,
   ).finally(() => (running = null));
   const timer = setInterval(() => {
     // A slow run is not stacked under the next one.
-    running ??= runHourlyTasks(deps).finally(() => (running = null));
+    running ??= runHourlyTasks(deps, HOURLY_TASKS, log, scope).finally(() => (running = null));
   }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running?.catch(() => undefined);
+  };
 }
