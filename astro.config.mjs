@@ -9,19 +9,36 @@ import tailwindcss from '@tailwindcss/vite';
 import { devVariant } from './scripts/lib/dev-variant.mjs';
 
 /**
- * The islands in the browser get our i18next subset (src/i18n/lite.ts, about 1 KB instead of
- * 14 KB compressed); the server, the build's page rendering and the tests keep i18next.
+ * The islands in the browser get our i18next and react-i18next subsets (src/i18n/lite.ts,
+ * about 1 KB instead of 14 KB compressed, and src/i18n/lite-react.ts, instead of about 3 KB);
+ * the server, the build's page rendering and the tests keep i18next and react-i18next.
  */
 function browserI18next() {
-  const lite = fileURLToPath(new URL('./src/i18n/lite.ts', import.meta.url));
+  /** @type {Record<string, string>} */
+  const lite = {
+    i18next: fileURLToPath(new URL('./src/i18n/lite.ts', import.meta.url)),
+    'react-i18next': fileURLToPath(new URL('./src/i18n/lite-react.ts', import.meta.url)),
+  };
   return {
     name: 'browser-i18next',
     enforce: 'pre',
     /** @param {string} id @param {string | undefined} _importer @param {{ ssr?: boolean } | undefined} options */
     resolveId(id, _importer, options) {
-      return id === 'i18next' && !options?.ssr ? lite : null;
+      return !options?.ssr && Object.hasOwn(lite, id) ? lite[id] : null;
     },
   };
+}
+
+/**
+ * Modules loaded in a chunk of their own: the staff consoles' frame (the moderation and
+ * operator consoles; merged by size it joined a chunk of the members' first screen) and the
+ * webcam card of the search (for the members who get cams).
+ * @param {string} id
+ */
+function ownChunk(id) {
+  if (/\/src\/ui\/(?:StaffConsole\.tsx|console-frame\.tsx)$/.test(id)) return 'staff-console';
+  if (id.endsWith('/src/features/search/WebcamCard.tsx')) return 'WebcamCard';
+  return null;
 }
 
 export default defineConfig({
@@ -44,7 +61,10 @@ export default defineConfig({
         // members app's first screen came in 34 files, and brotli packs one file of many
         // modules better than many small ones (11 KB less; docs/decisions.md "Members app:
         // JavaScript a member downloads"). A chunk under this size joins one loaded with it.
-        output: { experimentalMinChunkSize: 10_000 },
+        // Code only some members run stays out of the chunks every member loads: merged by
+        // size it would join a shared chunk. Only the named modules; their imports stay where
+        // they are (`onlyExplicitManualChunks`).
+        output: { experimentalMinChunkSize: 10_000, manualChunks: ownChunk, onlyExplicitManualChunks: true },
         // zod 4 ships /* @__PURE__ */ comments Rollup cannot place; harmless, and noisy.
         onwarn(warning, warn) {
           if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;

@@ -1,14 +1,18 @@
 /**
  * A grid of search results (SPEC §2.7, §9 'Default card columns' 2/3/4): profile cards with
  * the envelope button (design version 2), and the webcam and ad cards mixed in by
- * mixWebcamCards. A list, so screen readers announce how many there are.
+ * mixWebcamCards. A list, so screen readers announce how many there are. The webcam card is
+ * a chunk of its own: only members who get cams download it (docs/decisions.md "Members app:
+ * JavaScript a member downloads"); until it is there its place is an empty card of its size.
  */
+import { lazy, Suspense } from 'react';
 import type { CamEntry } from '#src/contract/cams.ts';
 import type { ProfileCard as ProfileCardDto } from '#src/contract/members.ts';
 import { DEFAULT_CARD_COLUMNS } from '#src/lib/constants.ts';
 import type { SearchItem } from '#src/lib/webcam.ts';
 import ProfileCard from '../profile-card/ProfileCard.tsx';
-import WebcamCard from './WebcamCard.tsx';
+
+const WebcamCard = lazy(() => import('./WebcamCard.tsx'));
 
 /** Columns on phones, from `sm` and from `lg`. */
 export type CardColumns = readonly [number, number, number];
@@ -56,10 +60,14 @@ export default function ResultsGrid({ items, locale, columns, eager = 0, label }
         <li key={keyOf(item, index)} className="min-w-0">
           {item.kind === 'profile' ? (
             <ProfileCard card={item.profile} locale={locale} eager={index < eager} />
-          ) : item.kind === 'cam' ? (
-            <WebcamCard kind="cam" cam={item.cam} eager={index < eager} />
           ) : (
-            <WebcamCard kind="ad" />
+            <Suspense fallback={<div aria-hidden="true" className="card aspect-[3/4]" />}>
+              {item.kind === 'cam' ? (
+                <WebcamCard kind="cam" cam={item.cam} eager={index < eager} />
+              ) : (
+                <WebcamCard kind="ad" />
+              )}
+            </Suspense>
           )}
         </li>
       ))}
