@@ -1,6 +1,7 @@
+/// <reference types="vite/client" />
 /**
- * Who may call the back office (docs/staff.md "Roles"): walks every endpoint of
- * src/contract/staff.ts and calls it without a session, with a member's session, with a
+ * Who may call the back office (docs/staff.md "Roles"): walks every endpoint of the staff
+ * contracts (src/contract/staff*.ts, one per section) and calls it without a session, with a member's session, with a
  * password-only (pending) staff session, with a staff session on a member site, and as each
  * staff role. Without an active staff session of the staff origin every call answers 401 or
  * 403 (never 404, never data); a role the endpoint does not list gets 403 forbidden; the
@@ -8,11 +9,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Endpoint, type StaffRole } from '#src/contract/define.ts';
-import * as staffContract from '#src/contract/staff.ts';
+import { STAFF_API_PREFIX, postStaffLogout } from '#src/contract/staff.ts';
 import { createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 import { createTestStaff, passwordStep, STAFF_COOKIE, STAFF_HOST, staffLogin } from './staff-helpers.ts';
 
-const endpoints = Object.entries(staffContract as Record<string, unknown>)
+/** Every section's contract: src/contract/staff.ts and src/contract/staff-*.ts. */
+const staffContracts = import.meta.glob<Record<string, unknown>>('../../src/contract/staff*.ts', { eager: true });
+const endpoints = Object.values(staffContracts)
+  .flatMap((contract) => Object.entries(contract))
   .filter(
     (entry): entry is [string, Endpoint] =>
       typeof entry[1] === 'object' && entry[1] !== null && 'method' in entry[1] && 'roles' in entry[1],
@@ -72,7 +76,7 @@ describe('the back office contract', () => {
   });
 
   it.each(endpoints)('$name lives under /api/staff/ and is staff-only or a login step', ({ name, endpoint }) => {
-    expect(endpoint.path.startsWith(staffContract.STAFF_API_PREFIX)).toBe(true);
+    expect(endpoint.path.startsWith(STAFF_API_PREFIX)).toBe(true);
     if (endpoint.roles === 'public') expect(LOGIN_STEPS).toContain(name);
     else for (const role of endpoint.roles) expect(STAFF_ROLES).toContain(role);
   });
@@ -102,9 +106,7 @@ describe('every staff call', () => {
       for (const role of STAFF_ROLES) {
         // Logout ends the session it is called with: it gets a session of its own.
         const staff =
-          endpoint === staffContract.postStaffLogout
-            ? await staffLogin(t, await createTestStaff(t, [role]))
-            : byRole.get(role);
+          endpoint === postStaffLogout ? await staffLogin(t, await createTestStaff(t, [role])) : byRole.get(role);
         const answer = await answerOf(endpoint, { staff });
         if (roles.includes(role)) {
           expect(['authentication_required', 'forbidden'], role).not.toContain(answer.code);
