@@ -129,7 +129,7 @@ export async function searchAudit(
 }
 
 /** One CSV field: quoted, with formula-starting text defused (a spreadsheet must not run it). */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
