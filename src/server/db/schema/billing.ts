@@ -93,6 +93,13 @@ export const orders = pgTable(
   (t) => [
     index('orders_account').on(t.accountId, t.id),
     index('orders_provider_session').on(t.provider, t.providerSession),
+    // The back office's orders list (docs/staff.md "Money"): newest first per site, status, method, day.
+    index('orders_site').on(t.siteId, t.id),
+    index('orders_status').on(t.status, t.id),
+    index('orders_method').on(t.method, t.id),
+    index('orders_created').on(t.createdAt),
+    // The daily reconciliation: payments completed per day.
+    index('orders_completed').on(t.completedAt).where(sql`${t.completedAt} is not null`),
     uniqueIndex('orders_discount_reservation')
       .on(t.accountId, t.discountReservation)
       .where(sql`${t.discountReservation} is not null and ${t.status} in ('created', 'pending', 'completed')`),

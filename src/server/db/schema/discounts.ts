@@ -77,5 +77,7 @@ export const discountRedemptions = pgTable(
   (t) => [
     uniqueIndex('discount_redemptions_code_use').on(t.codeId, t.useKey),
     index('discount_redemptions_account').on(t.accountId),
+    // A code's uses in the back office, newest first.
+    index('discount_redemptions_code').on(t.codeId, t.id),
   ],
 );
