@@ -44,6 +44,9 @@ import { registerReportRoutes } from '#src/server/features/reports/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
 import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/server/features/staff/index.ts';
+import { registerStaffModerationRoutes } from '#src/server/features/staff-moderation/index.ts';
+import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.ts';
+import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createGifProvider } from './providers/gifs/index.ts';
@@ -150,6 +153,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerReportRoutes(api);
   registerNotificationRoutes(api);
   registerStaffRoutes(api);
+  registerStaffModerationRoutes(api);
+  registerStaffSiteRoutes(api);
+  registerStaffMoneyRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');
   });

@@ -108,9 +108,11 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       markDraining(deps);
-      // No new connections; idle keep-alive ones end now, busy ones after their answer.
+      // No new connections; idle keep-alive ones end now, busy ones once their answer is out
+      // (server.close() alone would leave those to the keep-alive timeout).
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      void closed.finally(() => clearInterval(idleSweep));
       // Open realtime channels end (the browsers come back elsewhere), or the server would wait for them.
       await deps.events.close();
       await stopHourlyJob();

@@ -16,8 +16,11 @@ export const requestIds = new AsyncLocalStorage<string>();
 // Not across a `/`: package paths (node_modules/@scope/name/file.js) are not addresses.
 const EMAIL = /[^\s@"'<>(),;:/]+@[^\s@"'<>(),;:/]+\.[a-z]{2,}/gi;
 const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g;
-// Three colons at least, or a `::`: times (12:00:00) keep their shape.
-const IPV6 = /\b(?:[0-9a-f]{1,4}:){3,7}[0-9a-f]{1,4}\b|\b[0-9a-f]{0,4}::(?:[0-9a-f]{1,4}:?){0,6}\b/gi;
+// Hex groups and colons standing alone; an address when it has a `::` or three colons at
+// least, so times (12:00:00) keep their shape.
+// (An IPv4-mapped tail, ::ffff:198.51.100.4, belongs to it.)
+const IPV6 = /(?<![\w:])(?:[0-9a-f]{0,4}:){2,7}(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9a-f]{0,4})(?![\w:]|\.\d)/gi;
+const isIpv6 = (match: string) => match.includes('::') || match.split(':').length > 3;
 const BEARER = /\b(Bearer|Basic)\s+[^\s,;]+/gi;
 const SECRET_PARAM = /([?&;\s](?:token|key|secret|code|password|email|hash)=)[^&\s]+/gi;
 // Credentials in a connection URL (postgres://user:pass@host).
@@ -30,7 +33,7 @@ export function scrub(text: string): string {
     .replace(EMAIL, '[email]')
     .replace(BEARER, '$1 [token]')
     .replace(SECRET_PARAM, '$1[redacted]')
-    .replace(IPV6, (match) => (match.length > 2 ? '[ip]' : match))
+    .replace(IPV6, (match) => (isIpv6(match) ? '[ip]' : match))
     .replace(IPV4, '[ip]');
 }
 
