@@ -82,6 +82,22 @@ describe('request ids', () => {
   });
 });
 
+describe('console lines of the features', () => {
+  it('keep the keys of a JSON alert line and the area of a tagged one', () => {
+    collect();
+    const unroute = routeConsoleToLog();
+    try {
+      console.warn(JSON.stringify({ alert: 'sms_burst', by: 'prefix', prefix: '+31 6123', limit: 5 }));
+      console.error('[billing] order %s: provider could not be asked', 'ord_1', new TypeError('boom'));
+    } finally {
+      unroute();
+    }
+    expect(lines[0]).toMatchObject({ level: 'warn', msg: 'alert', alert: 'sms_burst', prefix: '+31 6123', limit: 5 });
+    expect(lines[1]).toMatchObject({ level: 'error', area: 'billing' });
+    expect(String(lines[1]?.['msg'])).toMatch(/^order ord_1: provider could not be asked TypeError: boom/);
+  });
+});
+
 describe('no personal data', () => {
   it('scrubs e-mail and IP addresses, tokens and URL credentials from messages and fields', () => {
     collect();

@@ -101,6 +101,17 @@ export function logTo(target: { write(line: string): unknown }): () => void {
   };
 }
 
+/** The fields of a text that is one JSON object, else null. */
+function jsonObject(text: string): Record<string, unknown> | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The `console` lines of the server's parts (`[billing] …`, `[events] …`) as log lines of the
  * matching level, their `[area]` prefix as a field, Error arguments described without the
@@ -112,6 +123,9 @@ export function routeConsoleToLog(): () => void {
     (level: Level) =>
     (...args: unknown[]) => {
       const text = format(...args.map((arg) => (arg instanceof Error ? describeError(arg) : arg)));
+      const fields = jsonObject(text);
+      // A line that is a JSON object already (the `alert` lines, docs/operations.md "Alerts") keeps its keys.
+      if (fields) return void log[level](fields, typeof fields['alert'] === 'string' ? 'alert' : 'event');
       const tagged = /^\[([a-z][\w-]{0,30})\]\s*/i.exec(text);
       if (tagged) log[level]({ area: tagged[1] }, text.slice(tagged[0].length));
       else log[level](text);
