@@ -125,7 +125,10 @@ export function routeConsoleToLog(): () => void {
       const text = format(...args.map((arg) => (arg instanceof Error ? describeError(arg) : arg)));
       const fields = jsonObject(text);
       // A line that is a JSON object already (the `alert` lines, docs/operations.md "Alerts") keeps its keys.
-      if (fields) return void log[level](fields, typeof fields['alert'] === 'string' ? 'alert' : 'event');
+      if (fields) {
+        log[level](fields, typeof fields['alert'] === 'string' ? 'alert' : 'event');
+        return;
+      }
       const tagged = /^\[([a-z][\w-]{0,30})\]\s*/i.exec(text);
       if (tagged) log[level]({ area: tagged[1] }, text.slice(tagged[0].length));
       else log[level](text);
