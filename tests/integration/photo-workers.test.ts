@@ -5,6 +5,7 @@
  * the pool neither lets more wait than it may nor keeps a finished process alive.
  */
 import { spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { threadId } from 'node:worker_threads';
@@ -106,6 +107,22 @@ describe('the photo workers', () => {
     expect(failed).toMatchObject({ code: 'photo_type', status: 415 });
   });
 
+  it('run a large photo in a child process of lower CPU priority, and end it when it hangs', async () => {
+    const background = pool({ size: 1, niceness: 10 });
+    pools.push(background);
+    const result = await background.render({ kind: 'file', bytes: new Uint8Array(huge), maxPixels: PHOTO_MAX_PIXELS });
+    expect(result.ok).toBe(true);
+    expect(result.pid).not.toBe(process.pid);
+    // The decode's process (every thread of it) yields to the API under load.
+    expect(getPriority(result.pid)).toBe(Math.min(19, getPriority() + 10));
+    const stuck = pool({ size: 1, timeoutMs: 400, niceness: 10, workerUrl: HANG });
+    pools.push(stuck);
+    await expect(stuck.render({ kind: 'file', bytes: new Uint8Array(8), maxPixels: PHOTO_MAX_PIXELS })).rejects.toEqual(
+      new PhotoWorkerError('timeout'),
+    );
+    expect(stuck.size).toBe(0);
+  });
+
   it('close ends every worker and refuses what comes after', async () => {
     const workers = pool({ size: 1 });
     await workers.render({ kind: 'file', bytes: new Uint8Array(huge), maxPixels: PHOTO_MAX_PIXELS });
@@ -136,6 +153,7 @@ describe('the photo workers', () => {
       });
     });
     expect(output).toContain('rendered 320×240');
+    expect(output).toContain('rendered 1200×900');
     expect(exited).toBe(0);
   }, 30_000);
 });

@@ -6,9 +6,9 @@
  * the rest of the app: at most `cores − 1` decodes run at once (at least one), each on one
  * libvips thread (`sharp.concurrency(1)`, set when this module loads) with its variants
  * encoded one after the other (render.ts), so one member's decodes cannot take every core
- * from other members' requests. The decodes themselves run in photo worker threads with
- * heaps of their own (photo-pool.ts), one per slot: the API's event loop and its garbage
- * collector never carry a decode's buffers. One more slot takes only small photos (at most
+ * from other members' requests. The decodes themselves run in photo workers with heaps of
+ * their own (photo-pool.ts), one per slot: the API's event loop and its garbage collector
+ * never carry a decode's buffers, and a large photo's decode runs at a lower CPU priority. One more slot takes only small photos (at most
  * `lightPixels`, by the header, HEIC never): a small photo of another member does not wait
  * for a huge one to end.
  */

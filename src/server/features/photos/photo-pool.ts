@@ -1,23 +1,28 @@
 /**
- * The photo worker threads: every upload's pixel work (render.ts) runs in one of them, not in
- * the API's thread, so a huge decode neither stalls the event loop every request needs nor
- * fills the API's heap (docs/security.md "Chat photos were decoded for free"). Which decodes
- * run, and in what order, is the fair gate's choice (decoding.ts); the pool has as many
- * threads as the gate lets decodes run at once, so a job waits here only when called outside
- * the gate.
+ * The photo workers: every upload's pixel work (render.ts) runs in one of them, not in the
+ * API's thread, so a huge decode neither stalls the event loop every request needs nor fills
+ * the API's heap (docs/security.md "Chat photos were decoded for free"). Which decodes run,
+ * and in what order, is the fair gate's choice (decoding.ts); a pool has as many workers as
+ * the gate lets its decodes run at once, so a job waits here only when called outside the
+ * gate. A pool's workers are threads, or child processes of a lower CPU priority
+ * (`niceness`, photo-runner.ts).
  *
- * A worker is started on demand, kept for the next photo, and ended after `idleMs` without
- * work; an idle worker does not keep the process alive (unref), so vitest and a stopping server
- * exit without closing the pool. The upload's bytes are transferred to the worker, not copied
- * (only a view into a larger or untransferable buffer is copied first); the variants come back
- * transferred. A worker past `timeoutMs`, or out of its heap limit, is ended and replaced.
+ * The workers start with the first render, are kept for the next photo, and end after
+ * `idleMs` without work; an idle worker does not keep the process alive (unref), so vitest and
+ * a stopping server exit without closing the pool. A thread gets the upload's bytes
+ * transferred, not copied (only a view into a larger or untransferable buffer is copied
+ * first), and the variants come back transferred. A worker past `timeoutMs`, or out of its
+ * heap limit, is ended and replaced.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
+import { startRunner, type Runner } from './photo-runner.ts';
 import type { RenderInput, RenderResult } from './render.ts';
 
 export interface PhotoPoolOptions {
-  /** Worker threads at most (renders at once). */
+  /** Workers at most (renders at once). */
   size: number;
+  /** Child processes of this lower CPU priority instead of threads (0 or absent: threads). */
+  niceness?: number;
   /** Renders waiting for a worker; more are refused as busy. */
   maxQueue: number;
   /** A render not done after this long ends its worker and is refused. */
@@ -58,17 +63,9 @@ interface Job {
 }
 
 interface Thread {
-  worker: Worker;
+  worker: Runner;
   job: Job | null;
   timer: NodeJS.Timeout | null;
-}
-
-/** The buffer the input's bytes live in, when it can be handed over whole. */
-function wholeBuffer(bytes: Uint8Array): ArrayBuffer | null {
-  const buffer = bytes.buffer;
-  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
-    ? buffer
-    : null;
 }
 
 export class PhotoWorkerPool {
@@ -79,8 +76,8 @@ export class PhotoWorkerPool {
   constructor(private readonly options: PhotoPoolOptions) {}
 
   /**
-   * Renders the variants in a worker. The input's pixel buffer is moved to the worker: the
-   * caller's `bytes` (or `data`) are detached and must not be used again.
+   * Renders the variants in a worker. The input's pixel buffer is moved to a worker thread:
+   * the caller's `bytes` (or `data`) may be detached and must not be used again.
    */
   render(input: RenderInput): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new PhotoWorkerError('closed'));
@@ -94,7 +91,7 @@ export class PhotoWorkerPool {
     });
   }
 
-  /** Worker threads alive now (tests, monitoring). */
+  /** Workers alive now (tests, monitoring). */
   get size(): number {
     return this.threads.size;
   }
@@ -122,17 +119,19 @@ export class PhotoWorkerPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(this.options.workerUrl ?? WORKER_URL, {
-      resourceLimits: this.options.resourceLimits ?? PHOTO_WORKER_LIMITS,
-      stdout: false,
-      stderr: false,
-    });
+    const worker = startRunner(
+      {
+        url: this.options.workerUrl ?? WORKER_URL,
+        limits: this.options.resourceLimits ?? PHOTO_WORKER_LIMITS,
+        niceness: this.options.niceness ?? 0,
+      },
+      {
+        message: (result) => this.finish(thread, result),
+        failure: () => void this.end(thread, new PhotoWorkerError('crashed')),
+      },
+    );
     const thread: Thread = { worker, job: null, timer: null };
     this.threads.add(thread);
-    worker.on('message', (result: RenderResult) => this.finish(thread, result));
-    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a thrown error, or an exit without an answer.
-    worker.on('error', () => void this.end(thread, new PhotoWorkerError('crashed')));
-    worker.on('exit', () => void this.end(thread, new PhotoWorkerError('crashed')));
     return thread;
   }
 
@@ -140,19 +139,9 @@ export class PhotoWorkerPool {
     if (thread.timer) clearTimeout(thread.timer);
     thread.job = job;
     // A running render keeps the process alive until it answers.
-    thread.worker.ref();
+    thread.worker.hold(true);
     thread.timer = setTimeout(() => void this.end(thread, new PhotoWorkerError('timeout')), this.options.timeoutMs);
-    const { input } = job;
-    const bytes = input.kind === 'file' ? input.bytes : input.data;
-    const whole = wholeBuffer(bytes);
-    try {
-      thread.worker.postMessage(input, whole ? [whole] : []);
-    } catch {
-      // Not transferable (a Buffer of native memory): the worker gets a copy of its own.
-      const copy = new Uint8Array(bytes);
-      const moved = input.kind === 'file' ? { ...input, bytes: copy } : { ...input, data: copy };
-      thread.worker.postMessage(moved, [copy.buffer]);
-    }
+    thread.worker.send(job.input);
   }
 
   private finish(thread: Thread, result: RenderResult): void {
@@ -168,7 +157,7 @@ export class PhotoWorkerPool {
 
   /** An idle worker holds nothing up and ends after `idleMs`. */
   private idle(thread: Thread): void {
-    thread.worker.unref();
+    thread.worker.hold(false);
     thread.timer = setTimeout(() => void this.end(thread, null), this.options.idleMs);
     thread.timer.unref();
   }
@@ -177,13 +166,10 @@ export class PhotoWorkerPool {
   private async end(thread: Thread, error: PhotoWorkerError | null): Promise<void> {
     if (!this.threads.delete(thread)) return;
     if (thread.timer) clearTimeout(thread.timer);
-    thread.worker.removeAllListeners();
-    // Errors after the end (a late exit) are of no interest any more.
-    thread.worker.on('error', () => {});
     const job = thread.job;
     thread.job = null;
     if (job) job.reject(error ?? new PhotoWorkerError('crashed'));
-    const ending = thread.worker.terminate();
+    const ending = thread.worker.end();
     const next = this.closed ? undefined : this.waiting.shift();
     if (next) {
       const fresh = this.freeThread();

@@ -1,7 +1,7 @@
 /**
- * A photo worker thread (started by photo-pool.ts, kept for the next photo): renders the
- * stored variants of each upload it is sent (render.ts), one at a time, and posts them back
- * transferred. Its heap is its own: the decode's buffers and their garbage never reach the
+ * A photo worker (started by photo-pool.ts, kept for the next photo), a thread or a child
+ * process (photo-runner.ts): renders the stored variants of each upload it is sent
+ * (render.ts), one at a time, and posts them back (a thread's transferred). Its heap is its own: the decode's buffers and their garbage never reach the
  * API's event loop or its collector (docs/security.md "Chat photos were decoded for free").
  * Node-only imports: Node runs this file itself (type stripping), outside any bundler.
  */
@@ -22,7 +22,7 @@ async function answer(input: RenderInput): Promise<{ result: RenderResult; trans
   } catch {
     photo = null;
   }
-  if (!photo) return { result: { ok: false, reason: 'unreadable', threadId }, transfer: [] };
+  if (!photo) return { result: { ok: false, reason: 'unreadable', threadId, pid: process.pid }, transfer: [] };
   const variants = {
     full: movable(photo.variants.full),
     thumb: movable(photo.variants.thumb),
@@ -30,9 +30,16 @@ async function answer(input: RenderInput): Promise<{ result: RenderResult; trans
     blur: movable(photo.variants.blur),
   };
   const transfer = Object.values(variants).map((bytes) => bytes.buffer as ArrayBuffer);
-  return { result: { ok: true, photo: { ...photo, variants }, threadId }, transfer };
+  return { result: { ok: true, photo: { ...photo, variants }, threadId, pid: process.pid }, transfer };
 }
 
-parentPort?.on('message', (input: RenderInput) => {
-  void answer(input).then(({ result, transfer }) => parentPort?.postMessage(result, transfer));
-});
+const port = parentPort;
+if (port) {
+  port.on('message', (input: RenderInput) => {
+    void answer(input).then(({ result, transfer }) => port.postMessage(result, transfer));
+  });
+} else {
+  process.on('message', (input: RenderInput) => {
+    void answer(input).then(({ result }) => process.send?.(result));
+  });
+}

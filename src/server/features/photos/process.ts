@@ -3,8 +3,9 @@
  * content (never by name or declared type), the pixel count is checked before decoding, then
  * the pixel work — decoding, EXIF rotation, the variants re-encoded as JPEG without any
  * metadata (no EXIF, GPS, XMP, ICC comments survive a fresh encode), the blur — runs in a
- * photo worker thread with a heap of its own (render.ts, photo-pool.ts), so the API's event
- * loop keeps answering while it runs. iPhone photos (HEIC, HEVC inside) are decoded first by
+ * photo worker with a heap of its own (render.ts, photo-pool.ts), so the API's event loop
+ * keeps answering while it runs; a large photo's in a child process of a lower CPU priority,
+ * so that under load it takes the cores' spare time, not other members'. iPhone photos (HEIC, HEVC inside) are decoded first by
  * libheif compiled to WebAssembly (heic-decode) in a worker thread of their own (heic-pool.ts):
  * the prebuilt libvips of sharp reads their header but has no HEVC decoder. libheif decodes
  * the file's first image, so a HEIC file whose primary image (the one sharp measured) is not
@@ -34,7 +35,7 @@ export const heicLayoutError = () => fail('photo_type', { message: 'photos.error
 /** A HEIC file the decoder gave up on (unreadable, too slow, out of memory): 422 (the photos contract). */
 export const heicFailedError = () => fail('photo_type', { message: 'photos.errors.photo_heic_failed', field: 'photo' });
 let sharedHeicPool: HeicDecoderPool | null = null;
-let sharedWorkers: PhotoWorkerPool | null = null;
+let sharedWorkers: PhotoWorkers | null = null;
 
 /** The process's HEIC decoder pool, created on the first HEIC upload. */
 function heicPool(): HeicDecoderPool {
@@ -42,24 +43,38 @@ function heicPool(): HeicDecoderPool {
   return sharedHeicPool;
 }
 
+/** The process's photo workers: small photos' and large ones'. */
+interface PhotoWorkers {
+  light: PhotoWorkerPool;
+  heavy: PhotoWorkerPool;
+}
+
 /**
- * The process's photo workers, started with the first upload: one per decode the fair gate
- * lets run at once, a queue as long as the gate's for decodes made outside it.
+ * The lower CPU priority of a large photo's decode: under load, the API's requests and other
+ * members' small photos go first, and the large decode takes the cores' spare time.
  */
-function photoWorkers(): PhotoWorkerPool {
-  sharedWorkers ??= new PhotoWorkerPool({
-    size: PHOTO_DECODING.concurrency + PHOTO_DECODING.lightSlots,
-    maxQueue: PHOTO_DECODING.maxQueued,
-    timeoutMs: 60_000,
-    idleMs: 60_000,
-  });
+export const HEAVY_DECODE_NICENESS = 5;
+
+/**
+ * The process's photo workers, started with the first upload. Small photos (as decoding.ts
+ * counts them) are rendered in worker threads, one per decode the fair gate lets run at once;
+ * larger ones (HEIC too) in child processes of a lower CPU priority, one per slot the gate
+ * gives them (they never take the slot of small photos). The queues are as long as the gate's,
+ * for decodes made outside it.
+ */
+function photoWorkers(): PhotoWorkers {
+  const common = { maxQueue: PHOTO_DECODING.maxQueued, timeoutMs: 60_000, idleMs: 60_000 };
+  sharedWorkers ??= {
+    light: new PhotoWorkerPool({ ...common, size: PHOTO_DECODING.concurrency + PHOTO_DECODING.lightSlots }),
+    heavy: new PhotoWorkerPool({ ...common, size: PHOTO_DECODING.concurrency, niceness: HEAVY_DECODE_NICENESS }),
+  };
   return sharedWorkers;
 }
 
 export interface ProcessOptions {
   /** The HEIC decoder pool (default: the process's own). */
   heic?: HeicDecoderPool;
-  /** The photo workers (default: the process's own). */
+  /** The photo workers of every photo (default: the process's own, by the photo's size). */
   workers?: PhotoWorkerPool;
 }
 
@@ -100,7 +115,9 @@ export async function processUpload(bytes: Uint8Array, options: ProcessOptions =
       : { kind: 'file', bytes, maxPixels: PHOTO_MAX_PIXELS };
   let result;
   try {
-    result = await (options.workers ?? photoWorkers()).render(input);
+    const small = input.kind === 'file' && metadata.width * metadata.height <= PHOTO_DECODING.lightPixels;
+    const workers = options.workers ?? (small ? photoWorkers().light : photoWorkers().heavy);
+    result = await workers.render(input);
   } catch (error) {
     if (!(error instanceof PhotoWorkerError)) throw error;
     // Every worker busy and the queue full; a render too slow or out of memory is unreadable.

@@ -30,9 +30,11 @@ export interface RenderedPhoto {
   thumbHeight: number;
 }
 
-/** What a worker answers, with the id of the thread that did the work. */
-export type RenderResult =
-  { ok: true; photo: RenderedPhoto; threadId: number } | { ok: false; reason: 'unreadable'; threadId: number };
+/** What a worker answers, with the process and thread that did the work. */
+export type RenderResult = ({ ok: true; photo: RenderedPhoto } | { ok: false; reason: 'unreadable' }) & {
+  threadId: number;
+  pid: number;
+};
 
 function decoder(input: RenderInput): Sharp {
   if (input.kind === 'rgba') {
