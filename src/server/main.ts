@@ -21,6 +21,7 @@ import {
   openEventStreams,
   startMetricsServer,
 } from './platform/metrics.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './platform/request-scope.ts';
 import { staticFastPath } from './static-sites.ts';
 
 /** A shutdown that has not finished by then ends the remaining connections and exits. */
@@ -78,6 +79,12 @@ export async function startServer(
   // As @hono/node-server's serve() builds it (the host name stands in for a missing Host header).
   const listener = getRequestListener(app.fetch, { hostname: config.host });
   const server: Server = createServer((incoming, outgoing) => {
+    // One id for the request whichever way answers it: the app keeps the sane one it finds
+    // (platform/request-scope.ts), the static fast path sends it as it is.
+    const incomingId = incoming.headers['x-request-id'];
+    const requestId = requestIdOf(typeof incomingId === 'string' ? incomingId : undefined);
+    incoming.headers['x-request-id'] = requestId;
+    outgoing.setHeader(REQUEST_ID_HEADER, requestId);
     if (incoming.url?.startsWith(EVENTS_PATH)) {
       // Open realtime channels (events_open_streams): until their connection ends.
       openEventStreams.inc();

@@ -58,6 +58,17 @@ function openStream(token: string): Promise<{ firstChunk: Promise<string>; ended
   });
 }
 
+describe('the server', () => {
+  it('answers every request with one X-Request-Id, the sane incoming one kept', async () => {
+    const kept = await fetch(`http://127.0.0.1:${server.port}/healthz`, {
+      headers: { 'x-request-id': 'lb-0123456789' },
+    });
+    expect(kept.headers.get('x-request-id')).toBe('lb-0123456789');
+    const made = await fetch(`http://127.0.0.1:${server.port}/no-such-file.txt`, { headers: { host: 'localhost' } });
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('a graceful shutdown', () => {
   it('ends event streams with their reconnect hint sent, refuses new connections and closes within 10 s', async () => {
     const member = await createTestMember(t);

@@ -73,8 +73,8 @@ async function fromApp(served: Served, path: string, headers: Record<string, str
   return { status: response.status, headers: answer, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** Headers the HTTP layer adds (connection, date, length) left out. */
-const LAYER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+/** Headers the HTTP layer adds (connection, date, length) and the request's own id left out. */
+const LAYER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id']);
 function comparable(headers: RawAnswer['headers']): RawAnswer['headers'] {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !LAYER_HEADERS.has(name)));
 }
