@@ -2,13 +2,17 @@
  * E2E in Debian's Chromium (/usr/bin/chromium; browsers cannot be downloaded here) against
  * the real `npm start` server on its own port with a throwaway data folder, so the tests see
  * what a newcomer sees. Host names <site>.localhost resolve to loopback in Chromium.
+ * E2E_SITE=<id> (set by `npm run test:e2e -- --site <id>`) runs that site's shard only.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { shardBuildSites, shardFilter } from './scripts/lib/e2e-shards.ts';
 
 export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4391);
 const dataDir = join(tmpdir(), `e2e-data-${E2E_PORT}`);
+/** One site's shard (`npm run test:e2e -- --site bdsm`, scripts/e2e.ts); unset: the whole suite. */
+const shardSite = process.env['E2E_SITE'] || undefined;
 
 const chromium = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -29,6 +33,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env['CI'] ? 1 : 0,
   forbidOnly: true,
+  ...(shardSite ? shardFilter(shardSite) : {}),
   reporter: [
     ['list'],
     ['json', { outputFile: process.env['PLAYWRIGHT_JSON_OUTPUT_NAME'] ?? '.test-reports/e2e.json' }],
@@ -57,6 +62,8 @@ export default defineConfig({
       SEED_MEMBERS: '400',
       NODE_ENV: 'development',
       TRUST_PROXY: '1',
+      // A shard's server builds (when needed) only the variants its tests visit.
+      ...(shardSite ? { BUILD_SITES: shardBuildSites(shardSite).join(',') } : {}),
     },
   },
 });

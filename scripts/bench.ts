@@ -21,6 +21,9 @@
  *   process under concurrent load beside a bare Hono baseline, on PGlite, or on PostgreSQL
  *   with --load-database-url=URL (or DATABASE_URL); its own section of docs/benchmarks.md,
  *   which the other runs keep.
+ * - With --build: only the static build (scripts/lib/bench-static-build.ts): the full build
+ *   (median of three), each step's time, a rebuild after a style change and an unchanged one;
+ *   its own section of docs/benchmarks.md, which the other runs keep.
  * - With --floods: only the floods benchmark (scripts/lib/bench-floods.ts): one member's photo,
  *   push and event-stream floods against another member's latencies, and the memory of
  *   10,000 open streams; its own section of docs/benchmarks.md, which the other runs keep.
@@ -45,6 +48,12 @@ import { createSession } from '#src/server/features/accounts/index.ts';
 import { seed } from '#src/server/seed/index.ts';
 import { runSearchBench } from './bench-search.ts';
 import { measureBuilds } from './lib/bench-build.ts';
+import {
+  runStaticBuildBench,
+  staticBuildSectionOf,
+  staticBuildTable,
+  writeStaticBuildSection,
+} from './lib/bench-static-build.ts';
 import { lazyChunks, upfrontScriptBytes } from './lib/shell-js.ts';
 import { runLighthouse } from './lib/bench-lighthouse.ts';
 import { runChatBench } from './lib/bench-chat.ts';
@@ -71,6 +80,14 @@ if (process.argv.includes('--load')) {
     writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
     console.log('\nWritten to docs/benchmarks.md (load section)');
   }
+  process.exit(0);
+}
+
+if (process.argv.includes('--build')) {
+  const buildRows = runStaticBuildBench();
+  console.log(staticBuildTable(buildRows));
+  writeStaticBuildSection(join(root, 'docs/benchmarks.md'), buildRows);
+  console.log('\nWritten to docs/benchmarks.md (static build section)');
   process.exit(0);
 }
 
@@ -363,7 +380,10 @@ const keptSearch = !existsSync(doc)
       .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
 // The load and floods sections (npm run bench -- --load, -- --floods) stay as their own runs wrote them.
 const keptLoad = existsSync(doc)
-  ? [loadSectionOf(readFileSync(doc, 'utf8')), floodsSectionOf(readFileSync(doc, 'utf8'))].filter(Boolean).join('\n\n')
+  ? [loadSectionOf, floodsSectionOf, staticBuildSectionOf]
+      .map((sectionOf) => sectionOf(readFileSync(doc, 'utf8')))
+      .filter(Boolean)
+      .join('\n\n')
   : '';
 writeFileSync(
   doc,

@@ -1,8 +1,9 @@
 /**
  * npm start: everything a newcomer needs on one command. Builds the static sites when
- * dist/ is missing or older than the sources, opens the embedded database (PGlite under
- * data/db, or DATABASE_URL), migrates it, seeds the demo world when it is empty, and serves
- * all seven sites and the API with the offline providers. Prints the URLs and demo logins.
+ * dist/ is missing or was built from other sources (scripts/lib/build-freshness.ts), opens
+ * the embedded database (PGlite under data/db, or DATABASE_URL), migrates it, seeds the demo
+ * world when it is empty, and serves all seven sites and the API with the offline providers.
+ * Prints the URLs and demo logins.
  */
 import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
@@ -12,14 +13,15 @@ import { loadConfig, localDemoEnv } from '#src/server/env.ts';
 import { openConfiguredDatabase, startServer } from '#src/server/main.ts';
 import { seedIfEmpty, seedDemoStaff, DEMO_LOGINS, DEMO_PASSWORD, DEMO_STAFF } from '#src/server/seed/index.ts';
 import { isBuildCurrent } from './lib/build-freshness.ts';
-import { variants } from '#src/lib/variants.ts';
+import { buildVariants } from '#src/lib/build-env.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const config = loadConfig(localDemoEnv());
 
-const allVariants = variants().map((v) => `${v.site.id}/${v.locale}`);
-if (!isBuildCurrent(config.sitesDir, allVariants)) {
-  console.log('Building the static sites (all 7 sites × 11 locales)…');
+// All variants, unless BUILD_SITES/BUILD_LOCALES narrow them (one site's e2e shard, docs/sites-ci.md).
+const wantedVariants = buildVariants().map((v) => `${v.site.id}/${v.locale}`);
+if (!isBuildCurrent(config.sitesDir, wantedVariants)) {
+  console.log(`Building the static sites (${wantedVariants.length} site variants)…`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build-sites.ts')], {
     stdio: 'inherit',
     cwd: root,

@@ -31,6 +31,8 @@ const steps: Step[] = [
   { name: 'types (astro check)', command: bin('astro'), args: ['check', '--minimumSeverity', 'warning'] },
   { name: 'types (tsc)', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  // The GitHub Actions workflows: current with sites.config.ts, and valid (action-validator).
+  { name: 'workflows', command: bin('tsx'), args: ['scripts/workflows.ts', '--check'] },
   { name: 'format', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   {
     name: 'unit, components, integration',

@@ -59,6 +59,9 @@ function cacheKey(svg: string, width: number, format: LanderImageFormat): string
     .digest('hex');
 }
 
+/** Encodes under way in this process, by cache file. */
+const inFlight = new Map<string, Promise<void>>();
+
 interface Job {
   name: LanderImageName;
   svg: string;
@@ -94,12 +97,19 @@ export async function writeSiteImages(
       if (!job) return;
       const cached = join(cacheDir, `${cacheKey(job.svg, job.width, job.format)}.${job.format}`);
       if (!existsSync(cached)) {
-        const bytes = await encodeLanderImage(job.svg, job.name, job.width, job.format);
-        // Write then rename, so a build running in parallel never copies half a file.
-        const partial = `${cached}.${process.pid}.tmp`;
-        writeFileSync(partial, bytes);
-        renameSync(partial, cached);
-        encoded++;
+        // Two locales of a site are built side by side: the second waits for the first's encode.
+        let encoding = inFlight.get(cached);
+        if (!encoding) {
+          encoding = encodeLanderImage(job.svg, job.name, job.width, job.format).then((bytes) => {
+            // Write then rename, so a build running in parallel never copies half a file.
+            const partial = `${cached}.${process.pid}.tmp`;
+            writeFileSync(partial, bytes);
+            renameSync(partial, cached);
+          });
+          inFlight.set(cached, encoding);
+          encoded++;
+        }
+        await encoding;
       }
       copyFileSync(cached, join(outDir, landerImageFile(job.name, job.width, job.format)));
     }

@@ -14,9 +14,9 @@
  * share one run.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PurgeCSS } from 'purgecss';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ExtractorResultSets, PurgeCSS, defaultOptions, standardizeSafelist, type UserDefinedOptions } from 'purgecss';
 import { COUNTRIES } from '#src/lib/locales.ts';
 
 /** Attributes set after the HTML arrives, whose selectors must stay. */
@@ -58,23 +58,154 @@ function tagsOf(html: string): string {
   return (html.match(/<[^>]+>/g) ?? []).join('\n');
 }
 
-const cache = new Map<string, string>();
+/** The options of every purge (the content aside). */
+const OPTIONS = {
+  defaultExtractor: extractor,
+  dynamicAttributes: DYNAMIC_ATTRIBUTES,
+  safelist: { standard: ['html', 'body'], greedy: [/::backdrop/, /::-webkit-details-marker/] },
+  keyframes: true,
+  fontFace: true,
+} satisfies Omit<UserDefinedOptions, 'content' | 'css'>;
 
-async function purge(css: string, tags: string): Promise<string> {
-  const key = createHash('sha1').update(css).update('\0').update(tags).digest('hex');
-  const cached = cache.get(key);
-  if (cached !== undefined) return cached;
-  const [result] = await new PurgeCSS().purge({
-    content: [{ raw: `${tags}\n${DYNAMIC_VALUES}`, extension: 'html' }],
-    css: [{ raw: protectWhereRules(css) }],
-    defaultExtractor: extractor,
-    dynamicAttributes: DYNAMIC_ATTRIBUTES,
-    safelist: { standard: ['html', 'body'], greedy: [/::backdrop/, /::-webkit-details-marker/] },
-    keyframes: true,
-    fontFace: true,
-  });
+/**
+ * The questions a purge of `css` can ask about the page's words: the class names, ids, tags,
+ * attribute names and values its selectors test (exact), and the attribute values they test
+ * by prefix, suffix or part. Found by purging once with a set that answers yes to everything,
+ * so every part of every selector is asked (a no only ever stops questions early).
+ */
+interface Questions {
+  exact: Set<string>;
+  prefixes: string[];
+  suffixes: string[];
+  parts: string[];
+}
+
+class Recorder extends ExtractorResultSets {
+  readonly asked: Questions = { exact: new Set(), prefixes: [], suffixes: [], parts: [] };
+  constructor() {
+    super([]);
+  }
+  private yes(name: string): boolean {
+    this.asked.exact.add(name);
+    return true;
+  }
+  override hasAttrName(name: string): boolean {
+    return this.yes(name);
+  }
+  override hasAttrValue(value: string): boolean {
+    return this.yes(value);
+  }
+  override hasClass(name: string): boolean {
+    return this.yes(name);
+  }
+  override hasId(id: string): boolean {
+    return this.yes(id);
+  }
+  override hasTag(tag: string): boolean {
+    return this.yes(tag);
+  }
+  override hasAttrPrefix(prefix: string): boolean {
+    this.asked.prefixes.push(prefix);
+    return true;
+  }
+  override hasAttrSuffix(suffix: string): boolean {
+    this.asked.suffixes.push(suffix);
+    return true;
+  }
+  override hasAttrSubstr(substr: string): boolean {
+    this.asked.parts.push(...substr.trim().split(' '));
+    return true;
+  }
+}
+
+function purger(): PurgeCSS {
+  const purgeCss = new PurgeCSS();
+  // As PurgeCSS.purge() sets them, for getPurgedCSS() with a set of our own.
+  purgeCss.options = { ...defaultOptions, ...OPTIONS, safelist: standardizeSafelist(OPTIONS.safelist) };
+  return purgeCss;
+}
+
+interface Sheet {
+  protectedCss: string;
+  key: string;
+  questions: Promise<Questions & { known: Map<string, boolean> }>;
+}
+
+/** Per stylesheet text: its protected form, its key and the questions a purge of it asks. */
+const sheets = new Map<string, Sheet>();
+
+function sheetOf(css: string): Sheet {
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    const protectedCss = protectWhereRules(css);
+    const recorder = new Recorder();
+    sheet = {
+      protectedCss,
+      key: sha1(RULES_HASH, protectedCss),
+      questions: purger()
+        .getPurgedCSS([{ raw: protectedCss }], recorder)
+        .then(() => ({ ...recorder.asked, known: new Map<string, boolean>() })),
+    };
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+/**
+ * The page's words a purge of the sheet can see: PurgeCSS keeps or drops a rule only by
+ * asking about them, so two pages with the same relevant words get the same result (the
+ * eleven languages of a page differ in their texts, not in these). Answers per word are
+ * kept with the questions: pages share most of their words.
+ */
+function relevantWords(words: readonly string[], q: Questions & { known: Map<string, boolean> }): string[] {
+  const relevant = new Set<string>();
+  for (const word of words) {
+    let yes = q.known.get(word);
+    if (yes === undefined) {
+      yes =
+        q.exact.has(word) ||
+        q.prefixes.some((p) => word.startsWith(p)) ||
+        q.suffixes.some((s) => word.endsWith(s)) ||
+        q.parts.some((p) => word.includes(p));
+      q.known.set(word, yes);
+    }
+    if (yes) relevant.add(word);
+  }
+  return [...relevant].sort();
+}
+
+const root = resolve(import.meta.dirname, '../..');
+/** Purged sheets across builds, by the hash of (sheet, relevant words, this file). */
+const CACHE_DIR = join(root, 'node_modules/.cache/page-css');
+/** This file's own text is part of every key: changing the rules above invalidates the cache. */
+const RULES_HASH = createHash('sha1')
+  .update(readFileSync(import.meta.filename))
+  .digest('hex');
+const cache = new Map<string, Promise<string>>();
+const sha1 = (...parts: string[]) => createHash('sha1').update(parts.join('\0')).digest('hex');
+
+async function purge(css: string, words: readonly string[]): Promise<string> {
+  const sheet = sheetOf(css);
+  const relevant = relevantWords(words, await sheet.questions);
+  const key = sha1(sheet.key, ...relevant);
+  let result = cache.get(key);
+  if (!result) {
+    result = purgeCached(sheet.protectedCss, relevant, key, css);
+    cache.set(key, result);
+  }
+  return result;
+}
+
+async function purgeCached(protectedCss: string, words: string[], key: string, css: string): Promise<string> {
+  const file = join(CACHE_DIR, `${key}.css`);
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  const [result] = await purger().getPurgedCSS([{ raw: protectedCss }], new ExtractorResultSets(words));
   const trimmed = dropUnusedProperties(result?.css ?? css);
-  cache.set(key, trimmed);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  // Written aside and renamed, so a build running in parallel never reads half a file.
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, trimmed);
+  renameSync(partial, file);
   return trimmed;
 }
 
@@ -105,12 +236,12 @@ export function dropUnusedProperties(css: string): string {
 /** Trims the inline styles of one page's HTML; answers the new HTML (unchanged with an island). */
 export async function trimPageCss(html: string): Promise<string> {
   if (html.includes('<astro-island')) return html;
-  const tags = tagsOf(html);
+  const words = extractor(`${tagsOf(html)}\n${DYNAMIC_VALUES}`);
   const parts: string[] = [];
   let last = 0;
   for (const match of html.matchAll(/(<style[^>]*>)([\s\S]*?)(<\/style>)/g)) {
     const [whole, open = '', css = '', close = ''] = match;
-    parts.push(html.slice(last, match.index), open, await purge(css, tags), close);
+    parts.push(html.slice(last, match.index), open, await purge(css, words), close);
     last = match.index + whole.length;
   }
   parts.push(html.slice(last));

@@ -5,14 +5,15 @@
  *   (sites/<id>/favicon.svg; a letter icon in the site's colours when there is none). `any`
  *   icons are the symbol as it is; `maskable` ones and the Apple touch icon put it at 70 %
  *   on a full square of the primary colour, inside the safe zone launchers keep. Drawn once
- *   per site and build, copied to each locale.
+ *   per site and build (or taken from node_modules/.cache/app-icons when the same SVG was
+ *   drawn before), copied to each locale.
  * - /sw-push.js (src/pwa/app-worker.ts): the members app's worker with this root's precache
  *   list (the shell page, every script it can load, the manifest, the icons) and a version
  *   hashed from those files, so any change to them makes browsers install a new worker.
  *   Written last, after the pages and assets of the root are final.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { SiteConfig } from '#sites-config';
@@ -51,21 +52,38 @@ export function iconSvg(site: SiteConfig, icon: AppIcon): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="${site.theme.primary}"/>${placed}</svg>`;
 }
 
-const drawn = new Map<string, Map<string, Buffer>>();
+/** Drawn icons across builds, by the hash of their SVG, size and PNG settings. */
+const ICON_CACHE_DIR = join(root, 'node_modules/.cache/app-icons');
+const PNG_OPTIONS = { compressionLevel: 9 } as const;
+const drawn = new Map<string, Promise<Map<string, Buffer>>>();
 
-/** The site's icon PNGs by path (drawn on first use in this process). */
-export async function appIconFiles(site: SiteConfig): Promise<Map<string, Buffer>> {
-  const known = drawn.get(site.id);
-  if (known) return known;
-  const files = new Map<string, Buffer>();
-  for (const icon of [...APP_ICONS, APPLE_TOUCH_ICON]) {
-    const png = await sharp(Buffer.from(iconSvg(site, icon)))
-      .resize(icon.size, icon.size)
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    files.set(icon.src, png);
+async function drawIcon(svg: string, size: number): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(`${svg}\0${size}\0${JSON.stringify(PNG_OPTIONS)}`)
+    .digest('hex')
+    .slice(0, 24);
+  const cached = join(ICON_CACHE_DIR, `${key}.png`);
+  if (existsSync(cached)) return readFileSync(cached);
+  const png = await sharp(Buffer.from(svg)).resize(size, size).png(PNG_OPTIONS).toBuffer();
+  mkdirSync(ICON_CACHE_DIR, { recursive: true });
+  // Written aside and renamed, so a build running in parallel never reads half a file.
+  const partial = `${cached}.${process.pid}.tmp`;
+  writeFileSync(partial, png);
+  renameSync(partial, cached);
+  return png;
+}
+
+/** The site's icon PNGs by path (drawn, or read from the cache, once per process). */
+export function appIconFiles(site: SiteConfig): Promise<Map<string, Buffer>> {
+  let files = drawn.get(site.id);
+  if (!files) {
+    files = Promise.all(
+      [...APP_ICONS, APPLE_TOUCH_ICON].map(
+        async (icon) => [icon.src, await drawIcon(iconSvg(site, icon), icon.size)] as const,
+      ),
+    ).then((entries) => new Map(entries));
+    drawn.set(site.id, files);
   }
-  drawn.set(site.id, files);
   return files;
 }
 
