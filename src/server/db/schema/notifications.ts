@@ -14,7 +14,10 @@ export const notificationMails = pgTable(
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['chat', 'like', 'unread_reminder', 'weekly'] }).notNull(),
+    // The timed mails (jobs): 'away' once per absence, 'time_bonus' once, 'news' once a month.
+    kind: text('kind', {
+      enum: ['chat', 'like', 'unread_reminder', 'weekly', 'away', 'time_bonus', 'news'],
+    }).notNull(),
     reference: text('reference').notNull().default(''),
     messageId: bigint('message_id', { mode: 'number' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),

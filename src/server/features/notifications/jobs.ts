@@ -1,21 +1,15 @@
 /**
  * The notification mails of the hourly job (src/server/jobs/hourly.ts): unread-message
- * reminders and the weekly update (docs/notifications.md). Each run handles at most a batch
+ * reminders and the weekly update (docs/notifications.md); the timed mails follow them. Each run handles at most a batch
  * of members per kind, the longest-waiting first; the rest follow an hour later.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { EMAIL_PREFERENCE_DEFAULTS } from '#src/contract/notifications.ts';
 import { accounts, conversationSides, likes, notificationMails, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { describeError } from '#src/server/http/error-log.ts';
+import { candidateColumns, eachLimited, mailableWith, NOTIFICATION_JOB_BATCH } from './job-batch.ts';
 import { mayMail } from './preferences.ts';
-import {
-  notificationContext,
-  RECIPIENT_COLUMNS,
-  rememberMail,
-  sendNotificationMail,
-  type NotificationContext,
-} from './sender.ts';
+import { notificationContext, rememberMail, sendNotificationMail, type NotificationContext } from './sender.ts';
+import { runTimedMails, type TimedMailOutcome } from './timed-mails.ts';
 import { presenceOf, type Presence } from './triggers.ts';
 
 const HOUR_MS = 3_600_000;
@@ -26,47 +20,11 @@ export const REMINDER_DELAY_MS = DAY_MS;
 export const REMINDER_INTERVAL_MS = 3 * DAY_MS;
 /** Weekly updates come this often, the first one a week after signup. */
 export const WEEKLY_INTERVAL_MS = 7 * DAY_MS;
-/** Members handled per kind and run at most. */
-export const NOTIFICATION_JOB_BATCH = 5000;
-/** Mails sent at once by a run. */
-const CONCURRENCY = 4;
+export { NOTIFICATION_JOB_BATCH };
 
-export interface NotificationJobOutcome {
+export interface NotificationJobOutcome extends TimedMailOutcome {
   reminders: number;
   weekly: number;
-}
-
-/** The columns every candidate needs for mayMail and the mail itself. */
-const candidateColumns = {
-  ...RECIPIENT_COLUMNS,
-  country: profiles.country,
-  seeking: profiles.seeking,
-};
-
-/** Mailable at all: confirmed, nothing disabled, and the preference on (its default when unset). */
-function mailableWith(preference: 'unread_message_reminders' | 'weekly_updates') {
-  return and(
-    eq(accounts.status, 'confirmed'),
-    sql`${accounts.notificationsDisabled} = '[]'::jsonb`,
-    sql`coalesce((${accounts.emailPreferences} ->> ${preference})::boolean, ${EMAIL_PREFERENCE_DEFAULTS[preference]})`,
-  );
-}
-
-async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<boolean>): Promise<number> {
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      try {
-        if (await work(item)) done++;
-      } catch (error) {
-        console.error(`[notifications] a job mail failed: ${describeError(error)}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return done;
 }
 
 /**
@@ -200,11 +158,15 @@ export async function sendWeeklyUpdates(ctx: NotificationContext, online: Presen
   });
 }
 
-/** The hourly task: reminders, then weekly updates; answers how many mails went out. */
+/**
+ * The hourly task: reminders, then weekly updates, then the timed mails (the reminder after a
+ * day away, the time bonus's last hour, the monthly news: ./timed-mails.ts); answers how many
+ * mails went out.
+ */
 export async function runNotificationJobs(deps: AppDeps): Promise<NotificationJobOutcome> {
   const ctx = notificationContext(deps);
   const online = presenceOf(deps.events);
   const reminders = await sendUnreadReminders(ctx, online);
   const weekly = await sendWeeklyUpdates(ctx, online);
-  return { reminders, weekly };
+  return { reminders, weekly, ...(await runTimedMails(ctx, online)) };
 }

@@ -1,6 +1,7 @@
 /**
  * The notification mails (docs/notifications.md): new conversation, new message, like,
- * unread-message reminder and weekly update. Each is a subject, a plain-text part and an
+ * unread-message reminder, weekly update, and the timed ones of the hourly job: the reminder
+ * after a day away, the time bonus's last hour and the monthly news. Each is a subject, a plain-text part and an
  * HTML part built for mail clients (nested tables, inline styles, no images, no scripts), in
  * the account's language with the site's brand, and the RFC 8058 headers.
  *
@@ -14,7 +15,15 @@ import type { Locale } from '#src/lib/locales.ts';
 import type { OutgoingMail } from '#src/server/providers/mail/types.ts';
 import { escapeHtml } from '#src/server/platform/html.ts';
 
-export type NotificationMailKind = 'new_conversation' | 'new_message' | 'like' | 'unread_reminder' | 'weekly_update';
+export type NotificationMailKind =
+  | 'new_conversation'
+  | 'new_message'
+  | 'like'
+  | 'unread_reminder'
+  | 'weekly_update'
+  | 'away_reminder'
+  | 'time_bonus_ending'
+  | 'monthly_news';
 
 /** The preference that turns each kind on or off. */
 export const MAIL_PREFERENCE: Readonly<Record<NotificationMailKind, EmailPreference>> = {
@@ -23,6 +32,9 @@ export const MAIL_PREFERENCE: Readonly<Record<NotificationMailKind, EmailPrefere
   like: 'like',
   unread_reminder: 'unread_message_reminders',
   weekly_update: 'weekly_updates',
+  away_reminder: 'reminders',
+  time_bonus_ending: 'promotions',
+  monthly_news: 'news',
 };
 
 /** What a weekly update counts (lines with 0 are left out). */
@@ -35,7 +47,13 @@ export interface WeeklyCounts {
 export type NotificationMailContent =
   | { kind: 'new_conversation' | 'new_message' | 'like'; other: string }
   | { kind: 'unread_reminder'; unread: number }
-  | { kind: 'weekly_update'; counts: WeeklyCounts };
+  | { kind: 'weekly_update'; counts: WeeklyCounts }
+  /** After a day away: what waits (unread messages, likes since the member left). */
+  | { kind: 'away_reminder'; counts: Pick<WeeklyCounts, 'likes' | 'unread'> }
+  /** The time bonus ends within the hour; `percent` as the member's language writes it. */
+  | { kind: 'time_bonus_ending'; percent: string }
+  /** The month on the site: new members near the member. */
+  | { kind: 'monthly_news'; members: number };
 
 export interface NotificationMailInput {
   content: NotificationMailContent;
@@ -92,6 +110,33 @@ export function notificationMail(input: NotificationMailInput): OutgoingMail {
       ];
       break;
     }
+    case 'away_reminder':
+      subject = t('notifications.mail.away_reminder.subject', { brand });
+      intro = t('notifications.mail.away_reminder.intro', { brand });
+      button = t('notifications.mail.away_reminder.button', { brand });
+      lines = [
+        ...(content.counts.unread > 0
+          ? [t('notifications.mail.weekly_update.unread', { count: content.counts.unread })]
+          : []),
+        ...(content.counts.likes > 0
+          ? [t('notifications.mail.weekly_update.likes', { count: content.counts.likes })]
+          : []),
+      ];
+      break;
+    case 'time_bonus_ending':
+      subject = t('notifications.mail.time_bonus_ending.subject', { brand, percent: content.percent });
+      intro = t('notifications.mail.time_bonus_ending.intro', { brand, percent: content.percent });
+      button = t('notifications.mail.time_bonus_ending.button', { brand });
+      break;
+    case 'monthly_news':
+      subject = t('notifications.mail.monthly_news.subject', { brand });
+      intro = t('notifications.mail.monthly_news.intro', { brand });
+      button = t('notifications.mail.monthly_news.button', { brand });
+      lines = [
+        t('notifications.mail.weekly_update.members', { count: content.members }),
+        t('notifications.mail.monthly_news.discover'),
+      ];
+      break;
   }
   const greeting = t('mail.common.greeting', { name: input.name });
   const reason = t('notifications.mail.reason', { preference });

@@ -9,6 +9,8 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import { UNSUBSCRIBE_PATH } from '#src/contract/notifications.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, notificationMails, profiles } from '#src/server/db/schema.ts';
+
+type NotificationMails = typeof notificationMails.$inferInsert;
 import type { Config } from '#src/server/env.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { describeError } from '#src/server/http/error-log.ts';
@@ -70,7 +72,7 @@ export interface MailRecipient {
 
 /** What a sent mail is remembered as (notification_mails). */
 export interface MailRecord {
-  kind: 'chat' | 'like' | 'unread_reminder' | 'weekly';
+  kind: NotificationMails['kind'];
   reference?: string;
   messageId?: number | null;
 }
