@@ -26,11 +26,13 @@ import { EN_DEFAULT, logIn, urlOf } from './journeys.ts';
 const KB = 1024;
 /**
  * Compressed JavaScript of the members area's first screen, all scripts together: 139.2 KB
- * before, 125.5 KB on 2026-11-28, 113.1 KB with the contract in zod/mini. The goal is
- * 100 KB; what is left to reach it is in docs/decisions.md "Members app: JavaScript a member
- * downloads". Lower this with each step; never raise it.
+ * before, 125.5 KB on 2026-11-28, 113.1 KB with the contract in zod/mini, 110.7 KB with the
+ * browser's own react-i18next subset and the staff frame and webcam card in chunks of their
+ * own. The goal is 100 KB; what is left to reach it (zod out of the browser) is in
+ * docs/decisions.md "Members app: JavaScript a member downloads". Lower this with each step;
+ * never raise it.
  */
-const FIRST_SCREEN_JS_BUDGET = 116 * KB;
+const FIRST_SCREEN_JS_BUDGET = 112 * KB;
 /** Compressed size of any one script a later members route loads. */
 const LATER_CHUNK_BUDGET = 40 * KB;
 /** A script that arrives later than this after the previous one belongs to no screen load. */
