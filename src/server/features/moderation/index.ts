@@ -3,3 +3,11 @@
  * app.ts, the jobs and the seed import this module only (lint rule imports/feature-internals).
  */
 export { registerModerationRoutes } from './routes.ts';
+export {
+  countQueue,
+  decidePhoto,
+  loadQueue,
+  takeDownPhoto,
+  type ModerationDecision,
+  type QueueFilter,
+} from './service.ts';

@@ -4,7 +4,7 @@
  * `roles`). A decision changes one photo and, where needed, its profile's main photo, in one
  * transaction under row locks, so two moderators never decide the same photo twice.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import { photoUrl } from '#src/contract/photos.ts';
 import type { ModerationOrder, QueuedPhoto } from '#src/contract/moderation.ts';
@@ -142,7 +142,8 @@ export type ModerationDecision = { decision: 'approve' } | { decision: 'reject';
  */
 export async function decidePhoto(
   db: Db,
-  moderatorId: number,
+  /** The member account with a moderator role, or null for a staff account (the audit log names it). */
+  moderatorId: number | null,
   publicId: string,
   decision: ModerationDecision,
   now: Date,
@@ -187,18 +188,7 @@ export async function decidePhoto(
       .update(photos)
       .set({ status: 'rejected', rejectReason: decision.reason, ...reviewed })
       .where(eq(photos.id, photo.id));
-    if (profile.mainPhotoId === photo.id) {
-      const [next] = await tx
-        .select({ id: photos.id })
-        .from(photos)
-        .where(and(eq(photos.profileId, photo.profileId), eq(photos.status, 'active')))
-        .orderBy(asc(photos.position), asc(photos.id))
-        .limit(1);
-      await tx
-        .update(profiles)
-        .set({ mainPhotoId: next?.id ?? null })
-        .where(eq(profiles.id, photo.profileId));
-    }
+    if (profile.mainPhotoId === photo.id) await nextMainPhoto(tx, photo.profileId);
     return tellOwner(tx, events, profile.accountId, {
       key: 'photo_rejected',
       params: { reason: decision.reason },
@@ -208,6 +198,45 @@ export async function decidePhoto(
   });
   if (stored && events) await events.announce(stored);
   return { remaining: await countQueue(db) };
+}
+
+/** The profile's first active photo by position becomes its main photo (or none). */
+async function nextMainPhoto(tx: Tx, profileId: number): Promise<void> {
+  const [next] = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
+    .orderBy(asc(photos.position), asc(photos.id))
+    .limit(1);
+  await tx
+    .update(profiles)
+    .set({ mainPhotoId: next?.id ?? null })
+    .where(eq(profiles.id, profileId));
+}
+
+/**
+ * Takes down a photo already shown (a report upheld, docs/reports.md): it becomes `rejected`
+ * with `reason` like a rejected upload (the member sees the reason and deletes it), in the
+ * caller's transaction; when it was the main photo, the next active one takes its place.
+ * Answers whether it changed anything (a photo rejected before stays as it is).
+ */
+export async function takeDownPhoto(tx: Tx, photoId: number, reason: PhotoRejectReason, now: Date): Promise<boolean> {
+  const [found] = await tx.select({ profileId: photos.profileId }).from(photos).where(eq(photos.id, photoId));
+  if (!found) return false;
+  // Profile first, then photo: the order decidePhoto and uploads lock them.
+  const [profile] = await tx
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.id, found.profileId))
+    .for('update');
+  const [taken] = await tx
+    .update(photos)
+    .set({ status: 'rejected', rejectReason: reason, reviewedAt: now, reviewedBy: null })
+    .where(and(eq(photos.id, photoId), ne(photos.status, 'rejected')))
+    .returning({ id: photos.id });
+  if (!taken) return false;
+  if (profile?.mainPhotoId === photoId) await nextMainPhoto(tx, found.profileId);
+  return true;
 }
 
 /** The owner's system message about the decision (chat), once per photo and outcome. */

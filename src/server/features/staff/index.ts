@@ -13,3 +13,4 @@ export { staffRoute } from './staff-route.ts';
 export { audit, auditBy, csvField, type AuditBy } from './audit.ts';
 export { sessionActor } from './login.ts';
 export type { StaffSession } from './sessions.ts';
+export { auditEntryOf } from './audit.ts';
