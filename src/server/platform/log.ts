@@ -51,14 +51,14 @@ const PERSONAL_FIELDS = [
   'authorization',
 ];
 
-/** A log field's value without personal data: strings scrubbed, errors described. */
-function scrubValue(value: unknown): unknown {
+/** A log field's value without personal data: strings scrubbed, errors described (4 levels deep). */
+function scrubValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrub(value);
   if (value instanceof Error) return scrub(describeError(value));
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 4) return '[nested]';
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrubValue(item, depth + 1)]));
 }
 
 /** Where the lines go: stdout, or a test's collector (logTo). */
@@ -80,7 +80,7 @@ export const log: Logger = pino(
     },
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map(scrubValue) as Parameters<typeof method>);
+        method.apply(this, args.map((arg) => scrubValue(arg)) as Parameters<typeof method>);
       },
     },
   },
