@@ -36,7 +36,7 @@ import { accounts } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { createSession } from '#src/server/features/accounts/index.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
-import { PHOTO_DECODING, processUpload } from '#src/server/features/photos/index.ts';
+import { HEAVY_DECODE_NICENESS, PHOTO_DECODING, processUpload } from '#src/server/features/photos/index.ts';
 import { pushesSettled } from '#src/server/features/push/index.ts';
 import { accountKey, resetLimit } from '#src/server/http/rate-limit.ts';
 import { createMember, seedReferenceData } from '#src/server/seed/index.ts';
@@ -285,7 +285,7 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
         ms(alone.big),
         ms(alone.small),
         '',
-        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each, in photo worker threads`,
+        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each, in photo workers (over 2 MP: a child process at niceness +${HEAVY_DECODE_NICENESS})`,
       ],
     );
   }
@@ -533,8 +533,9 @@ Written by \`npm run bench -- --floods\` (scripts/lib/bench-floods.ts) on ${new 
 floods, another (B) uses the app as usual, each measured without and with the flood, on the real app
 in-process (PGlite, no network; the push endpoints are a loopback server). The defences measured
 are those of docs/security.md "Findings of the hardening round": the fair gate of all photo
-decodes (cores − 1 at once plus a slot for small photos, one libvips thread each, in worker
-threads with heaps of their own, a member past their turn refused before any query), the per-account push queue with its timeouts, and the caps
+decodes (cores − 1 at once plus a slot for small photos, one libvips thread each, in workers
+with heaps of their own, a large photo's at a lower CPU priority, a member past their turn
+refused before any query), the per-account push queue with its timeouts, and the caps
 and opening rate of event streams. A's hourly chat-photo limit is reset before each wave so the
 gate alone stands between A and B. B's latencies are a few dozen samples each (the p95 of 8
 photo sends is their slowest); the with/without ratio moves between runs on this shared 2-core
