@@ -7,7 +7,8 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffRole } from '#src/contract/define.ts';
-import { MEMBER_READERS } from '#src/contract/staff.ts';
+import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
+import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
 import { TEXT } from './texts.ts';
 
 /** What every section's screen receives from the console. */
@@ -30,6 +31,18 @@ export const SECTIONS: readonly StaffSection[] = [
     label: TEXT.members_title,
     roles: MEMBER_READERS,
     Screen: lazy(() => import('./members/MembersSection.tsx')),
+  },
+  {
+    path: '/sites',
+    label: 'Sites',
+    roles: SITE_ADMINS,
+    Screen: lazy(() => import('./sites/SitesSection.tsx')),
+  },
+  {
+    path: '/audit',
+    label: 'Audit log',
+    roles: getStaffAudit.roles,
+    Screen: lazy(() => import('./audit/AuditSection.tsx')),
   },
 ];
 
