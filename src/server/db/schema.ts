@@ -27,3 +27,4 @@ export * from './schema/geo.ts';
 export * from './schema/reports.ts';
 export * from './schema/data-exports.ts';
 export * from './schema/staff.ts';
+export * from './schema/dashboards.ts';
