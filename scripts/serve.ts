@@ -33,7 +33,7 @@ if (cluster.isWorker) {
     // Migrations run here once, not in every worker at the same time.
     const database = await openConfiguredDatabase(config);
     await database.close();
-    await runPrimary(config, count);
-    console.log(`Serving on http://localhost:${config.port} (${config.env}, ${count} worker processes)`);
+    const port = await runPrimary(config, count);
+    console.log(`Serving on http://localhost:${port} (${config.env}, ${count} worker processes)`);
   }
 }

@@ -312,6 +312,8 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<stri
       ...baseEnv,
       ...prepared.env,
       NODE_ENV: options.env ?? 'development',
+      // One process, as each row says (npm run serve runs one per core on PostgreSQL otherwise).
+      WEB_CONCURRENCY: '1',
       TRUST_PROXY: '1',
       PORT: '0',
       HOST: '127.0.0.1',

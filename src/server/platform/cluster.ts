@@ -39,9 +39,9 @@ export function answerClusterMetrics(): void {
 
 /**
  * Runs the primary: forks `count` workers, keeps them at that number, and stops them on a
- * signal. Resolves once the first `count` workers listen.
+ * signal. Resolves with their port once the first `count` workers listen.
  */
-export async function runPrimary(config: Config, count: number): Promise<void> {
+export async function runPrimary(config: Config, count: number): Promise<number> {
   setLogLevel(config.logLevel);
   const aggregator = new client.AggregatorRegistry();
   const metrics =
@@ -56,14 +56,15 @@ export async function runPrimary(config: Config, count: number): Promise<void> {
     log.info({ area: 'cluster', worker: worker.id, workerPid: worker.process.pid }, 'worker started');
   };
   let listening = 0;
-  let allListening!: () => void;
-  const started = new Promise<void>((resolve) => {
+  let allListening!: (port: number) => void;
+  const started = new Promise<number>((resolve) => {
     allListening = resolve;
   });
-  cluster.on('listening', (worker: Worker) => {
+  cluster.on('listening', (worker: Worker, address: { port: number }) => {
     log.info({ area: 'cluster', worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
     listening += 1;
-    if (listening === count) allListening();
+    // PORT=0: the workers share the one port the first of them was given.
+    if (listening === count) allListening(address.port);
   });
   cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
     if (stopping) return;
@@ -104,5 +105,5 @@ export async function runPrimary(config: Config, count: number): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await started;
+  return started;
 }
