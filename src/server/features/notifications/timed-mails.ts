@@ -18,7 +18,8 @@
  * Every send is remembered in `notification_mails` before the next run reads it, so a run
  * again (a second process, a retry) sends nothing twice.
  */
-import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { EmailPreference } from '#src/contract/notifications.ts';
 import { TIME_BONUS_PERCENTAGE, TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.ts';
 import { DEFAULT_LOCALE, isLocale } from '#src/lib/locales.ts';
 import {
@@ -58,6 +59,20 @@ type MailKind = (typeof notificationMails.$inferSelect)['kind'];
 /** A mail of these kinds remembered for the account after `since` (a column or a moment). */
 function mailedSince(kinds: readonly MailKind[], since: ReturnType<typeof sql>) {
   return sql`exists (select 1 from ${notificationMails} where ${notificationMails.accountId} = ${accounts.id} and ${inArray(notificationMails.kind, [...kinds])} and ${notificationMails.sentAt} > ${since})`;
+}
+
+/** The members mailable under `preference` in `countries` that meet the `extra` conditions. */
+function candidatesOf(
+  ctx: NotificationContext,
+  preference: EmailPreference,
+  countries: string[],
+  ...extra: (SQL | undefined)[]
+) {
+  return ctx.db
+    .select(candidateColumns)
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(and(mailableWith(preference), inArray(profiles.country, countries), ...extra));
 }
 
 /** Reminders after a day away (see the file's comment). */
@@ -109,21 +124,16 @@ export async function sendTimeBonusEnding(ctx: NotificationContext, online: Pres
     or(isNull(discountCodes.siteId), eq(discountCodes.siteId, accounts.siteId)),
     or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
   )})`;
-  const rows = await ctx.db
-    .select(candidateColumns)
-    .from(accounts)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(
-      and(
-        mailableWith('promotions'),
-        inArray(profiles.country, countries),
-        eq(accounts.paidUser, false),
-        gt(accounts.signupDate, signedUpAfter),
-        lte(accounts.signupDate, signedUpBy),
-        sql`not ${mailedSince(['time_bonus'], sql`'-infinity'::timestamptz`)}`,
-        activeBonus,
-      ),
-    )
+  const rows = await candidatesOf(
+    ctx,
+    'promotions',
+    countries,
+    eq(accounts.paidUser, false),
+    gt(accounts.signupDate, signedUpAfter),
+    lte(accounts.signupDate, signedUpBy),
+    sql`not ${mailedSince(['time_bonus'], sql`'-infinity'::timestamptz`)}`,
+    activeBonus,
+  )
     .orderBy(accounts.signupDate)
     .limit(NOTIFICATION_JOB_BATCH);
   return eachLimited(rows, async (row) => {
@@ -151,18 +161,13 @@ export async function sendMonthlyNews(ctx: NotificationContext, online: Presence
   const { db } = ctx;
   const now = ctx.now();
   const { month, previous } = monthStarts(now);
-  const rows = await db
-    .select(candidateColumns)
-    .from(accounts)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(
-      and(
-        mailableWith('news'),
-        inArray(profiles.country, countries),
-        lt(accounts.signupDate, month),
-        sql`not ${mailedSince(['news'], sql`${month.toISOString()}::timestamptz`)}`,
-      ),
-    )
+  const rows = await candidatesOf(
+    ctx,
+    'news',
+    countries,
+    lt(accounts.signupDate, month),
+    sql`not ${mailedSince(['news'], sql`${month.toISOString()}::timestamptz`)}`,
+  )
     .orderBy(accounts.id)
     .limit(NOTIFICATION_JOB_BATCH);
   if (rows.length === 0) return 0;
