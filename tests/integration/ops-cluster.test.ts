@@ -74,6 +74,7 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run serve with two workers (needs TEST_
   let port: number;
   let metricsPort: number;
   const lines: Record<string, unknown>[] = [];
+  let output = '';
   let exited: Promise<number | null>;
 
   /** Waits for a log line matching `test` (checking those already seen). */
@@ -117,6 +118,7 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run serve with two workers (needs TEST_
     let buffered = '';
     primary.stdout?.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
+      output += chunk.toString();
       const complete = buffered.split('\n');
       buffered = complete.pop() ?? '';
       for (const line of complete) {
@@ -136,6 +138,7 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run serve with two workers (needs TEST_
 
   it('answers on one port from two workers, replaces a killed one, and stops within 10 s', async () => {
     expect(await status(port, '/readyz')).toBe(200);
+    expect(output).toContain(`Serving on http://localhost:${port} (test, 2 worker processes)`);
     const workers = lines.filter((line) => line['msg'] === 'worker listening').map((line) => line['workerPid']);
     expect(new Set(workers).size).toBe(2);
     const victim = workers[0] as number;

@@ -22,6 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * /readyz of an app after a first call that opens its pool connection and loads the checks:
+ * on a loaded machine that first call alone can pass the 2 s a check may take.
+ */
+async function readyz(app: TestApp): Promise<Response> {
+  await (await app.request('/readyz')).arrayBuffer();
+  return app.request('/readyz');
+}
+
 async function body(response: Response): Promise<{ status: string; checks?: Record<string, string> }> {
   return (await response.json()) as { status: string; checks?: Record<string, string> };
 }
@@ -42,6 +51,7 @@ describe('/healthz', () => {
 
 describe('/readyz', () => {
   it('answers ready when the database and storage answer (Redis skipped without REDIS_URL)', async () => {
+    await readyz(t);
     const response = await t.request('/readyz', { host: 'unknown.example' });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -54,7 +64,7 @@ describe('/readyz', () => {
   it('answers 503 naming the database when it fails, without the reason', async () => {
     const broken = await createTestApp({ deps: (deps) => ({ ...deps, database: { ...deps.database, db: brokenDb } }) });
     try {
-      const response = await broken.request('/readyz');
+      const response = await readyz(broken);
       expect(response.status).toBe(503);
       const text = await response.text();
       expect(JSON.parse(text)).toEqual({
@@ -75,7 +85,7 @@ describe('/readyz', () => {
       }),
     });
     try {
-      const response = await broken.request('/readyz');
+      const response = await readyz(broken);
       expect(response.status).toBe(503);
       expect((await body(response)).checks).toEqual({ database: 'ok', redis: 'skipped', storage: 'failed' });
     } finally {
@@ -88,9 +98,12 @@ describe('/readyz', () => {
       deps: (deps) => ({ ...deps, config: { ...deps.config, redisUrl: 'redis://127.0.0.1:1' } }),
     });
     try {
-      const response = await broken.request('/readyz');
+      const response = await readyz(broken);
       expect(response.status).toBe(503);
-      expect((await body(response)).checks).toEqual({ database: 'ok', redis: 'failed', storage: 'ok' });
+      // Refused at once, or (on a starved machine) not answered in time: either way not ready.
+      const { checks } = await body(response);
+      expect(checks).toMatchObject({ database: 'ok', storage: 'ok' });
+      expect(['failed', 'timeout']).toContain(checks?.['redis']);
     } finally {
       await broken.close();
     }
@@ -101,7 +114,7 @@ describe('/readyz', () => {
       deps: (deps) => ({ ...deps, config: { ...deps.config, redisUrl: REDIS_URL } }),
     });
     try {
-      const response = await withRedis.request('/readyz');
+      const response = await readyz(withRedis);
       expect((await body(response)).checks).toEqual({ database: 'ok', redis: 'ok', storage: 'ok' });
     } finally {
       await withRedis.close();
@@ -112,7 +125,7 @@ describe('/readyz', () => {
     const closing = await createTestApp();
     try {
       markDraining(closing.deps);
-      const response = await closing.request('/readyz');
+      const response = await readyz(closing);
       expect(response.status).toBe(503);
       expect((await body(response)).status).toBe('draining');
       expect((await closing.request('/healthz')).status).toBe(200);
