@@ -46,6 +46,7 @@ import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
 import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/server/features/staff/index.ts';
 import { registerStaffModerationRoutes } from '#src/server/features/staff-moderation/index.ts';
 import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.ts';
+import { registerStaffDashboardRoutes } from '#src/server/features/staff-dashboards/index.ts';
 import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStaffRoutes(api);
   registerStaffModerationRoutes(api);
   registerStaffSiteRoutes(api);
+  registerStaffDashboardRoutes(api);
   registerStaffMoneyRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');

@@ -9,6 +9,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffRole } from '#src/contract/define.ts';
 import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
+import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
 import { TEXT } from './texts.ts';
 
 /** What every section's screen receives from the console. */
@@ -43,6 +44,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Audit log',
     roles: getStaffAudit.roles,
     Screen: lazy(() => import('./audit/AuditSection.tsx')),
+  },
+  {
+    path: '/dashboards',
+    label: 'Dashboards',
+    roles: DASHBOARD_READERS,
+    Screen: lazy(() => import('./dashboards/DashboardsSection.tsx')),
   },
 ];
 

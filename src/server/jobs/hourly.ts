@@ -12,6 +12,7 @@ import { purgeDeletedAccounts } from '#src/server/features/accounts/index.ts';
 import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
 import { prunePageBounces } from '#src/server/features/traffic/index.ts';
 import { runNotificationJobs } from '#src/server/features/notifications/index.ts';
+import { rollUpDailyStats } from '#src/server/features/staff-dashboards/index.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';
 import { smsOutboxDir } from '#src/server/providers/sms/index.ts';
 import { jobDuration, jobRuns } from '#src/server/platform/metrics.ts';
@@ -67,6 +68,8 @@ export const HOURLY_TASKS: readonly HourlyTask[] = [
   },
   // Unread-message reminders and weekly updates (docs/notifications.md).
   { name: 'notification-mails', run: ({ deps }) => runNotificationJobs(deps) },
+  // The back office's daily aggregates: today and yesterday recomputed (docs/staff.md "Dashboards").
+  { name: 'daily-stats', run: ({ deps, now }) => rollUpDailyStats(deps.database.db, now) },
 ];
 
 export interface TaskOutcome {

@@ -101,7 +101,7 @@ export default function AuditSection() {
       {error && <Alert tone="danger">{error}</Alert>}
       {audit && audit.entries.length === 0 && <p>{TEXT.none}</p>}
       {audit && audit.entries.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="audit-heading">
           <table className="w-full text-left text-sm">
             <thead>
               <tr>

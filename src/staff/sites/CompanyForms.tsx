@@ -83,7 +83,7 @@ export function MessageCosts({ costs }: { costs: readonly StaffMessageCost[] }) 
       <h2 id="costs-heading" className="text-lg font-bold">
         {TEXT.costs_title}
       </h2>
-      <div className="overflow-x-auto">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="costs-heading">
         <table className="text-left text-sm">
           <thead>
             <tr>

@@ -1,0 +1,23 @@
+/** The dashboards' calls (contract src/contract/staff-dashboards.ts), bound with staffRoute(). */
+import type { Hono } from 'hono';
+import { getStaffDashboards, getStaffDashboardsCsv } from '#src/contract/staff-dashboards.ts';
+import type { AppEnv } from '#src/server/http/context.ts';
+import { siteFilter } from '#src/server/features/site/index.ts';
+import { staffRoute } from '#src/server/features/staff/index.ts';
+import { dailyCsv, dailyRows } from './read.ts';
+
+export function registerStaffDashboardRoutes(app: Hono<AppEnv>): void {
+  staffRoute(app, getStaffDashboards, async ({ c, query }) => {
+    const { database, sites } = c.get('deps');
+    return { rows: await dailyRows(database.db, { ...query, siteId: siteFilter(sites, query.site) }) };
+  });
+
+  staffRoute(app, getStaffDashboardsCsv, async ({ c, query }) => {
+    const { database, sites } = c.get('deps');
+    const csv = await dailyCsv(database.db, { ...query, siteId: siteFilter(sites, query.site) });
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="daily-${query.from}-${query.to}.csv"`,
+    });
+  });
+}

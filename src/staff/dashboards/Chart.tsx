@@ -1,0 +1,64 @@
+/**
+ * A line chart of daily series (uPlot, only in this lazily loaded section of the back
+ * office). The figures are in the tables next to it too, for screen readers and copying;
+ * the chart itself is an image with a text alternative.
+ */
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import { DASHBOARD_TEXT } from './texts.ts';
+
+const COLOURS = ['#5b21b6', '#0ea5b7', '#db2777', '#15803d'];
+
+export function Chart({
+  title,
+  days,
+  series,
+}: {
+  title: string;
+  days: readonly string[];
+  series: readonly { label: string; values: readonly number[] }[];
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    const plot = new uPlot(
+      {
+        width: Math.max(280, element.clientWidth),
+        height: 220,
+        legend: { show: false },
+        series: [
+          {},
+          ...series.map((line, index) => ({ label: line.label, stroke: COLOURS[index % COLOURS.length], width: 2 })),
+        ],
+        axes: [{}, { size: 48 }],
+      },
+      [xs, ...series.map((line) => [...line.values])],
+      element,
+    );
+    return () => plot.destroy();
+  }, [days, series]);
+  const summary = series.map((line) => `${line.label}: ${line.values.reduce((a, b) => a + b, 0)}`).join(', ');
+  return (
+    <figure className="card flex flex-col gap-2 p-3">
+      <figcaption className="font-semibold">{title}</figcaption>
+      <div
+        ref={box}
+        role="img"
+        aria-label={`${title}, ${DASHBOARD_TEXT.per_day_of}, ${days[0] ?? ''} ${DASHBOARD_TEXT.to_word} ${days.at(-1) ?? ''}: ${summary}`}
+      />
+      <ul className="flex flex-wrap gap-4 text-sm" aria-hidden="true">
+        {series.map((line, index) => (
+          <li key={line.label} className="flex items-center gap-1">
+            <span
+              className="inline-block size-3 rounded-full"
+              style={{ background: COLOURS[index % COLOURS.length] }}
+            />
+            {line.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The dashboards (docs/staff.md "Dashboards"; admins, finance, marketing): for a date range
+ * and one site or all, charts of signups, activations and first purchases and of messages
+ * and credits spent per day, then tables per day and per site and country (conversion,
+ * revenue), each sortable and exported as CSV. All from the daily aggregates the hourly job
+ * rolls up; today's figures are as of its last run.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { Heading, field } from '../console-ui.tsx';
+import { Chart } from './Chart.tsx';
+import { DataTable, type Column } from './DataTable.tsx';
+import {
+  $dashboard,
+  dashboardCsvUrl,
+  dashboardForm,
+  lastDays,
+  totalsByDay,
+  totalsBySiteCountry,
+  type DayTotals,
+  type SiteCountryTotals,
+} from './dashboards-store.ts';
+import { DASHBOARD_TEXT as TEXT } from './texts.ts';
+
+const DAY_COLUMNS: Column<DayTotals>[] = [
+  { key: 'day', label: TEXT.day },
+  { key: 'signups', label: TEXT.signups },
+  { key: 'activations', label: TEXT.activations },
+  { key: 'first_purchases', label: TEXT.first_purchases },
+  { key: 'messages_sent', label: TEXT.messages_sent },
+  { key: 'credits_spent', label: TEXT.credits_spent },
+  { key: 'moderation_backlog', label: TEXT.backlog },
+];
+
+const SITE_COLUMNS: Column<SiteCountryTotals>[] = [
+  { key: 'site', label: TEXT.site },
+  { key: 'country', label: TEXT.country },
+  { key: 'signups', label: TEXT.signups },
+  { key: 'activations', label: TEXT.activations },
+  { key: 'first_purchases', label: TEXT.first_purchases },
+  {
+    key: 'conversion',
+    label: TEXT.conversion,
+    format: (row) => (row.conversion === null ? TEXT.none : `${row.conversion}`),
+  },
+  {
+    key: 'revenue_minor',
+    label: TEXT.revenue,
+    format: (row) => `${(row.revenue_minor / 100).toFixed(2)} ${row.currency}`,
+  },
+  { key: 'messages_sent', label: TEXT.messages_sent },
+  { key: 'credits_spent', label: TEXT.credits_spent },
+];
+
+export default function DashboardsSection({ sites }: { sites: readonly { id: string; brand: string }[] }) {
+  const { busy, error } = useForm(dashboardForm);
+  const dashboard = useStore($dashboard);
+  useEffect(() => {
+    if (!$dashboard.get()) void dashboardForm.submit(lastDays(30));
+  }, []);
+  const days = useMemo(() => (dashboard ? totalsByDay(dashboard.range, dashboard.rows) : []), [dashboard]);
+  const bySite = useMemo(() => (dashboard ? totalsBySiteCountry(dashboard.rows) : []), [dashboard]);
+  const range = dashboard?.range ?? lastDays(30);
+  const dayLabels = useMemo(() => days.map((day) => day.day), [days]);
+  const funnel = useMemo(
+    () => [
+      { label: TEXT.signups, values: days.map((day) => day.signups) },
+      { label: TEXT.activations, values: days.map((day) => day.activations) },
+      { label: TEXT.first_purchases, values: days.map((day) => day.first_purchases) },
+    ],
+    [days],
+  );
+  const usage = useMemo(
+    () => [
+      { label: TEXT.messages_sent, values: days.map((day) => day.messages_sent) },
+      { label: TEXT.credits_spent, values: days.map((day) => day.credits_spent) },
+    ],
+    [days],
+  );
+  return (
+    <section className="flex flex-col gap-5" aria-labelledby="dashboards-heading">
+      <Heading>
+        <span id="dashboards-heading">{TEXT.title}</span>
+      </Heading>
+      <form
+        key={`${range.from}:${range.to}:${range.site}`}
+        className="flex flex-wrap items-end gap-3"
+        aria-label={TEXT.range}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void dashboardForm.submit({ from: field(event, 'from'), to: field(event, 'to'), site: field(event, 'site') });
+        }}
+      >
+        <TextField label={TEXT.from} name="from" type="date" defaultValue={range.from} required />
+        <TextField label={TEXT.to} name="to" type="date" defaultValue={range.to} required />
+        <SelectField label={TEXT.site} name="site" defaultValue={range.site}>
+          <option value="">{TEXT.all_sites}</option>
+          {sites.map((site) => (
+            <option key={site.id} value={site.id}>
+              {site.brand}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {TEXT.show}
+        </button>
+        <a className="btn btn-outline" href={dashboardCsvUrl(range)} download>
+          {TEXT.export_daily}
+        </a>
+      </form>
+      {error && <Alert tone="danger">{error}</Alert>}
+      {dashboard && (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Chart title={TEXT.chart_funnel} days={dayLabels} series={funnel} />
+            <Chart title={TEXT.chart_usage} days={dayLabels} series={usage} />
+          </div>
+          <DataTable title={TEXT.per_site} file="per-site-country" columns={SITE_COLUMNS} rows={bySite} />
+          <DataTable title={TEXT.per_day} file="per-day" columns={DAY_COLUMNS} rows={days} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The back office's sites section (docs/staff.md "Sites"): the demo admin logs in on the
+ * staff origin, switches a site's signups to invite-only with a reason, and the public
+ * site's signup page says signups are closed within seconds (the settings cache drops its
+ * copies on the database's NOTIFY); switching back opens it again. Phone and desktop each
+ * use a site of their own (no other journey signs up there), so the two never collide.
+ */
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { translator } from '#src/i18n/index.ts';
+import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
+import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
+import { E2E_PORT } from '../../playwright.config.ts';
+import { expectAccessible } from './axe.ts';
+import { enterSite, expect, siteUrl, test } from './fixtures.ts';
+import { expectErrorAnswers } from './journeys.ts';
+
+const STAFF_ORIGIN = `http://staff.localhost:${E2E_PORT}`;
+const t = translator('en');
+
+/**
+ * Password and TOTP code of the demo admin. Another journey may have used this 30-second
+ * step's code for the same account (a replay is refused): then the next step's code is used.
+ */
+async function logInAsAdmin(page: Page, consoleErrors: string[], path: string): Promise<void> {
+  const admin = DEMO_STAFF.find((staff) => staff.role === 'admin');
+  if (!admin) throw new Error('no demo admin');
+  await page.goto(`${STAFF_ORIGIN}${path}`);
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
+  expectErrorAnswers(consoleErrors, 403);
+  await page.getByLabel('E-mail address').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeFocused();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.getByLabel('Authentication code').fill(await generate({ secret: admin.totpSecret }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const signedIn = await page
+      .getByRole('button', { name: 'Log out' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+    expectErrorAnswers(consoleErrors, 401);
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  throw new Error('the demo admin could not log in');
+}
+
+test('an admin switches a site to invite-only; its signup page follows within seconds', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  test.slow();
+  const site = test.info().project.name === 'desktop' ? 'milf' : 'gilf';
+  await logInAsAdmin(page, consoleErrors, '/sites');
+  await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
+
+  const choose = page.getByLabel('Site', { exact: true });
+  await choose.selectOption(site);
+  const signups = page.getByLabel('Signups', { exact: true });
+  const before = await signups.inputValue();
+  expect(before).not.toBe('invite_only');
+  await expectAccessible(page, 'staff sites');
+
+  // A visitor's signup page on that site: the form, for now.
+  const visitorContext = await browser.newContext(test.info().project.use);
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(siteUrl(site, '/signup'));
+  await enterSite(visitor);
+  await expect(visitor.getByLabel(t('auth.email'))).toBeVisible();
+
+  const settings = page.getByRole('form', { name: /Settings/ });
+  await signups.selectOption('invite_only');
+  await settings.getByLabel('Reason (stored in the audit log)').fill('Campaign paused for the weekend');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Saved. The live site shows the change within seconds.')).toBeVisible();
+  await expect(page.getByLabel('Signups', { exact: true })).toHaveValue('invite_only');
+
+  // The public site follows within seconds: its signup page says signups are closed.
+  const started = Date.now();
+  await expect(async () => {
+    await visitor.reload();
+    await enterSite(visitor);
+    await expect(visitor.getByText(t('auth.signup.invite_only'))).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  expect(Date.now() - started).toBeLessThan(10_000);
+  await expect(visitor.getByRole('heading', { name: t('auth.signup.invite_only_title') })).toBeVisible();
+
+  // The audit log has the change with before and after (the audit section, admins).
+  await page.goto(`${STAFF_ORIGIN}/audit`);
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await page.getByLabel('Action').fill('site.settings');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const entry = page.getByRole('row').filter({ hasText: 'Campaign paused for the weekend' }).first();
+  await expect(entry).toContainText('invite_only');
+  await expectAccessible(page, 'staff audit');
+
+  // Back to what it was.
+  await page.goto(`${STAFF_ORIGIN}/sites`);
+  await page.getByLabel('Site', { exact: true }).selectOption(site);
+  await page.getByLabel('Signups', { exact: true }).selectOption(before);
+  await page
+    .getByRole('form', { name: /Settings/ })
+    .getByLabel('Reason (stored in the audit log)')
+    .fill('Campaign back on');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Saved. The live site shows the change within seconds.')).toBeVisible();
+  await expect(async () => {
+    await visitor.reload();
+    await enterSite(visitor);
+    await expect(visitor.getByLabel(t('auth.email'))).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await visitorContext.close();
+});
