@@ -63,6 +63,7 @@ test('an admin switches a site to invite-only; its signup page follows within se
   const before = await signups.inputValue();
   expect(before).not.toBe('invite_only');
   await expectAccessible(page, 'staff sites');
+  await page.screenshot({ path: test.info().outputPath('sites.png'), fullPage: true });
 
   // A visitor's signup page on that site: the form, for now.
   const visitorContext = await browser.newContext(test.info().project.use);
@@ -96,6 +97,15 @@ test('an admin switches a site to invite-only; its signup page follows within se
   const entry = page.getByRole('row').filter({ hasText: 'Campaign paused for the weekend' }).first();
   await expect(entry).toContainText('invite_only');
   await expectAccessible(page, 'staff audit');
+  await page.screenshot({ path: test.info().outputPath('audit.png'), fullPage: true });
+
+  // The dashboards (admins, finance, marketing): charts and tables from the daily aggregates.
+  await page.goto(`${STAFF_ORIGIN}/dashboards`);
+  await expect(page.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Signups, activations, first purchases/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Per site and country' })).toBeVisible();
+  await expectAccessible(page, 'staff dashboards');
+  await page.screenshot({ path: test.info().outputPath('dashboards.png'), fullPage: true });
 
   // Back to what it was.
   await page.goto(`${STAFF_ORIGIN}/sites`);
