@@ -10,6 +10,7 @@ import type { StaffRole } from '#src/contract/define.ts';
 import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
 import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
+import { MONEY_READERS } from '#src/contract/staff-money.ts';
 import { TEXT } from './texts.ts';
 
 /** What every section's screen receives from the console. */
@@ -32,6 +33,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: TEXT.members_title,
     roles: MEMBER_READERS,
     Screen: lazy(() => import('./members/MembersSection.tsx')),
+  },
+  {
+    path: '/money',
+    label: 'Money',
+    roles: MONEY_READERS,
+    Screen: lazy(() => import('./money/MoneySection.tsx')),
   },
   {
     path: '/sites',

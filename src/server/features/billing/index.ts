@@ -11,5 +11,7 @@ export { findOrder } from './order-queries.ts';
 export { applyPaymentEvents } from './payment-events.ts';
 export { pricedPackage, transactionFee } from './packages.ts';
 export { methodName } from './receipts.ts';
+export { refundAmount, refundRefusal, refundUntil, requestRefund, unusedCredits } from './refunds.ts';
+export type { RefundResult } from './refunds.ts';
 export { lockOrder, moveOrder } from './state.ts';
 export type { OrderRow } from './state.ts';

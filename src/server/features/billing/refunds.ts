@@ -181,14 +181,22 @@ export async function chargeBack(tx: Tx, order: OrderRow, cause: string, now: Da
 }
 
 /**
- * A member's refund of their order (POST refund.php): refused with the contract's codes, or
+ * A member's refund of their order (POST refund.php; the back office's refund too, with its
+ * own `cause` in the order's history: docs/staff.md "Money"): refused with the contract's codes, or
  * taken back in one transaction; the money is paid out through the provider after the
  * commit. A provider failure there is logged and leaves `refund_provider_ref` empty for the
  * operators: the credits are gone either way, so the member is never paid twice.
  */
 export async function requestRefund(
   deps: AppDeps,
-  input: { accountId: number; paymentId: string; refundDays: number },
+  input: {
+    accountId: number;
+    paymentId: string;
+    refundDays: number;
+    cause?: string;
+    /** Runs in the refund's transaction (the back office's audit entry). */
+    record?: (tx: Tx, result: RefundResult) => Promise<void>;
+  },
 ): Promise<RefundResult> {
   const db = deps.database.db;
   const now = deps.now();
@@ -199,7 +207,9 @@ export async function requestRefund(
     const unused = Math.min(balance, (await unusedCredits(tx, order.accountId)).get(order.id) ?? 0);
     const refusal = refundRefusal(order, unused, input.refundDays, now);
     if (refusal) throw fail(refusal);
-    return takeBackUnused(tx, order, 'member_refund', now);
+    const taken = await takeBackUnused(tx, order, input.cause ?? 'member_refund', now);
+    await input.record?.(tx, taken);
+    return taken;
   });
   try {
     const { refundRef } = await deps.payments.refund({

@@ -11,6 +11,6 @@ export { staffConsolePages } from './console-pages.ts';
 // For the sections' own features (src/server/features/staff-*/): bind, audit, CSV.
 export { staffRoute } from './staff-route.ts';
 export { audit, auditBy, csvField, type AuditBy } from './audit.ts';
-export { sessionActor } from './login.ts';
+export { requireRecentSecondFactor, sessionActor } from './login.ts';
 export type { StaffSession } from './sessions.ts';
 export { auditEntryOf } from './audit.ts';
