@@ -35,12 +35,12 @@ beforeEach(() => {
 });
 
 describe('sections by role', () => {
-  it('opens the members section to finance, moderators and admins, and none to an operator yet', () => {
+  it('opens the members section to finance, moderators and admins, moderation to moderators, and none to an operator yet', () => {
     // Finance also sees the dashboards (and the money section); admins alone the sites' settings.
     expect(sectionsFor(['finance']).map((s) => s.path)).toEqual(expect.arrayContaining(['/members', '/dashboards']));
     expect(sectionsFor(['finance']).map((s) => s.path)).not.toContain('/sites');
     expect(sectionsFor(['marketing']).map((s) => s.path)).toEqual(['/dashboards']);
-    expect(sectionsFor(['moderator', 'operator']).map((s) => s.path)).toEqual(['/members']);
+    expect(sectionsFor(['moderator', 'operator']).map((s) => s.path)).toEqual(['/members', '/moderation']);
     expect(sectionsFor(['operator'])).toEqual([]);
   });
 
