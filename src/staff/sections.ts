@@ -9,6 +9,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffRole } from '#src/contract/define.ts';
 import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
+import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
+import { MONEY_READERS } from '#src/contract/staff-money.ts';
 import { MODERATION_ROLES } from '#src/contract/staff-moderation.ts';
 import { TEXT } from './texts.ts';
 
@@ -40,6 +42,12 @@ export const SECTIONS: readonly StaffSection[] = [
     Screen: lazy(() => import('./moderation/ModerationSection.tsx')),
   },
   {
+    path: '/money',
+    label: 'Money',
+    roles: MONEY_READERS,
+    Screen: lazy(() => import('./money/MoneySection.tsx')),
+  },
+  {
     path: '/sites',
     label: 'Sites',
     roles: SITE_ADMINS,
@@ -50,6 +58,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Audit log',
     roles: getStaffAudit.roles,
     Screen: lazy(() => import('./audit/AuditSection.tsx')),
+  },
+  {
+    path: '/dashboards',
+    label: 'Dashboards',
+    roles: DASHBOARD_READERS,
+    Screen: lazy(() => import('./dashboards/DashboardsSection.tsx')),
   },
 ];
 
