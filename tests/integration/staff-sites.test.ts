@@ -15,6 +15,7 @@ import {
 } from '#src/contract/staff-sites.ts';
 import { toMajor } from '#src/lib/money.ts';
 import { staffAuditLog } from '#src/server/db/schema.ts';
+import { siteData } from '#src/server/features/site/cache.ts';
 import { call, signupInput } from './accounts-helpers.ts';
 import { answerOf, createTestApp, errorAnswerOf, seedSiteData, type TestApp } from './harness.ts';
 import { createTestStaff, staffLogin, staffRequest } from './staff-helpers.ts';
@@ -32,8 +33,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function post(path: string, json: unknown, cookie = admin) {
-  return staffRequest(t, path, { method: 'POST', json, cookie });
+/**
+ * A staff write; a saved change is awaited until this process has heard the database's
+ * NOTIFY (on PostgreSQL it arrives milliseconds after the commit), as every API process does.
+ */
+async function post(path: string, json: unknown, cookie = admin) {
+  const heard = siteData(t.database).nextChange();
+  const response = await staffRequest(t, path, { method: 'POST', json, cookie });
+  if (response.status === 200) await heard;
+  return response;
 }
 
 async function lastAudit(action: string) {
