@@ -53,7 +53,7 @@ export function runStaticBuildBench(): string[][] {
     all,
   ]);
   for (const [step, seconds] of Object.entries(mid.steps)) {
-    rows.push([`  step: ${step} (busy time, two variants at a time)`, `${seconds.toFixed(1)} s`, '']);
+    rows.push([`  step: ${step}`, `${seconds.toFixed(1)} s`, '']);
   }
   rmSync(join(root, 'node_modules/.cache/page-css'), { recursive: true, force: true });
   const styles = runBuild(['--force']);
