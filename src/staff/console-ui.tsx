@@ -64,3 +64,23 @@ export function ReauthForm() {
     </form>
   );
 }
+
+/** A list as a table: the column headings, then the rows (`children`), scrolling sideways on a phone. */
+export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr>
+            {columns.map((label) => (
+              <th key={label} scope="col" className="p-2">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

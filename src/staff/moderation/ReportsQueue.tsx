@@ -15,7 +15,7 @@ import {
 } from '#src/contract/staff-moderation.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { List, field } from '../console-ui.tsx';
+import { List, Table, field } from '../console-ui.tsx';
 import {
   $offenders,
   $report,
@@ -190,39 +190,28 @@ export function ReportsQueue() {
       {opening.error && <Alert tone="danger">{opening.error}</Alert>}
       {list && list.reports.length === 0 && <p>{T.no_reports}</p>}
       {list && list.reports.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {[T.col_report, T.col_what, T.col_reason, T.col_site, T.col_when, T.col_status].map((label) => (
-                  <th key={label} scope="col" className="p-2">
-                    {label}
-                  </th>
-                ))}
+        <div>
+          <Table columns={[T.col_report, T.col_what, T.col_reason, T.col_site, T.col_when, T.col_status]}>
+            {list.reports.map((report) => (
+              <tr key={report.id} className="border-t border-line">
+                <td className="p-2">
+                  <button type="button" className="link" onClick={() => void openReportForm.submit(report.id)}>
+                    {report.id}
+                  </button>
+                </td>
+                <td className="p-2">
+                  {T.targets[report.target]}: {report.profile.name}
+                </td>
+                <td className="p-2">
+                  {T.reasons[report.reason]}
+                  {report.upheld_before > 0 && ` (${report.upheld_before}× upheld before)`}
+                </td>
+                <td className="p-2">{report.site}</td>
+                <td className="p-2">{when(report.created_at)}</td>
+                <td className="p-2">{report.status}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.reports.map((report) => (
-                <tr key={report.id} className="border-t border-line">
-                  <td className="p-2">
-                    <button type="button" className="link" onClick={() => void openReportForm.submit(report.id)}>
-                      {report.id}
-                    </button>
-                  </td>
-                  <td className="p-2">
-                    {T.targets[report.target]}: {report.profile.name}
-                  </td>
-                  <td className="p-2">
-                    {T.reasons[report.reason]}
-                    {report.upheld_before > 0 && ` (${report.upheld_before}× upheld before)`}
-                  </td>
-                  <td className="p-2">{report.site}</td>
-                  <td className="p-2">{when(report.created_at)}</td>
-                  <td className="p-2">{report.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </Table>
           {list.next !== null && (
             <button
               type="button"
@@ -253,34 +242,21 @@ export function RepeatOffenders() {
       {error && <Alert tone="danger">{error}</Alert>}
       {offenders && offenders.length === 0 && <p>{T.no_offenders}</p>}
       {offenders && offenders.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {[T.col_member, T.col_site, T.col_account, T.col_upheld, T.col_last].map((label) => (
-                  <th key={label} scope="col" className="p-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {offenders.map((row) => (
-                <tr key={row.profile_id} className="border-t border-line">
-                  <td className="p-2">
-                    {row.name} ({row.profile_id})
-                  </td>
-                  <td className="p-2">{row.site}</td>
-                  <td className="p-2">
-                    {row.account_id ?? '—'} {row.account_status ?? ''}
-                  </td>
-                  <td className="p-2">{row.upheld}</td>
-                  <td className="p-2">{when(row.last_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={[T.col_member, T.col_site, T.col_account, T.col_upheld, T.col_last]}>
+          {offenders.map((row) => (
+            <tr key={row.profile_id} className="border-t border-line">
+              <td className="p-2">
+                {row.name} ({row.profile_id})
+              </td>
+              <td className="p-2">{row.site}</td>
+              <td className="p-2">
+                {row.account_id ?? '—'} {row.account_status ?? ''}
+              </td>
+              <td className="p-2">{row.upheld}</td>
+              <td className="p-2">{when(row.last_at)}</td>
+            </tr>
+          ))}
+        </Table>
       )}
     </section>
   );
