@@ -30,15 +30,35 @@ function browserI18next() {
 }
 
 /**
+ * Small modules the members' first screen does not run, which the minimum chunk size merged
+ * into the chunks it loads; each goes in a chunk of its own, loaded by the screens that use it
+ * (docs/decisions.md "Members app: JavaScript a member downloads").
+ */
+const LATER = [
+  'src/features/settings/Section.tsx',
+  'src/features/auth/EmailField.tsx',
+  'src/features/auth/hooks.ts',
+  'src/features/credits/NoSubscriptionNotice.tsx',
+  'src/features/profile-card/FictionalNote.tsx',
+  'src/features/profile-card/LanguageBadge.tsx',
+  'src/ui/use-modal-dialog.ts',
+  'src/ui/IslandI18n.tsx',
+  'src/ui/LinkButtons.tsx',
+  'src/ui/ProgressBar.tsx',
+  'src/lib/dates.ts',
+];
+
+/**
  * Modules loaded in a chunk of their own: the staff consoles' frame (the moderation and
- * operator consoles; merged by size it joined a chunk of the members' first screen) and the
- * webcam card of the search (for the members who get cams).
+ * operator consoles; merged by size it joined a chunk of the members' first screen), the
+ * webcam card of the search (for the members who get cams) and LATER.
  * @param {string} id
  */
 function ownChunk(id) {
   if (/\/src\/ui\/(?:StaffConsole\.tsx|console-frame\.tsx)$/.test(id)) return 'staff-console';
   if (id.endsWith('/src/features/search/WebcamCard.tsx')) return 'WebcamCard';
-  return null;
+  const later = LATER.find((path) => id.endsWith(`/${path}`));
+  return later ? later.replace(/^.*\/|\.tsx?$/g, '') : null;
 }
 
 export default defineConfig({
