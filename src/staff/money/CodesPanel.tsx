@@ -24,6 +24,7 @@ import {
   usesForm,
 } from './money-store.ts';
 import { money, when } from './format.ts';
+import { MoneyTable, MoreButton } from './table.tsx';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 
 const VALIDITY_TEXT: Record<StaffCode['validity'], string> = {
@@ -185,7 +186,6 @@ function UsesScreen() {
 
 export default function CodesPanel({ sites }: SectionProps) {
   const { busy, error } = useForm(codesForm);
-  const more = useForm(moreCodesForm);
   const status = useForm(codeStatusForm);
   const list = useStore($codes);
   const uses = useStore($uses);
@@ -215,58 +215,36 @@ export default function CodesPanel({ sites }: SectionProps) {
       {list && list.codes.length === 0 && <p>{T.no_codes}</p>}
       {list && list.codes.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {[T.col_code, T.col_percent, T.col_rules, T.col_expires, T.col_status, T.col_uses].map((label) => (
-                  <th key={label} scope="col" className="p-2">
-                    {label}
-                  </th>
-                ))}
+          <MoneyTable
+            labels={[T.col_code, T.col_percent, T.col_rules, T.col_expires, T.col_status, T.col_uses]}
+            extra={writes ? `${T.pause} / ${T.resume}` : undefined}
+          >
+            {list.codes.map((code) => (
+              <tr key={code.id} className="border-t border-line" data-testid={`code-${code.code}`}>
+                <td className="p-2 font-mono">{code.code}</td>
+                <td className="p-2">{code.percentage} %</td>
+                <td className="p-2">{rulesOf(code)}</td>
+                <td className="p-2 whitespace-nowrap">{code.expires_at ? when(code.expires_at) : T.never}</td>
+                <td className="p-2">{code.status}</td>
+                <td className="p-2">
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`${fill(T.uses_title, { code: code.code })}: ${code.uses}`}
+                    onClick={() => void usesForm.submit(code.id)}
+                  >
+                    {code.uses}
+                  </button>
+                </td>
                 {writes && (
-                  <th scope="col" className="p-2">
-                    {T.pause} / {T.resume}
-                  </th>
+                  <td className="p-2">
+                    <StatusButton code={code} />
+                  </td>
                 )}
               </tr>
-            </thead>
-            <tbody>
-              {list.codes.map((code) => (
-                <tr key={code.id} className="border-t border-line" data-testid={`code-${code.code}`}>
-                  <td className="p-2 font-mono">{code.code}</td>
-                  <td className="p-2">{code.percentage} %</td>
-                  <td className="p-2">{rulesOf(code)}</td>
-                  <td className="p-2 whitespace-nowrap">{code.expires_at ? when(code.expires_at) : T.never}</td>
-                  <td className="p-2">{code.status}</td>
-                  <td className="p-2">
-                    <button
-                      type="button"
-                      className="link"
-                      aria-label={`${fill(T.uses_title, { code: code.code })}: ${code.uses}`}
-                      onClick={() => void usesForm.submit(code.id)}
-                    >
-                      {code.uses}
-                    </button>
-                  </td>
-                  {writes && (
-                    <td className="p-2">
-                      <StatusButton code={code} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {list.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={more.busy}
-              onClick={() => void moreCodesForm.submit()}
-            >
-              {T.more}
-            </button>
-          )}
+            ))}
+          </MoneyTable>
+          <MoreButton form={moreCodesForm} next={list.next} />
         </div>
       )}
     </div>

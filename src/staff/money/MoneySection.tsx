@@ -26,6 +26,7 @@ import {
   type MoneyTab,
 } from './money-store.ts';
 import ReconciliationPanel from './ReconciliationPanel.tsx';
+import { MoneyTable, MoreButton } from './table.tsx';
 import { money, when } from './format.ts';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 
@@ -41,7 +42,6 @@ function statusLabel(status: string): string {
 
 function OrdersPanel({ sites }: SectionProps) {
   const { busy, error } = useForm(ordersForm);
-  const more = useForm(moreOrdersForm);
   const list = useStore($orders);
   return (
     <div className="flex flex-col gap-4">
@@ -100,56 +100,38 @@ function OrdersPanel({ sites }: SectionProps) {
       {list && list.orders.length === 0 && <p>{T.no_orders}</p>}
       {list && list.orders.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {[
-                  T.col_order,
-                  T.col_created,
-                  T.col_site,
-                  T.col_member,
-                  T.col_status,
-                  T.col_method,
-                  T.col_amount,
-                  T.col_credits,
-                ].map((label) => (
-                  <th key={label} scope="col" className="p-2">
-                    {label}
-                  </th>
-                ))}
+          <MoneyTable
+            labels={[
+              T.col_order,
+              T.col_created,
+              T.col_site,
+              T.col_member,
+              T.col_status,
+              T.col_method,
+              T.col_amount,
+              T.col_credits,
+            ]}
+          >
+            {list.orders.map((order) => (
+              <tr key={order.id} className="border-t border-line">
+                <td className="p-2">
+                  <button type="button" className="link" onClick={() => void openOrderForm.submit(order.id)}>
+                    {order.id}
+                  </button>
+                </td>
+                <td className="p-2 whitespace-nowrap">{when(order.created_at)}</td>
+                <td className="p-2">{order.site}</td>
+                <td className="p-2">
+                  {order.member_id} {order.member_email ?? ''}
+                </td>
+                <td className="p-2">{statusLabel(order.status)}</td>
+                <td className="p-2">{order.method}</td>
+                <td className="p-2 whitespace-nowrap">{money(order.amount_minor, order.currency)}</td>
+                <td className="p-2">{order.credits}</td>
               </tr>
-            </thead>
-            <tbody>
-              {list.orders.map((order) => (
-                <tr key={order.id} className="border-t border-line">
-                  <td className="p-2">
-                    <button type="button" className="link" onClick={() => void openOrderForm.submit(order.id)}>
-                      {order.id}
-                    </button>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{when(order.created_at)}</td>
-                  <td className="p-2">{order.site}</td>
-                  <td className="p-2">
-                    {order.member_id} {order.member_email ?? ''}
-                  </td>
-                  <td className="p-2">{statusLabel(order.status)}</td>
-                  <td className="p-2">{order.method}</td>
-                  <td className="p-2 whitespace-nowrap">{money(order.amount_minor, order.currency)}</td>
-                  <td className="p-2">{order.credits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {list.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={more.busy}
-              onClick={() => void moreOrdersForm.submit()}
-            >
-              {T.more}
-            </button>
-          )}
+            ))}
+          </MoneyTable>
+          <MoreButton form={moreOrdersForm} next={list.next} />
         </div>
       )}
     </div>

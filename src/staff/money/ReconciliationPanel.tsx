@@ -10,6 +10,7 @@ import { environment } from '#src/stores/environment.ts';
 import { field } from '../console-ui.tsx';
 import { $reconciliation, daysBefore, reconciliationForm } from './money-store.ts';
 import { money } from './format.ts';
+import { MoneyTable } from './table.tsx';
 import { MONEY_TEXT as T } from './texts.ts';
 
 const KIND_TEXT = {
@@ -46,38 +47,22 @@ export default function ReconciliationPanel() {
       {result && (
         <>
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  {[
-                    T.col_day,
-                    T.col_ledger,
-                    T.col_payments,
-                    T.col_payment_credits,
-                    T.col_amounts,
-                    T.col_difference,
-                  ].map((label) => (
-                    <th key={label} scope="col" className="p-2">
-                      {label}
-                    </th>
-                  ))}
+            <MoneyTable
+              labels={[T.col_day, T.col_ledger, T.col_payments, T.col_payment_credits, T.col_amounts, T.col_difference]}
+            >
+              {result.days.map((day) => (
+                <tr key={day.day} className="border-t border-line">
+                  <th scope="row" className="p-2 font-normal whitespace-nowrap">
+                    {day.day}
+                  </th>
+                  <td className="p-2">{day.ledger_credits}</td>
+                  <td className="p-2">{day.payments}</td>
+                  <td className="p-2">{day.payment_credits}</td>
+                  <td className="p-2">{day.amounts.map((a) => money(a.amount_minor, a.currency)).join(', ')}</td>
+                  <td className={day.difference === 0 ? 'p-2' : 'p-2 font-bold'}>{day.difference}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {result.days.map((day) => (
-                  <tr key={day.day} className="border-t border-line">
-                    <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                      {day.day}
-                    </th>
-                    <td className="p-2">{day.ledger_credits}</td>
-                    <td className="p-2">{day.payments}</td>
-                    <td className="p-2">{day.payment_credits}</td>
-                    <td className="p-2">{day.amounts.map((a) => money(a.amount_minor, a.currency)).join(', ')}</td>
-                    <td className={day.difference === 0 ? 'p-2' : 'p-2 font-bold'}>{day.difference}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </MoneyTable>
           </div>
           <section aria-labelledby="differences-heading">
             <h2 id="differences-heading" className="text-lg font-bold">
