@@ -52,7 +52,8 @@ test('an admin switches a site to invite-only; its signup page follows within se
   browser,
   consoleErrors,
 }) => {
-  test.slow();
+  // The login may wait for the next 30-second TOTP step (see logInAsAdmin).
+  test.setTimeout(180_000);
   const site = test.info().project.name === 'desktop' ? 'milf' : 'gilf';
   await logInAsAdmin(page, consoleErrors, '/sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
