@@ -5,6 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+// uPlot's own layout rules (the plot's layers stacked in its box); loaded with this section only.
+import 'uplot/dist/uPlot.min.css';
 import { DASHBOARD_TEXT } from './texts.ts';
 
 const COLOURS = ['#5b21b6', '#0ea5b7', '#db2777', '#15803d'];
