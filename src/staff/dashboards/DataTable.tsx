@@ -47,6 +47,9 @@ export function DataTable<Row extends object>({
     header: column.label,
     cell: ({ row }) => (column.format ? column.format(row.original) : String(row.original[column.key] ?? '')),
   }));
+  // The project does not use the React Compiler, which is what this rule protects: the table's
+  // functions are read during render only.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows,
     columns: defs,

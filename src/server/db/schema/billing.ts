@@ -99,7 +99,9 @@ export const orders = pgTable(
     index('orders_method').on(t.method, t.id),
     index('orders_created').on(t.createdAt),
     // The daily reconciliation: payments completed per day.
-    index('orders_completed').on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    index('orders_completed')
+      .on(t.completedAt)
+      .where(sql`${t.completedAt} is not null`),
     uniqueIndex('orders_discount_reservation')
       .on(t.accountId, t.discountReservation)
       .where(sql`${t.discountReservation} is not null and ${t.status} in ('created', 'pending', 'completed')`),

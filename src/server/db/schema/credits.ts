@@ -40,7 +40,9 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_reason_reference').on(t.reason, t.reference),
     index('credit_ledger_account').on(t.accountId, t.id),
     // The back office's daily reconciliation: purchase credits per day.
-    index('credit_ledger_purchase_created').on(t.createdAt).where(sql`${t.reason} = 'purchase'`),
+    index('credit_ledger_purchase_created')
+      .on(t.createdAt)
+      .where(sql`${t.reason} = 'purchase'`),
     check('credit_ledger_balance_nonnegative', sql`${t.balanceAfter} >= 0`),
   ],
 );
