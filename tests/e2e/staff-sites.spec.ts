@@ -6,16 +6,13 @@
  * use a site of their own (no other journey signs up there), so the two never collide.
  */
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { translator } from '#src/i18n/index.ts';
 import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
-import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
-import { E2E_PORT } from '../../playwright.config.ts';
 import { expectAccessible } from './axe.ts';
 import { enterSite, expect, siteUrl, test } from './fixtures.ts';
 import { expectErrorAnswers } from './journeys.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp } from './staff-login.ts';
 
-const STAFF_ORIGIN = `http://staff.localhost:${E2E_PORT}`;
 const t = translator('en');
 
 /**
@@ -23,28 +20,14 @@ const t = translator('en');
  * step's code for the same account (a replay is refused): then the next step's code is used.
  */
 async function logInAsAdmin(page: Page, consoleErrors: string[], path: string): Promise<void> {
-  const admin = DEMO_STAFF.find((staff) => staff.role === 'admin');
-  if (!admin) throw new Error('no demo admin');
+  const admin = demoStaff('admin');
   await page.goto(`${STAFF_ORIGIN}${path}`);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
   expectErrorAnswers(consoleErrors, 403);
   await page.getByLabel('E-mail address').fill(admin.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Second factor' })).toBeFocused();
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    await page.getByLabel('Authentication code').fill(await generate({ secret: admin.totpSecret }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    const signedIn = await page
-      .getByRole('button', { name: 'Log out' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-    expectErrorAnswers(consoleErrors, 401);
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('the demo admin could not log in');
+  await enterTotp(page, consoleErrors, admin.totpSecret);
 }
 
 test('an admin switches a site to invite-only; its signup page follows within seconds', async ({
@@ -53,7 +36,7 @@ test('an admin switches a site to invite-only; its signup page follows within se
   consoleErrors,
 }) => {
   // The login may wait for the next 30-second TOTP step (see logInAsAdmin).
-  test.setTimeout(180_000);
+  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
   const site = test.info().project.name === 'desktop' ? 'milf' : 'gilf';
   await logInAsAdmin(page, consoleErrors, '/sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
