@@ -1,9 +1,11 @@
 /**
  * The parts every back-office screen uses: the screen's focused heading, reading a form's
- * field, a titled list, and the fresh-second-factor confirmation money actions ask for.
+ * field, a titled list, a table with its 'Show more' button, and the fresh-second-factor
+ * confirmation money actions ask for.
  */
 import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { FormMessage, TextField } from '#src/ui/fields.tsx';
+import type { Form } from '#src/stores/form.ts';
 import { useForm } from '#src/ui/use-form.ts';
 import { reauthForm } from './session-store.ts';
 import { TEXT } from './texts.ts';
@@ -65,10 +67,23 @@ export function ReauthForm() {
   );
 }
 
-/** A list as a table: the column headings, then the rows (`children`), scrolling sideways on a phone. */
-export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+/**
+ * A list as a table: the column headings, then the rows (`children`), scrolling sideways on a
+ * phone. With `labelledBy` (the id of the list's heading) the scrolling box is a named region
+ * that keyboard users can focus and scroll.
+ */
+export function Table({
+  columns,
+  labelledBy,
+  children,
+}: {
+  columns: readonly string[];
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  const region = labelledBy ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {};
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" {...region}>
       <table className="w-full text-left text-sm">
         <thead>
           <tr>
@@ -82,5 +97,16 @@ export function Table({ columns, children }: { columns: readonly string[]; child
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** 'Show more' (or `label`) under a paged list while it has a next page. */
+export function MoreButton({ form, next, label }: { form: Form<[], void>; next: number | null; label?: string }) {
+  const { busy } = useForm(form);
+  if (next === null) return null;
+  return (
+    <button type="button" className="btn btn-outline mt-3" disabled={busy} onClick={() => void form.submit()}>
+      {label ?? TEXT.more}
+    </button>
   );
 }

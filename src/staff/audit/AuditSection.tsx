@@ -8,7 +8,7 @@ import { useEffect, type SyntheticEvent } from 'react';
 import type { AuditEntry } from '#src/contract/staff.ts';
 import { Alert, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { Heading, field } from '../console-ui.tsx';
+import { Heading, MoreButton, Table, field } from '../console-ui.tsx';
 import {
   $audit,
   EMPTY_FILTERS,
@@ -65,7 +65,6 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 
 export default function AuditSection() {
   const { busy, error } = useForm(auditSearchForm);
-  const more = useForm(auditMoreForm);
   const audit = useStore($audit);
   useEffect(() => {
     if (!$audit.get()) void auditSearchForm.submit(EMPTY_FILTERS);
@@ -101,33 +100,13 @@ export default function AuditSection() {
       {error && <Alert tone="danger">{error}</Alert>}
       {audit && audit.entries.length === 0 && <p>{TEXT.none}</p>}
       {audit && audit.entries.length > 0 && (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="audit-heading">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {TEXT.cols.map((label) => (
-                  <th key={label} scope="col" className="p-2">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {audit.entries.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-          {audit.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={more.busy}
-              onClick={() => void auditMoreForm.submit()}
-            >
-              {TEXT.more}
-            </button>
-          )}
+        <div>
+          <Table columns={TEXT.cols} labelledBy="audit-heading">
+            {audit.entries.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+          </Table>
+          <MoreButton form={auditMoreForm} next={audit.next} label={TEXT.more} />
         </div>
       )}
     </section>

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { MEMBER_MODERATORS, type StaffMemberPage } from '#src/contract/staff.ts';
 import { Alert, FormMessage, TextField, inputClass } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { Heading, List, ReauthForm, field } from '../console-ui.tsx';
+import { Heading, List, MoreButton, ReauthForm, Table, field } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import { $me, $reauthNeeded } from '../session-store.ts';
 import { TEXT } from '../texts.ts';
@@ -26,7 +26,6 @@ import {
 
 function MemberSearch({ sites }: SectionProps) {
   const { busy, error } = useForm(searchForm);
-  const more = useForm(moreForm);
   const results = useStore($results);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="members-heading">
@@ -62,46 +61,27 @@ function MemberSearch({ sites }: SectionProps) {
       {error && <Alert tone="danger">{error}</Alert>}
       {results && results.members.length === 0 && <p>{TEXT.no_members}</p>}
       {results && results.members.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                {[TEXT.col_id, TEXT.col_site, TEXT.col_email, TEXT.col_name, TEXT.col_status, TEXT.col_credits].map(
-                  (label) => (
-                    <th key={label} scope="col" className="p-2">
-                      {label}
-                    </th>
-                  ),
-                )}
+        <div>
+          <Table
+            columns={[TEXT.col_id, TEXT.col_site, TEXT.col_email, TEXT.col_name, TEXT.col_status, TEXT.col_credits]}
+            labelledBy="members-heading"
+          >
+            {results.members.map((member) => (
+              <tr key={member.id} className="border-t border-line">
+                <td className="p-2">
+                  <button type="button" className="link" onClick={() => void openMemberForm.submit(member.id)}>
+                    {member.id}
+                  </button>
+                </td>
+                <td className="p-2">{member.site}</td>
+                <td className="p-2">{member.email}</td>
+                <td className="p-2">{member.name}</td>
+                <td className="p-2">{member.status}</td>
+                <td className="p-2">{member.credits}</td>
               </tr>
-            </thead>
-            <tbody>
-              {results.members.map((member) => (
-                <tr key={member.id} className="border-t border-line">
-                  <td className="p-2">
-                    <button type="button" className="link" onClick={() => void openMemberForm.submit(member.id)}>
-                      {member.id}
-                    </button>
-                  </td>
-                  <td className="p-2">{member.site}</td>
-                  <td className="p-2">{member.email}</td>
-                  <td className="p-2">{member.name}</td>
-                  <td className="p-2">{member.status}</td>
-                  <td className="p-2">{member.credits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {results.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={more.busy}
-              onClick={() => void moreForm.submit()}
-            >
-              {TEXT.more}
-            </button>
-          )}
+            ))}
+          </Table>
+          <MoreButton form={moreForm} next={results.next} />
         </div>
       )}
     </section>

@@ -9,7 +9,7 @@ import { DISCOUNT_VALIDITIES } from '#src/contract/discounts.ts';
 import { MONEY_WRITERS, type StaffCode } from '#src/contract/staff-money.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field } from '../console-ui.tsx';
+import { MoreButton, Table, field } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import { holdsRole } from '../session-store.ts';
 import {
@@ -24,7 +24,6 @@ import {
   usesForm,
 } from './money-store.ts';
 import { money, when } from './format.ts';
-import { MoneyTable, MoreButton } from './table.tsx';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 
 const VALIDITY_TEXT: Record<StaffCode['validity'], string> = {
@@ -214,10 +213,17 @@ export default function CodesPanel({ sites }: SectionProps) {
       {(error ?? status.error) && <Alert tone="danger">{error ?? status.error}</Alert>}
       {list && list.codes.length === 0 && <p>{T.no_codes}</p>}
       {list && list.codes.length > 0 && (
-        <div className="overflow-x-auto">
-          <MoneyTable
-            labels={[T.col_code, T.col_percent, T.col_rules, T.col_expires, T.col_status, T.col_uses]}
-            extra={writes ? `${T.pause} / ${T.resume}` : undefined}
+        <div>
+          <Table
+            columns={[
+              T.col_code,
+              T.col_percent,
+              T.col_rules,
+              T.col_expires,
+              T.col_status,
+              T.col_uses,
+              ...(writes ? [`${T.pause} / ${T.resume}`] : []),
+            ]}
           >
             {list.codes.map((code) => (
               <tr key={code.id} className="border-t border-line" data-testid={`code-${code.code}`}>
@@ -243,7 +249,7 @@ export default function CodesPanel({ sites }: SectionProps) {
                 )}
               </tr>
             ))}
-          </MoneyTable>
+          </Table>
           <MoreButton form={moreCodesForm} next={list.next} />
         </div>
       )}

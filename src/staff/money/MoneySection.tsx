@@ -9,7 +9,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS } from '#src/contract/billing.ts';
 import { MONEY_WRITERS, type StaffOrderPage } from '#src/contract/staff-money.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { Heading, List, ReauthForm, field } from '../console-ui.tsx';
+import { Heading, List, MoreButton, ReauthForm, Table, field } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import { $reauthNeeded, holdsRole } from '../session-store.ts';
 import CodesPanel from './CodesPanel.tsx';
@@ -26,7 +26,6 @@ import {
   type MoneyTab,
 } from './money-store.ts';
 import ReconciliationPanel from './ReconciliationPanel.tsx';
-import { MoneyTable, MoreButton } from './table.tsx';
 import { money, when } from './format.ts';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 
@@ -99,9 +98,9 @@ function OrdersPanel({ sites }: SectionProps) {
       {error && <Alert tone="danger">{error}</Alert>}
       {list && list.orders.length === 0 && <p>{T.no_orders}</p>}
       {list && list.orders.length > 0 && (
-        <div className="overflow-x-auto">
-          <MoneyTable
-            labels={[
+        <div>
+          <Table
+            columns={[
               T.col_order,
               T.col_created,
               T.col_site,
@@ -130,7 +129,7 @@ function OrdersPanel({ sites }: SectionProps) {
                 <td className="p-2">{order.credits}</td>
               </tr>
             ))}
-          </MoneyTable>
+          </Table>
           <MoreButton form={moreOrdersForm} next={list.next} />
         </div>
       )}

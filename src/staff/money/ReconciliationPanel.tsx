@@ -7,10 +7,9 @@ import { useEffect } from 'react';
 import { Alert, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { environment } from '#src/stores/environment.ts';
-import { field } from '../console-ui.tsx';
+import { Table, field } from '../console-ui.tsx';
 import { $reconciliation, daysBefore, reconciliationForm } from './money-store.ts';
 import { money } from './format.ts';
-import { MoneyTable } from './table.tsx';
 import { MONEY_TEXT as T } from './texts.ts';
 
 const KIND_TEXT = {
@@ -46,9 +45,16 @@ export default function ReconciliationPanel() {
       {error && <Alert tone="danger">{error}</Alert>}
       {result && (
         <>
-          <div className="overflow-x-auto">
-            <MoneyTable
-              labels={[T.col_day, T.col_ledger, T.col_payments, T.col_payment_credits, T.col_amounts, T.col_difference]}
+          <div>
+            <Table
+              columns={[
+                T.col_day,
+                T.col_ledger,
+                T.col_payments,
+                T.col_payment_credits,
+                T.col_amounts,
+                T.col_difference,
+              ]}
             >
               {result.days.map((day) => (
                 <tr key={day.day} className="border-t border-line">
@@ -62,7 +68,7 @@ export default function ReconciliationPanel() {
                   <td className={day.difference === 0 ? 'p-2' : 'p-2 font-bold'}>{day.difference}</td>
                 </tr>
               ))}
-            </MoneyTable>
+            </Table>
           </div>
           <section aria-labelledby="differences-heading">
             <h2 id="differences-heading" className="text-lg font-bold">

@@ -28,7 +28,6 @@ export const MONEY_TEXT = {
   col_method: 'Method',
   col_amount: 'Amount',
   col_credits: 'Credits',
-  more: 'Show more',
   back_orders: 'Back to the orders',
   order_title: 'Order',
   payment: 'Payment',
