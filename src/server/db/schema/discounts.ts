@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -43,6 +44,12 @@ export const discountCodes = pgTable(
       .notNull()
       .default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When it starts working; null: from its creation. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** How many orders may use it in all (every member together); null: no limit. */
+    maxUses: integer('max_uses'),
+    /** Only for a member's first purchase (the welcome discount and the time bonus always are). */
+    firstPurchaseOnly: boolean('first_purchase_only').notNull().default(false),
     /** Payment methods it works with; empty: all. */
     paymentMethods: jsonb('payment_methods').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),

@@ -104,3 +104,53 @@ export const staffAuditLog = pgTable(
     index('staff_audit_log_target').on(t.targetType, t.targetId, t.id),
   ],
 );
+
+/**
+ * A staff member's passkeys (WebAuthn credentials, docs/staff.md "Passkeys"): the better
+ * second factor. The public key is the COSE key as base64url; `counter` is the authenticator's
+ * signature counter, which must grow with every assertion when the authenticator keeps one.
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser reaches the authenticator ('internal', 'usb', 'hybrid'…). */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** The name the staff member gave it ("Work laptop"). */
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_passkeys_credential').on(t.credentialId), index('staff_passkeys_staff').on(t.staffId)],
+);
+
+/**
+ * WebAuthn challenges handed out and not answered yet: single-use (answering deletes the row)
+ * and good until `expires_at`, bound to the staff session that asked and to what for.
+ */
+export const staffWebauthnChallenges = pgTable(
+  'staff_webauthn_challenges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'login', 'reauth'] }).notNull(),
+    /** base64url, as the client data carries it. */
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_webauthn_challenges_challenge').on(t.challenge),
+    index('staff_webauthn_challenges_session').on(t.sessionId),
+  ],
+);
