@@ -18,6 +18,7 @@ import {
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { profiles } from './profiles.ts';
+import { staffAccounts } from './staff.ts';
 
 /**
  * A conversation between two profiles (SPEC §3 'Conversation'); its messages are in
@@ -115,6 +116,10 @@ export const messages = pgTable(
     clientId: varchar('client_id', { length: 64 }),
     /** The operator who wrote it, for a chat pal's message (null otherwise). */
     operatorId: bigint('operator_id', { mode: 'number' }).references(() => accounts.id, { onDelete: 'set null' }),
+    /** The staff operator who wrote it in the back office, for a chat pal's message. */
+    staffOperatorId: bigint('staff_operator_id', { mode: 'number' }).references(() => staffAccounts.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
