@@ -28,3 +28,4 @@ export * from './schema/reports.ts';
 export * from './schema/data-exports.ts';
 export * from './schema/staff.ts';
 export * from './schema/dashboards.ts';
+export * from './schema/funnel.ts';

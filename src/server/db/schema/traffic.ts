@@ -14,6 +14,10 @@ export const trafficSources = pgTable('traffic_sources', {
   sub1: text('sub1'),
   sub2: text('sub2'),
   sub3: text('sub3'),
+  /** The marketing lander the member last landed on before signing up (the `lander` cookie, docs/traffic.md). */
+  lander: text('lander'),
+  /** The lander variant that was shown (docs/traffic.md "Lander experiments"); 'control' without an experiment. */
+  variant: text('variant'),
   createdAt: createdAt(),
 });
 
@@ -36,4 +40,27 @@ export const pageBounces = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.day, t.path, t.network] }), index('page_bounces_day').on(t.day)],
+);
+
+/**
+ * Visits of the marketing landers (docs/traffic.md "Lander visits"): a daily counter per
+ * site, locale, lander, variant, network and sub-id, counted by the lander's visit pixel
+ * (no JavaScript). No visitor data. '' is no network or sub-id.
+ */
+export const landerVisits = pgTable(
+  'lander_visits',
+  {
+    /** The UTC day of the visit. */
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id),
+    locale: text('locale').notNull(),
+    lander: text('lander').notNull(),
+    variant: text('variant').notNull(),
+    network: text('network').notNull(),
+    sub1: text('sub1').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.siteId, t.locale, t.lander, t.variant, t.network, t.sub1] })],
 );
