@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { queuedPhoto, MODERATION_ORDERS } from './moderation.ts';
-import { PHOTO_REJECT_REASONS } from './photos.ts';
+import { PHOTO_REJECT_REASONS, PHOTO_URL_VARIANTS, type PhotoUrlVariant } from './photos.ts';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './reports.ts';
 import { auditEntry } from './staff.ts';
 import { declareErrors, defineEndpoint, type StaffRole } from './define.ts';
@@ -72,6 +72,27 @@ export const postStaffModerationPhotos = defineEndpoint({
   }),
   roles: MODERATION_ROLES,
 });
+
+/**
+ * GET /api/staff/photo?id=<photo id>&v=<variant>: the image file (image/jpeg) of any photo of
+ * any site, being inspected, active or rejected (the member sites' photo.php answers only
+ * there, and the staff origin answers only /api/staff/). `Cache-Control: private, no-store`;
+ * 404 for an unknown photo. Every photo URL of the back office is one of these (staffPhotoUrl).
+ */
+export const getStaffPhoto = defineEndpoint({
+  method: 'GET',
+  path: '/api/staff/photo',
+  query: z.looseObject({ id: publicId, v: z._default(z.enum(PHOTO_URL_VARIANTS), 'full') }),
+  /** The JPEG's bytes. */
+  response: z.string(),
+  errors: ['not_found'],
+  roles: MODERATION_ROLES,
+});
+
+/** The back office's URL of one variant of a photo. */
+export function staffPhotoUrl(photoId: string, variant: PhotoUrlVariant): string {
+  return `${getStaffPhoto.path}?id=${encodeURIComponent(photoId)}&v=${variant}`;
+}
 
 // ---------------------------------------------------------------- reports
 

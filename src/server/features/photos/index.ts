@@ -10,3 +10,4 @@ export { HEAVY_DECODE_NICENESS, photoTooLargeError, processUpload } from './proc
 export { assertDecodeTurn, decodeInTurn, decodingLoad, PHOTO_DECODING } from './decoding.ts';
 export type { ProcessedPhoto } from './process.ts';
 export { newStorageKey } from './upload.ts';
+export { serveStaffPhoto } from './serve.ts';

@@ -1,19 +1,18 @@
 /**
  * GET /api/photo.php?id=<photo id>&v=<variant> (contract/photos.ts PHOTO_FILE_PATH): the
  * image file, after checking the viewer on every request (the URL alone proves nothing):
- * - the owner gets every variant of their photos, moderators and admins of every photo,
- *   operators every variant of every active photo (the operator inbox, all sites);
+ * - the owner gets every variant of their photos, moderators and admins of every photo (the
+ *   chat-pal inbox moved to the back office, which serves its photos itself);
  * - other members get active photos of profiles they may see (visibility.ts); a premium-only
  *   photo reaches a member who is not premium only as the server-blurred `blur` variant;
  * - visitors get the thumb and match images of a public profile's main photo, nothing more.
  * Everything else is a 404 that does not tell whether the photo exists.
+ * The back office gets its photos from GET /api/staff/photo (serveStaffPhoto, below).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { PUBLIC_ID_MAX } from '#src/contract/members.ts';
 import { PHOTO_URL_VARIANTS, type PhotoUrlVariant } from '#src/contract/photos.ts';
-import { roleMayCall } from '#src/contract/define.ts';
-import { getOperatorInbox } from '#src/contract/operator.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
@@ -24,11 +23,6 @@ import { photoFileName } from './files.ts';
 
 /** Browsers may keep an image a short while; it is private to the viewer who got it. */
 const CACHE_CONTROL = 'private, max-age=600';
-
-/** Who may use the operator inbox (its calls' declared roles) sees every active photo of the network. */
-function operates(viewer: Viewer | null): boolean {
-  return viewer !== null && roleMayCall(getOperatorInbox.roles, viewer.role);
-}
 
 function isVariant(value: string | undefined): value is PhotoUrlVariant {
   return (PHOTO_URL_VARIANTS as readonly string[]).includes(value ?? '');
@@ -59,9 +53,9 @@ async function loadAccess(db: Db, photoId: string, viewer: Viewer | null, siteId
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
-    // Moderators inspect the photos of every site from one console; operators answer chat pals' members of every site.
+    // Moderators inspect the photos of every site from one console.
     .where(
-      and(eq(photos.publicId, photoId), isStaff(viewer) || operates(viewer) ? undefined : eq(profiles.siteId, siteId)),
+      and(eq(photos.publicId, photoId), isStaff(viewer) ? undefined : eq(profiles.siteId, siteId)),
     )
     .limit(1);
   return row ?? null;
@@ -74,8 +68,6 @@ export function allowedVariant(
   asked: PhotoUrlVariant,
 ): PhotoUrlVariant | null {
   if (viewer && (viewer.profileId === access.ownerProfileId || isStaff(viewer))) return asked;
-  // The operator inbox shows the approved photos of members and chat pals of every site.
-  if (operates(viewer) && access.status === 'active') return asked;
   if (access.status !== 'active' || !access.visible) return null;
   if (!viewer) return access.isMain && (asked === 'thumb' || asked === 'match') ? asked : null;
   if (access.premium && !access.isMain && !viewer.paid) return asked === 'blur' ? 'blur' : null;
@@ -95,12 +87,43 @@ export async function servePhoto(c: Context<AppEnv>, storage: StorageProvider): 
   const access = await loadAccess(db, photoId, viewer, site.id);
   const variant = access ? allowedVariant(access, viewer, asked) : null;
   if (!access || !variant) throw fail('not_found');
-  const bytes = await storage.get(photoFileName(access.storageKey, variant));
+  return photoFile(storage, access.storageKey, variant, CACHE_CONTROL);
+}
+
+/**
+ * The back office's photo file (docs/staff.md "Reports and moderation"): any variant of any
+ * photo of any site, whatever its status, as moderators and admins get it from photo.php
+ * (allowedVariant). The caller checked the staff roles; the answer is never stored
+ * (`private, no-store`): a photo being inspected or rejected is not for any cache.
+ */
+export async function serveStaffPhoto(
+  db: Db,
+  storage: StorageProvider,
+  photoId: string,
+  variant: PhotoUrlVariant,
+): Promise<Response> {
+  const [row] = await db
+    .select({ storageKey: photos.storageKey })
+    .from(photos)
+    .where(eq(photos.publicId, photoId))
+    .limit(1);
+  if (!row) throw fail('not_found');
+  return photoFile(storage, row.storageKey, variant, 'private, no-store');
+}
+
+/** The stored file of one variant as an image answer; 404 when the file is gone. */
+async function photoFile(
+  storage: StorageProvider,
+  storageKey: string,
+  variant: PhotoUrlVariant,
+  cacheControl: string,
+): Promise<Response> {
+  const bytes = await storage.get(photoFileName(storageKey, variant));
   if (!bytes) throw fail('not_found');
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': 'image/jpeg',
-      'Cache-Control': CACHE_CONTROL,
+      'Cache-Control': cacheControl,
       // The answer depends on who asks.
       Vary: 'Cookie',
       'X-Content-Type-Options': 'nosniff',

@@ -5,11 +5,32 @@
  * `photo.reject`). A photo decided by someone else meanwhile is reported as missed.
  */
 import type { Context } from 'hono';
+import type { QueuedPhoto } from '#src/contract/moderation.ts';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
+import { staffPhotoUrl } from '#src/contract/staff-moderation.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { HttpError } from '#src/server/http/errors.ts';
 import { countQueue, decidePhoto, type ModerationDecision } from '#src/server/features/moderation/index.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
+
+/**
+ * A queued photo with the back office's photo URLs (GET /api/staff/photo): the moderation
+ * feature's queue links to the member sites' photo.php, which the staff origin does not serve.
+ */
+export function withStaffPhotoUrls(photo: QueuedPhoto): QueuedPhoto {
+  return {
+    ...photo,
+    url: staffPhotoUrl(photo.id, 'full'),
+    thumb_url: staffPhotoUrl(photo.id, 'thumb'),
+    profile: {
+      ...photo.profile,
+      active_photos: photo.profile.active_photos.map((active) => ({
+        id: active.id,
+        thumb_url: staffPhotoUrl(active.id, 'thumb'),
+      })),
+    },
+  };
+}
 
 export async function decidePhotos(
   c: Context<AppEnv>,

@@ -7,10 +7,10 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, max, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { photoUrl } from '#src/contract/photos.ts';
 import {
   OFFENDERS_PAGE_SIZE,
   REPORTS_PAGE_SIZE,
+  staffPhotoUrl,
   type Offender,
   type StaffReport,
 } from '#src/contract/staff-moderation.ts';
@@ -93,9 +93,11 @@ function reportOf(row: ReportRow, upheld: Map<number, number>): StaffReport {
       account_id: row.accountId,
       account_status: row.accountStatus,
       about: row.about,
-      photo_url: row.mainPhoto ? photoUrl(row.mainPhoto, 'thumb') : null,
+      photo_url: row.mainPhoto ? staffPhotoUrl(row.mainPhoto, 'thumb') : null,
     },
-    photo: row.photoId ? { id: row.photoId, url: photoUrl(row.photoId, 'full'), status: row.photoStatus ?? '' } : null,
+    photo: row.photoId
+      ? { id: row.photoId, url: staffPhotoUrl(row.photoId, 'full'), status: row.photoStatus ?? '' }
+      : null,
     message:
       row.messageId && row.messageKind && row.messageAt
         ? {

@@ -1,12 +1,14 @@
 /**
  * The "Reports and moderation" section's calls (contract src/contract/staff-moderation.ts),
  * bound with the staff feature's staffRoute(): the photo queue and its (bulk) decisions, the
- * reports queue, a report with its decision log, deciding a report, the repeat offenders.
+ * reports queue, a report with its decision log, deciding a report, the repeat offenders, and
+ * the photo files the back office shows.
  */
 import type { Hono } from 'hono';
 import {
   getStaffModerationPhotos,
   getStaffOffenders,
+  getStaffPhoto,
   getStaffReport,
   getStaffReports,
   postStaffModerationPhotos,
@@ -14,20 +16,27 @@ import {
 } from '#src/contract/staff-moderation.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { loadQueue } from '#src/server/features/moderation/index.ts';
+import { serveStaffPhoto } from '#src/server/features/photos/index.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
 import { staffRoute } from '#src/server/features/staff/index.ts';
 import { decideReport } from './decide.ts';
-import { decidePhotos } from './photos.ts';
+import { decidePhotos, withStaffPhotoUrls } from './photos.ts';
 import { listReports, repeatOffenders, reportPage } from './reports.ts';
 
 export function registerStaffModerationRoutes(app: Hono<AppEnv>): void {
   staffRoute(app, getStaffModerationPhotos, async ({ c, query }) => {
     const { database, now, sites } = c.get('deps');
-    return loadQueue(database.db, now(), {
+    const queue = await loadQueue(database.db, now(), {
       siteId: siteFilter(sites, query.site),
       order: query.order,
       member: query.member,
     });
+    return { ...queue, photos: queue.photos.map(withStaffPhotoUrls) };
+  });
+
+  staffRoute(app, getStaffPhoto, async ({ c, query }) => {
+    const { database, photoStorage } = c.get('deps');
+    return serveStaffPhoto(database.db, photoStorage, query.id, query.v);
   });
 
   staffRoute(app, postStaffModerationPhotos, async ({ c, body, session }) =>
