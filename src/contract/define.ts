@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  /** The database cannot be reached now; answered with Retry-After (src/server/platform/unavailable.ts). */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -34,6 +36,7 @@ export const UNDECLARED_ERRORS = [
   'invalid_input',
   'rate_limited',
   'internal',
+  'unavailable',
   'payload_too_large',
   'cross_site',
 ] as const;

@@ -59,6 +59,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { log } from './platform/log.ts';
 import { httpErrors } from './platform/metrics.ts';
 import { requestScope } from './platform/request-scope.ts';
+import { isDatabaseUnavailable, unavailableResponse } from './platform/unavailable.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 
 export interface ComposeOptions {
@@ -173,6 +174,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof HttpError) {
       httpErrors.inc({ code: error.code, status: String(error.status) });
       return errorResponse(c, error);
+    }
+    // The database is away: 503 with Retry-After, not a bug (platform/unavailable.ts).
+    if (isDatabaseUnavailable(error)) {
+      httpErrors.inc({ code: 'unavailable', status: '503' });
+      return unavailableResponse(c, error);
     }
     // Not the member's fault: log it for operators, answer without internals.
     // Method and path only, and no bind values: query strings and SQL parameters hold e-mail

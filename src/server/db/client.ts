@@ -107,7 +107,9 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // A request waits at most this long for a connection (a free pooled one, or a new one to a
+    // server that does not answer), then fails as unavailable: 503 (platform/unavailable.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 3_000 });
     // A connection the server drops while idle must not crash the process; the pool reconnects.
     pool.on('error', (error) => console.error('[db] idle PostgreSQL connection lost:', error.message));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
