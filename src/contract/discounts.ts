@@ -32,6 +32,10 @@ export const DISCOUNT_ERRORS = declareErrors('api', {
   code_minimum: 400,
   code_payment_method: 400,
   code_first_purchase: 400,
+  /** Before the code's start date. */
+  code_not_started: 400,
+  /** The code's maximum of uses in all (every member together) is reached. */
+  code_used_up: 400,
 });
 export type DiscountError = (typeof DISCOUNT_ERRORS.codes)[number];
 

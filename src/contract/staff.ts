@@ -29,6 +29,15 @@ export const STAFF_ERRORS = declareErrors('staff.errors', {
   staff_reauth_required: 403,
   /** Enrolment asked for an account that has its second factor already. */
   staff_already_enrolled: 409,
+  /**
+   * A passkey's answer was refused: unknown or someone else's passkey, wrong signature, a
+   * challenge not handed out, used or expired, another origin, a counter that did not grow.
+   */
+  staff_passkey_invalid: 400,
+  /** A passkey challenge for an account that has no passkey. */
+  staff_no_passkey: 409,
+  /** A new passkey for a staff member who has MAX_PASSKEYS already. */
+  staff_passkey_limit: 409,
 });
 
 /** How recent the second factor must be for money actions and role changes. */
@@ -39,6 +48,33 @@ export const STAFF_SESSION_HOURS = 12;
 export const STAFF_IDLE_MINUTES = 30;
 
 const code = z.string().check(z.trim(), z.minLength(6), z.maxLength(40));
+/** A base64url field of a WebAuthn answer (attestation objects are the largest, a few kB). */
+const base64url = z.string().check(z.maxLength(16_384), z.regex(/^[A-Za-z0-9_-]*$/));
+
+/**
+ * A browser's WebAuthn answer as @simplewebauthn/browser serializes it (RegistrationResponseJSON
+ * for a new passkey, AuthenticationResponseJSON for an assertion); the server verifies the rest.
+ */
+export const passkeyCredential = z.looseObject({
+  id: base64url,
+  rawId: base64url,
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: z.optional(base64url),
+    authenticatorData: z.optional(base64url),
+    signature: z.optional(base64url),
+    userHandle: z.optional(base64url),
+    transports: z.optional(z.array(z.string().check(z.maxLength(20))).check(z.maxLength(10))),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(20))),
+});
+export type PasskeyCredential = z.infer<typeof passkeyCredential>;
+
+/** WebAuthn options (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON) for the browser. */
+const webauthnOptions = z.looseObject({ challenge: z.string() });
+export type WebauthnOptions = z.infer<typeof webauthnOptions>;
 const reason = z.string().check(z.trim(), z.minLength(3), z.maxLength(500));
 const everyRole = STAFF_ROLES;
 
@@ -67,20 +103,42 @@ export const postStaffLogin = defineEndpoint({
     email: z.string().check(z.trim(), z.maxLength(254)),
     password: z.string().check(z.maxLength(200)),
   }),
-  response: z.object({ next: z.enum(['totp', 'enrol']) }),
+  /** `passkey`: the account has a passkey (offer it first; the TOTP code stays the fallback). */
+  response: z.object({ next: z.enum(['totp', 'enrol']), passkey: z.boolean() }),
   errors: ['authentication_required', 'staff_login_failed'],
   roles: 'public',
 });
 
-/** POST /api/staff/second-factor: a TOTP code or a recovery code; the session becomes active. */
+/**
+ * POST /api/staff/second-factor: a TOTP code, a recovery code or a passkey's assertion (of the
+ * challenge from POST /api/staff/passkey-challenge); the session becomes active.
+ */
 export const postStaffSecondFactor = defineEndpoint({
   method: 'POST',
   path: '/api/staff/second-factor',
-  body: z.union([z.strictObject({ code }), z.strictObject({ recovery_code: code })]),
+  body: z.union([
+    z.strictObject({ code }),
+    z.strictObject({ recovery_code: code }),
+    z.strictObject({ passkey: passkeyCredential }),
+  ]),
   response: z.object({ staff: staffMe }),
-  errors: ['authentication_required', 'staff_login_expired', 'staff_code_invalid'],
+  errors: ['authentication_required', 'staff_login_expired', 'staff_code_invalid', 'staff_passkey_invalid'],
   roles: 'public',
 });
+
+/**
+ * POST /api/staff/passkey-challenge: WebAuthn request options for the staff member's passkeys:
+ * for the login's second step (pending session) or re-authentication (active session). The
+ * challenge is single-use and expires after PASSKEY_CHALLENGE_MINUTES.
+ */
+export const postStaffPasskeyChallenge = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/passkey-challenge',
+  response: z.object({ options: webauthnOptions }),
+  errors: ['authentication_required', 'staff_login_expired', 'staff_no_passkey'],
+  roles: 'public',
+});
+export const PASSKEY_CHALLENGE_MINUTES = 5;
 
 /** GET /api/staff/enrolment: a new TOTP secret for the pending login, its otpauth URL and QR code (SVG). */
 export const getStaffEnrolment = defineEndpoint({
@@ -120,13 +178,73 @@ export const postStaffLogout = defineEndpoint({
   roles: everyRole,
 });
 
-/** POST /api/staff/reauth: a TOTP code again, before money actions and role changes. */
+/**
+ * POST /api/staff/reauth: a TOTP code or a passkey's assertion again, before money actions and
+ * role changes.
+ */
 export const postStaffReauth = defineEndpoint({
   method: 'POST',
   path: '/api/staff/reauth',
-  body: z.strictObject({ code }),
+  body: z.union([z.strictObject({ code }), z.strictObject({ passkey: passkeyCredential })]),
   response: z.object({ staff: staffMe }),
-  errors: ['staff_code_invalid'],
+  errors: ['staff_code_invalid', 'staff_passkey_invalid'],
+  roles: everyRole,
+});
+
+// ---------------------------------------------------------------- passkeys
+
+export const PASSKEY_NAME_MAX = 60;
+/** Passkeys one staff member may keep. */
+export const MAX_PASSKEYS = 10;
+
+export const staffPasskey = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.nullable(z.string()),
+});
+export type StaffPasskey = z.infer<typeof staffPasskey>;
+
+/** GET /api/staff/passkeys: the signed-in staff member's passkeys, oldest first. */
+export const getStaffPasskeys = defineEndpoint({
+  method: 'GET',
+  path: '/api/staff/passkeys',
+  response: z.object({ passkeys: z.array(staffPasskey) }),
+  roles: everyRole,
+});
+
+/**
+ * POST /api/staff/passkeys/options: WebAuthn creation options for a new passkey (single-use
+ * challenge), with a second factor in the last REAUTH_MINUTES.
+ */
+export const postStaffPasskeyOptions = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/passkeys/options',
+  response: z.object({ options: webauthnOptions }),
+  errors: ['staff_reauth_required', 'staff_passkey_limit'],
+  roles: everyRole,
+});
+
+/** POST /api/staff/passkeys: registers the passkey the browser created for those options. */
+export const postStaffPasskey = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/passkeys',
+  body: z.strictObject({
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(PASSKEY_NAME_MAX)),
+    credential: passkeyCredential,
+  }),
+  response: z.object({ passkey: staffPasskey }),
+  errors: ['staff_reauth_required', 'staff_passkey_invalid', 'staff_passkey_limit'],
+  roles: everyRole,
+});
+
+/** POST /api/staff/passkeys/remove: removes one of the staff member's passkeys (re-authentication). */
+export const postStaffPasskeyRemove = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/passkeys/remove',
+  body: z.strictObject({ id: z.number().check(z.int(), z.positive()) }),
+  response: z.object({ ok: z.literal(true) }),
+  errors: ['not_found', 'staff_reauth_required'],
   roles: everyRole,
 });
 

@@ -24,7 +24,13 @@ const endpoints = Object.values(staffContracts)
   .map(([name, endpoint]) => ({ name, endpoint }));
 const staffOnly = endpoints.filter(({ endpoint }) => endpoint.roles !== 'public');
 /** The login steps: public, but they need the login's pending session and answer no data without it. */
-const LOGIN_STEPS = ['postStaffLogin', 'postStaffSecondFactor', 'getStaffEnrolment', 'postStaffEnrolment'];
+const LOGIN_STEPS = [
+  'postStaffLogin',
+  'postStaffSecondFactor',
+  'postStaffPasskeyChallenge',
+  'getStaffEnrolment',
+  'postStaffEnrolment',
+];
 
 let t: TestApp;
 let member: string;

@@ -1,13 +1,13 @@
 /**
  * The staff login (docs/staff.md "Login"): the password (argon2id, as members'), then the
- * second factor: a TOTP code, or one of the recovery codes; a staff member without a second
- * factor enrols one first (QR code, then a first code). Every step is in the audit log, the
+ * second factor: a passkey (the better one, passkeys.ts), a TOTP code, or one of the recovery
+ * codes; a staff member without a second factor enrols TOTP first (QR code, then a first code). Every step is in the audit log, the
  * failures included. Limits: LOGIN_IP_LIMIT attempts per IP, STAFF_LOGIN_LOCK wrong passwords
  * per address and CODE_LOCK wrong codes per account, each in 15 minutes.
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { REAUTH_MINUTES, type StaffMe } from '#src/contract/staff.ts';
+import { REAUTH_MINUTES, type PasskeyCredential, type StaffMe, type WebauthnOptions } from '#src/contract/staff.ts';
 import { staffAccounts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
@@ -31,6 +31,7 @@ import {
   startStaffSession,
   type StaffSession,
 } from './sessions.ts';
+import { assertionOptions, hasPasskey, verifyAssertion } from './passkeys.ts';
 import { acceptTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, qrSvg, useRecoveryCode } from './totp.ts';
 
 const MINUTE = 60_000;
@@ -56,7 +57,7 @@ async function accountById(c: Context<AppEnv>, staffId: number): Promise<StaffAc
 }
 
 /** Appends an audit entry of `actor` outside any transaction. */
-async function log(c: Context<AppEnv>, actor: Actor, record: AuditRecord): Promise<void> {
+export async function log(c: Context<AppEnv>, actor: Actor, record: AuditRecord): Promise<void> {
   await audit(c.get('deps').database.db, await auditBy(c, actor), record);
 }
 
@@ -87,7 +88,7 @@ export async function staffLogin(
   c: Context<AppEnv>,
   email: string,
   password: string,
-): Promise<{ next: 'totp' | 'enrol' }> {
+): Promise<{ next: 'totp' | 'enrol'; passkey: boolean }> {
   const { database, now } = c.get('deps');
   const db = database.db;
   const at = now();
@@ -114,7 +115,7 @@ export async function staffLogin(
   }
   await resetLimit(db, addressKey);
   await startStaffSession(c, account.id, 'second_factor');
-  return { next: account.totpEnabledAt ? 'totp' : 'enrol' };
+  return { next: account.totpEnabledAt ? 'totp' : 'enrol', passkey: await hasPasskey(db, account.id) };
 }
 
 function requirePending(session: StaffSession | null): StaffSession {
@@ -134,29 +135,72 @@ async function codesLocked(c: Context<AppEnv>, staffId: number): Promise<void> {
   if (attempt.number > CODE_LOCK.max) throw rateLimited();
 }
 
-/** Step two: a TOTP code or a recovery code; the session becomes active. */
-export async function staffSecondFactor(
+/** A passkey's answer refused (audited, counted with the wrong codes). */
+async function wrongPasskey(c: Context<AppEnv>, account: StaffAccount, action: string): Promise<never> {
+  await log(c, actorOf(account), { action });
+  throw fail('staff_passkey_invalid');
+}
+
+/**
+ * A passkey challenge for the session: the login's second step (pending session) or
+ * re-authentication (active session).
+ */
+export async function passkeyChallenge(
   c: Context<AppEnv>,
   session: StaffSession | null,
-  input: { code: string } | { recovery_code: string },
-): Promise<StaffMe> {
-  const pending = requirePending(session);
-  const { database, now } = c.get('deps');
-  const db = database.db;
-  const account = await accountById(c, pending.staffId);
-  if (!account.totpEnabledAt) throw fail('staff_login_expired');
+): Promise<{ options: WebauthnOptions }> {
+  if (!session) throw fail('staff_login_expired');
+  return { options: await assertionOptions(c, session, session.stage === 'active' ? 'reauth' : 'login') };
+}
+
+export type SecondFactorInput = { code: string } | { recovery_code: string } | { passkey: PasskeyCredential };
+
+/** Checks one second factor of the account for `purpose`; answers its name for the audit log. */
+async function checkSecondFactor(
+  c: Context<AppEnv>,
+  session: StaffSession,
+  account: StaffAccount,
+  input: SecondFactorInput,
+  purpose: 'login' | 'reauth',
+): Promise<'passkey' | 'totp' | 'recovery_code'> {
+  const db = c.get('deps').database.db;
+  const at = c.get('deps').now();
   await codesLocked(c, account.id);
-  const at = now();
+  if ('passkey' in input) {
+    const used = await verifyAssertion(c, session, purpose, input.passkey);
+    if (!used) return wrongPasskey(c, account, purpose === 'login' ? 'passkey_failed' : 'reauth_failed');
+    await resetLimit(db, accountKey('staff-code', account.id));
+    return 'passkey';
+  }
   const method = 'code' in input ? 'totp' : 'recovery_code';
   const accepted =
     'code' in input
       ? await acceptTotp(db, account, input.code.replace(/\s/g, ''), at)
       : await useRecoveryCode(db, account.id, input.recovery_code, at);
-  if (!accepted) return wrongCode(c, account, method === 'totp' ? 'totp_failed' : 'recovery_code_failed');
+  if (!accepted) {
+    return wrongCode(
+      c,
+      account,
+      purpose === 'reauth' ? 'reauth_failed' : `${method === 'totp' ? 'totp' : 'recovery_code'}_failed`,
+    );
+  }
   await resetLimit(db, accountKey('staff-code', account.id));
+  return method;
+}
+
+/** Step two: a passkey, a TOTP code or a recovery code; the session becomes active. */
+export async function staffSecondFactor(
+  c: Context<AppEnv>,
+  session: StaffSession | null,
+  input: SecondFactorInput,
+): Promise<StaffMe> {
+  const pending = requirePending(session);
+  const account = await accountById(c, pending.staffId);
+  if (!account.totpEnabledAt) throw fail('staff_login_expired');
+  const method = await checkSecondFactor(c, pending, account, input, 'login');
   await activateStaffSession(c, pending);
   await log(c, actorOf(account), { action: 'login', after: { second_factor: method } });
-  return staffMeOf({ ...pending, secondFactorAt: at });
+  return staffMeOf({ ...pending, secondFactorAt: c.get('deps').now() });
 }
 
 /** Enrolment, first half: a new secret for the pending login (replacing one not confirmed yet). */
@@ -199,16 +243,21 @@ export async function finishEnrolment(
   return { staff: staffMeOf({ ...pending, secondFactorAt: at }), recovery_codes: codes };
 }
 
-/** Re-authentication: a TOTP code again; money actions and role changes then pass for REAUTH_MINUTES. */
-export async function reauthenticate(c: Context<AppEnv>, session: StaffSession, code: string): Promise<StaffMe> {
+/**
+ * Re-authentication: a TOTP code or a passkey again; money actions and role changes then pass
+ * for REAUTH_MINUTES.
+ */
+export async function reauthenticate(
+  c: Context<AppEnv>,
+  session: StaffSession,
+  input: { code: string } | { passkey: PasskeyCredential },
+): Promise<StaffMe> {
   const { database, now } = c.get('deps');
-  const db = database.db;
   const account = await accountById(c, session.staffId);
-  await codesLocked(c, account.id);
+  const method = await checkSecondFactor(c, session, account, input, 'reauth');
   const at = now();
-  if (!(await acceptTotp(db, account, code.replace(/\s/g, ''), at))) return wrongCode(c, account, 'reauth_failed');
-  await markSecondFactor(db, session.sessionId, at);
-  await log(c, actorOf(account), { action: 'reauth' });
+  await markSecondFactor(database.db, session.sessionId, at);
+  await log(c, actorOf(account), { action: 'reauth', after: { second_factor: method } });
   return staffMeOf({ ...session, secondFactorAt: at });
 }
 

@@ -1,6 +1,6 @@
 /**
  * The back office's calls (contract src/contract/staff.ts), bound with staffRoute(): the
- * login steps, the signed-in staff member, re-authentication, the audit log and the members
+ * login steps, the signed-in staff member, re-authentication, passkeys, the audit log and the members
  * section. Each handler parses, calls one service function and answers.
  */
 import type { Hono } from 'hono';
@@ -11,6 +11,7 @@ import {
   getStaffMe,
   getStaffMember,
   getStaffMembers,
+  getStaffPasskeys,
   postStaffEnrolment,
   postStaffLogin,
   postStaffLogout,
@@ -18,6 +19,10 @@ import {
   postStaffMemberCredits,
   postStaffMemberLogout,
   postStaffMemberUnban,
+  postStaffPasskey,
+  postStaffPasskeyChallenge,
+  postStaffPasskeyOptions,
+  postStaffPasskeyRemove,
   postStaffReauth,
   postStaffSecondFactor,
 } from '#src/contract/staff.ts';
@@ -26,6 +31,7 @@ import { siteFilter } from '#src/server/features/site/index.ts';
 import { auditCsv, searchAudit } from './audit.ts';
 import {
   finishEnrolment,
+  passkeyChallenge,
   reauthenticate,
   requireRecentSecondFactor,
   staffLogin,
@@ -35,6 +41,7 @@ import {
   startEnrolment,
 } from './login.ts';
 import { adjustCredits, forceLogout, memberPage, searchMembers, setBanned } from './members.ts';
+import { addPasskey, listPasskeys, removePasskey, startPasskeyRegistration } from './passkey-account.ts';
 import { staffRoute } from './staff-route.ts';
 
 export function registerStaffRoutes(app: Hono<AppEnv>): void {
@@ -56,8 +63,23 @@ export function registerStaffRoutes(app: Hono<AppEnv>): void {
   });
 
   staffRoute(app, postStaffReauth, async ({ c, body, session }) => ({
-    staff: await reauthenticate(c, session, body.code),
+    staff: await reauthenticate(c, session, body),
   }));
+
+  staffRoute(app, postStaffPasskeyChallenge, async ({ c, session }) => passkeyChallenge(c, session));
+
+  staffRoute(app, getStaffPasskeys, async ({ c, session }) => ({ passkeys: await listPasskeys(c, session) }));
+
+  staffRoute(app, postStaffPasskeyOptions, async ({ c, session }) => startPasskeyRegistration(c, session));
+
+  staffRoute(app, postStaffPasskey, async ({ c, body, session }) => ({
+    passkey: await addPasskey(c, session, body.name, body.credential),
+  }));
+
+  staffRoute(app, postStaffPasskeyRemove, async ({ c, body, session }) => {
+    await removePasskey(c, session, body.id);
+    return { ok: true as const };
+  });
 
   staffRoute(app, getStaffAudit, async ({ c, query }) =>
     searchAudit(c.get('deps').database.db, query, query.before ? Number(query.before) : null),
