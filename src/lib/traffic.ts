@@ -22,6 +22,14 @@ export const TRAFFIC_STORAGE_KEY = 'trafficsource';
 /** Where the bounce beacon goes (src/contract/traffic.ts `postPageHidden`). */
 export const PAGE_HIDDEN_PATH = '/api/page-hidden.php';
 
+/** The marketing landers' visit counter, an image request (src/contract/traffic.ts `getLanderVisit`). */
+export const LANDER_VISIT_PATH = '/api/lander-visit.php';
+
+/** The visit counter's address on a lander's page (its variant: docs/traffic.md "Lander experiments"). */
+export function landerVisitUrl(visit: { lander: string; variant: string }): string {
+  return `${LANDER_VISIT_PATH}?${new URLSearchParams({ lander: visit.lander, variant: visit.variant }).toString()}`;
+}
+
 /** The URL the inline loader imports; scripts/lib/traffic-script.ts writes it into each site root. */
 export const TRAFFIC_SCRIPT_PATH = '/traffic.js';
 

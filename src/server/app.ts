@@ -47,6 +47,7 @@ import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/s
 import { registerStaffModerationRoutes } from '#src/server/features/staff-moderation/index.ts';
 import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.ts';
 import { registerStaffDashboardRoutes } from '#src/server/features/staff-dashboards/index.ts';
+import { registerStaffFunnelRoutes } from '#src/server/features/staff-funnel/index.ts';
 import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStaffModerationRoutes(api);
   registerStaffSiteRoutes(api);
   registerStaffDashboardRoutes(api);
+  registerStaffFunnelRoutes(api);
   registerStaffMoneyRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');

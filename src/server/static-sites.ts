@@ -7,7 +7,8 @@
  * language (and the selected country) and returns to the page (`return`, else the Referer;
  * src/lib/lang-config.ts). HTML answers carry the visitor's geoip country in the
  * `country` cookie when a trusted CDN header names it, for the static pages' visitor hints
- * (src/lib/visitor-hints.ts). Files, their compressed forms and finished headers are held in
+ * (src/lib/visitor-hints.ts). A lander with a running experiment is answered with the page of
+ * the visitor's variant, kept in a cookie (src/landers/experiments.ts). Files, their compressed forms and finished headers are held in
  * memory, and the Node server answers the static hits it knows before the app
  * (`staticFastPath`, wired in src/server/main.ts).
  */
@@ -19,6 +20,16 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { Hono, type Context } from 'hono';
 import { generateCookie, setCookie } from 'hono/cookie';
 import { parse as parseCookie } from 'hono/utils/cookie';
+import {
+  CONTROL,
+  LANDER_COOKIE_MAX_AGE_S,
+  VARIANT_COOKIE,
+  VARIANT_PARAM,
+  chooseVariant,
+  experimentOf,
+  landerOfPath,
+  variantFile,
+} from '#src/landers/experiments.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME } from '#src/lib/constants.ts';
 import { langConfigTarget } from '#src/lib/lang-config.ts';
 import { isCountryCode, isLocale, LOCALES, type CountryCode, type Locale } from '#src/lib/locales.ts';
@@ -117,7 +128,11 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
     if (!files.isDirectory(root)) {
       return c.text(`The site ${site.id}/${locale} is not built yet: run npm run build.`, 503);
     }
-    const resolved = await files.resolve(root, c.req.path);
+    let resolved = await files.resolve(root, c.req.path);
+    const experiment = resolved
+      ? await experimentPage(root, site.id, locale, c.req.path, c.req.header('cookie'), c.req.query(VARIANT_PARAM))
+      : null;
+    if (experiment?.file) resolved = experiment.file;
     const file = await files.read(resolved ?? join(root, '404.html'));
     const answer = staticAnswer(deps.config, file, resolved ? 200 : 404, {
       path: c.req.path,
@@ -126,9 +141,35 @@ export function staticSites(deps: AppDeps): Hono<AppEnv> {
       acceptEncoding: c.req.header('accept-encoding'),
       geoip: headerCountry(c),
     });
+    if (experiment?.cookie) answer.cookies.push(generateCookie(VARIANT_COOKIE, experiment.cookie, LANDER_COOKIE));
     return new Response(answer.body, { status: answer.status, headers: responseHeaders(answer) });
   });
   return app;
+}
+
+const LANDER_COOKIE = { path: '/', maxAge: LANDER_COOKIE_MAX_AGE_S, sameSite: 'Lax', httpOnly: true } as const;
+
+/**
+ * A lander with a running experiment (src/landers/experiments.ts, docs/traffic.md "Lander
+ * experiments"): the page of the visitor's variant (null: the control's own page) and the
+ * `lander_variants` cookie to set (null: it stays); null for every other path. The variant
+ * is the one `?variant=` names, else the cookie's, else one drawn by the weights.
+ */
+async function experimentPage(
+  root: string,
+  siteId: string,
+  locale: Locale,
+  path: string,
+  cookie: string | undefined,
+  asked: string | undefined,
+): Promise<{ file: string | null; cookie: string | null } | null> {
+  const lander = landerOfPath(path);
+  const experiment = lander ? experimentOf(siteId, locale, lander) : undefined;
+  if (!lander || !experiment) return null;
+  const held = cookie ? parseCookie(cookie, VARIANT_COOKIE)[VARIANT_COOKIE] : undefined;
+  const choice = chooseVariant(experiment, held, asked, Math.random);
+  const file = choice.variant === CONTROL ? null : join(root, variantFile(lander, choice.variant));
+  return { file: file && (await isFile(file)) ? file : null, cookie: choice.cookie };
 }
 
 /** What of a request a static answer depends on, besides its site, file and status. */
@@ -263,6 +304,9 @@ export function staticFastPath(
     const cookie = incoming.headers.cookie;
     const localeCookie = cookie ? parseCookie(cookie, LOCALE_COOKIE_NAME)[LOCALE_COOKIE_NAME] : undefined;
     const { locale } = resolveLocale(localeCookie, match.domainLocale);
+    // An experiment's lander picks its page per visitor: the app's handler does that.
+    const lander = landerOfPath(path);
+    if (lander && experimentOf(match.site.id, locale, lander)) return false;
     const rootKey = `${match.site.id}/${locale}`;
     let root = roots.get(rootKey);
     if (root === undefined) {

@@ -13,6 +13,7 @@ import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
 import { prunePageBounces } from '#src/server/features/traffic/index.ts';
 import { runNotificationJobs } from '#src/server/features/notifications/index.ts';
 import { rollUpDailyStats } from '#src/server/features/staff-dashboards/index.ts';
+import { rollUpFunnel } from '#src/server/features/staff-funnel/index.ts';
 import { outboxDir } from '#src/server/providers/mail/index.ts';
 import { smsOutboxDir } from '#src/server/providers/sms/index.ts';
 import { jobDuration, jobRuns } from '#src/server/platform/metrics.ts';
@@ -70,6 +71,8 @@ export const HOURLY_TASKS: readonly HourlyTask[] = [
   { name: 'notification-mails', run: ({ deps }) => runNotificationJobs(deps) },
   // The back office's daily aggregates: today and yesterday recomputed (docs/staff.md "Dashboards").
   { name: 'daily-stats', run: ({ deps, now }) => rollUpDailyStats(deps.database.db, now) },
+  // The marketing funnel's daily aggregates: today and yesterday (docs/staff.md "Marketing funnel").
+  { name: 'daily-funnel', run: ({ deps, now }) => rollUpFunnel(deps.database.db, now) },
 ];
 
 export interface TaskOutcome {

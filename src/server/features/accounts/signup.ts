@@ -23,6 +23,7 @@ import { createSession, setSessionCookie } from './sessions.ts';
 import { link, type RequestContext } from '#src/server/platform/request-context.ts';
 import { isUniqueViolation } from '#src/server/platform/unique-violation.ts';
 import { siteSettings } from '#src/server/features/site/index.ts';
+import { signupLanding } from '#src/server/features/traffic/index.ts';
 import { sendAccountMail } from './mails.ts';
 import { consumeToken, issueToken } from './tokens.ts';
 import { normalizeEmail, validateDateOfBirth, validateName, validatePassword } from './validation.ts';
@@ -167,7 +168,11 @@ async function createAccount(
         lastActiveAt: now,
         createdAt: now,
       });
-      if (source) await tx.insert(trafficSources).values({ accountId: account.id, ...source, createdAt: now });
+      // The lander (and experiment variant) the visitor came from is kept with the source.
+      const landing = signupLanding(ctx.c.req.header('cookie'), site.id, locale);
+      if (source || landing) {
+        await tx.insert(trafficSources).values({ accountId: account.id, ...source, ...landing, createdAt: now });
+      }
       if (settings.signup_credits > 0) {
         await applyCredits(tx, {
           accountId: account.id,
