@@ -22,7 +22,8 @@ export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/he
 /** Error codes of the photo calls with their HTTP status, each with its text in `photos.errors.<code>`. */
 export const PHOTO_ERRORS = declareErrors(
   'photos.errors',
-  { photo_missing: 400, photo_type: 415, photo_too_large: 413, photo_limit: 400 },
+  // storage_unavailable: photo storage could not be reached; nothing was stored (try again later).
+  { photo_missing: 400, photo_type: 415, photo_too_large: 413, photo_limit: 400, storage_unavailable: 503 },
   // A HEIC file of an accepted type that the decoder gave up on (unreadable, too slow, too big).
   { 'photos.errors.photo_heic_failed': 422 },
 );
@@ -79,7 +80,15 @@ export const postPhoto = defineEndpoint({
   method: 'POST',
   path: '/api/photos.php',
   response: z.object({ photo: z.extend(ownPhoto, { status: z.literal('being_inspected') }) }),
-  errors: ['authentication_required', 'rate_limited', 'photo_missing', 'photo_type', 'photo_too_large', 'photo_limit'],
+  errors: [
+    'authentication_required',
+    'rate_limited',
+    'photo_missing',
+    'photo_type',
+    'photo_too_large',
+    'photo_limit',
+    'storage_unavailable',
+  ],
   roles: ['member'],
 });
 

@@ -95,9 +95,45 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** Worker processes of `npm run serve` (default: one per core on PostgreSQL, one on PGlite). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Where photo files are kept: 'local' (DATA_DIR/photos) or 's3' (an S3-compatible bucket; docs/operations.md "Photo storage"). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The bucket of STORAGE=s3 (private: photos are served through the API, never from the bucket). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  /** The S3 API's URL (MinIO, Ceph, R2, …); unset: AWS's endpoint of S3_REGION. */
+  S3_ENDPOINT: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url), 'an http(s):// URL')
+    .optional(),
+  /** The bucket's region (`us-east-1` where the store has none, as MinIO). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'a region name, e.g. eu-central-1')
+    .default('us-east-1'),
+  /** Keys of a user that may read, write, delete and list the bucket; unset: the SDK's default chain (instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) instead of the host name: 1 for MinIO and most self-hosted stores (the default with S3_ENDPOINT). */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Photo storage: local files, or an S3-compatible bucket (docs/operations.md "Photo storage"). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset: AWS's own endpoint of the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset: the SDK's default credential chain. */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -146,6 +182,8 @@ export interface Config {
   metricsHost: string;
   /** WEB_CONCURRENCY as set (scripts/serve.ts picks the default). */
   webConcurrency: number | undefined;
+  /** Where photo files are kept (src/server/providers/storage). */
+  storage: StorageConfig;
 }
 
 /** Parses the environment; a bad value stops the process naming the variable. */
@@ -177,6 +215,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid environment:\n  MOLLIE_API_KEY: PAYMENTS=mollie needs the API key of the Mollie profile (test_… or live_…; docs/payments.md "Going live")',
     );
   }
+  const storage = storageConfig(e);
   if (production && e.MOLLIE_API_ENDPOINT) {
     throw new Error(
       'Invalid environment:\n  MOLLIE_API_ENDPOINT: not in production (payments would go elsewhere than Mollie)',
@@ -220,6 +259,40 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     webConcurrency: e.WEB_CONCURRENCY,
+    storage,
+  };
+}
+
+/** STORAGE and its S3_* settings; a half-given S3 setting stops the start naming it. */
+function storageConfig(e: Env): StorageConfig {
+  const s3Settings = (['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name] !== undefined,
+  );
+  if (e.STORAGE === 'local') {
+    if (s3Settings.length > 0) {
+      throw new Error(
+        `Invalid environment:\n  STORAGE: ${s3Settings.join(', ')} set but STORAGE is local; set STORAGE=s3 to keep photos in the bucket`,
+      );
+    }
+    return { kind: 'local' };
+  }
+  if (!e.S3_BUCKET) throw new Error("Invalid environment:\n  S3_BUCKET: STORAGE=s3 needs the bucket's name");
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new Error(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both (or neither, for the instance role)',
+    );
+  }
+  const pathStyle = e.S3_FORCE_PATH_STYLE;
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: pathStyle === undefined ? e.S3_ENDPOINT !== undefined : pathStyle === '1' || pathStyle === 'true',
   };
 }
 

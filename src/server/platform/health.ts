@@ -6,6 +6,7 @@
  * READY_TIMEOUT_MS; 503 naming the failed checks otherwise, and while the process shuts down.
  * Reasons go to the log, not into the answer (they name internal hosts).
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createClient } from 'redis';
@@ -55,15 +56,22 @@ async function pingRedis(url: string): Promise<void> {
   }
 }
 
-// A key the storage providers take (an object key, src/server/providers/storage/types.ts).
-const probeKey = () => `readyprobe${process.pid}`.padEnd(12, '0').slice(0, 40) + '.jpg';
+/**
+ * A key the storage providers take (an object key, src/server/providers/storage/types.ts),
+ * random per check: processes of several hosts share one bucket (and may share a pid).
+ */
+const probeKey = () => `readyprobe${randomBytes(8).toString('hex')}.jpg`;
 
 async function probeStorage(deps: AppDeps): Promise<void> {
   const key = probeKey();
   const bytes = new TextEncoder().encode('ready');
   await deps.photoStorage.put(key, bytes, 'image/jpeg');
-  const back = await deps.photoStorage.get(key);
-  await deps.photoStorage.delete(key);
+  let back: Uint8Array | null;
+  try {
+    back = await deps.photoStorage.get(key);
+  } finally {
+    await deps.photoStorage.delete(key);
+  }
   if (!back || back.length !== bytes.length) throw new Error('storage did not give back what it took');
 }
 
