@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import type { StaffRole } from '#src/contract/define.ts';
 import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
@@ -43,4 +44,28 @@ export async function enterTotp(page: Page, consoleErrors: string[], secret: str
     await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
   }
   throw new Error('the demo staff member could not log in');
+}
+
+/**
+ * Logs the demo staff member of `role` in on the staff origin at `path` (password, then the
+ * authenticator's code); the console asked for a session first and got none (403).
+ */
+export async function logInAsStaff(page: Page, consoleErrors: string[], role: StaffRole, path = '/'): Promise<void> {
+  const staff = demoStaff(role);
+  await page.goto(`${STAFF_ORIGIN}${path}`);
+  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
+  expectErrorAnswers(consoleErrors, 403);
+  await page.getByLabel('E-mail address').fill(staff.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await enterTotp(page, consoleErrors, staff.totpSecret);
+}
+
+/** What the console's page gets from a back-office call: the status and the error code. */
+export async function staffCallFromPage(page: Page, path: string): Promise<{ status: number; code: string | null }> {
+  return page.evaluate(async (path) => {
+    const answer = await fetch(path, { headers: { accept: 'application/json', 'x-request-type': 'client' } });
+    const body = (await answer.json().catch(() => ({}))) as { error?: { code?: string } };
+    return { status: answer.status, code: body.error?.code ?? null };
+  }, path);
 }
