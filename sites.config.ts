@@ -1,5 +1,6 @@
 /**
- * The seven niche sites (SPEC §1 "Site variants"). Validated by a zod schema: a wrong entry
+ * The seven niche sites (SPEC §1 "Site variants"), and any added by `npm run new-site`
+ * (docs/new-site.md). Validated by a zod schema: a wrong entry
  * stops the build and `npm start` with the field named. Per-site assets and copy live in
  * `sites/<id>/`. Operational settings (credits, signups, resell...) live in the database and
  * are seeded from `settings` here on first start; operators change them there.
@@ -71,7 +72,7 @@ const settingsSchema = z.object({
 const siteSchema = z.object({
   /** Short id: the host name prefix (`<id>.localhost`) and output folder. */
   id: z.string().regex(/^[a-z][a-z0-9-]{1,30}$/),
-  /** Niche 1-7 (SPEC §1): selects the lander slug prefix. */
+  /** Niche 1-7 (SPEC §1): selects the lander slug prefix; `npm run new-site` adds the next number. */
   niche: z.literal([1, 2, 3, 4, 5, 6, 7]),
   /** Brand name shown in the nav, titles and texts. */
   brand: z.string().min(2).max(40),
@@ -94,7 +95,7 @@ export type SiteConfig = z.infer<typeof siteSchema>;
 
 const sitesSchema = z
   .array(siteSchema)
-  .length(7)
+  .min(7)
   .superRefine((sites, ctx) => {
     const seen = new Map<string, string>();
     for (const [i, site] of sites.entries()) {

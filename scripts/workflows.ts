@@ -73,6 +73,8 @@ jobs:
     env:
       CI: true
       TEST_REDIS_URL: redis://127.0.0.1:6379
+      # The runner's Chrome, for the new-site test's journey (tests/integration/new-site.test.ts).
+      CHROMIUM_PATH: /usr/bin/google-chrome
     steps:
 ${SETUP}
       - run: npm run typecheck

@@ -13,7 +13,7 @@ export const siteSettings = z.object({
   domain_language: z.string(),
   localeDomains: z.record(z.string(), z.string()),
   cdn_prefix: z.string(),
-  niche: z.number().check(z.int(), z.minimum(1), z.maximum(7)),
+  niche: z.number().check(z.int(), z.minimum(1)),
   company_id: z.number().check(z.int()),
   mail_name: z.string(),
   design_version: z.number().check(z.int()),

@@ -6,19 +6,21 @@
  * answered with the slug-less page (rewrite rules in scripts/lib/variant-extras.ts and the
  * static server).
  */
-import type { SiteConfig } from '#sites-config';
 import { SWIPE_LANDER, type Lander } from '#src/lib/constants.ts';
 import { landerSlugLocale, type Locale } from '#src/lib/locales.ts';
 import { NICHE_SLUG_PREFIX } from '#src/lib/routes.ts';
 import { buildVariants } from '#src/lib/build-env.ts';
 
-/** The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. */
-export function landerSlug(site: Pick<SiteConfig, 'niche'>, locale: Locale): string {
-  return `${NICHE_SLUG_PREFIX[site.niche] ?? ''}${landerSlugLocale(locale)}`;
+/**
+ * The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. A site added
+ * beyond SPEC §1's seven niches (`npm run new-site`) takes its id as the prefix: 'fetish-de'.
+ */
+export function landerSlug(site: { id: string; niche: number }, locale: Locale): string {
+  return `${NICHE_SLUG_PREFIX[site.niche] ?? `${site.id}-`}${landerSlugLocale(locale)}`;
 }
 
 /** The canonical path of a lander on a site and locale. */
-export function landerPath(lander: string, site: Pick<SiteConfig, 'niche'>, locale: Locale): string {
+export function landerPath(lander: string, site: { id: string; niche: number }, locale: Locale): string {
   return `/landers/${lander}/${landerSlug(site, locale)}`;
 }
 

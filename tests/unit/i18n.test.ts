@@ -84,7 +84,10 @@ describe.each(translatedLocales)('locale %s', (locale) => {
       .filter(([path, englishValue]) => translated.get(path) === englishValue)
       .filter(([path]) => !isSameAsEnglishAllowed(locale, path))
       .map(([path]) => path);
-    expect(untranslated, `${locale}.json still holds the English value at ${untranslated.join(', ')}`).toEqual([]);
+    expect(
+      untranslated,
+      `${locale}.json still holds the English value at ${untranslated.join(', ')} (translate them there; \`npx tsx scripts/i18n-todo.ts\` lists them all)`,
+    ).toEqual([]);
   });
 
   it('has a plural form in its own language for every count', () => {

@@ -3,9 +3,9 @@ import { companyFor, parseSites, rawSites, sites } from '#sites-config';
 import { resolveHost, resolveLocale, hostnameOf } from '#src/server/http/site-resolver.ts';
 
 describe('sites.config.ts', () => {
-  it('describes seven sites with niches 1 to 7 and a company each', () => {
-    expect(sites.map((s) => s.niche)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(sites.map((s) => s.id)).toEqual(['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay']);
+  it('describes the seven sites with niches 1 to 7 first (any added by npm run new-site follow), a company each', () => {
+    expect(sites.slice(0, 7).map((s) => s.niche)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(sites.slice(0, 7).map((s) => s.id)).toEqual(['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay']);
     for (const site of sites) expect(companyFor(site).name).toMatch(/Moonlit Media/);
   });
 

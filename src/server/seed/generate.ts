@@ -180,7 +180,8 @@ function photosFor(
 
 /** The members of one site, in order. */
 export function* generateMembers(site: SiteConfig, options: GenerateOptions): Generator<GeneratedMember> {
-  const niche = NICHES[site.niche];
+  // A site added beyond SPEC §1's seven niches (docs/new-site.md) is peopled like the first.
+  const niche = NICHES[site.niche] ?? NICHES[1];
   if (!niche) throw new Error(`no niche profile for niche ${site.niche}`);
   const random = new Random(`${options.seed}:${site.id}:members`);
   const countries = site.settings.countries.filter(isCountryCode);
