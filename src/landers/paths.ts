@@ -10,6 +10,7 @@ import { SWIPE_LANDER, type Lander } from '#src/lib/constants.ts';
 import { landerSlugLocale, type Locale } from '#src/lib/locales.ts';
 import { NICHE_SLUG_PREFIX } from '#src/lib/routes.ts';
 import { buildVariants } from '#src/lib/build-env.ts';
+import { experimentOf, variantSlug } from './experiments.ts';
 
 /**
  * The canonical lander slug of a site and locale: 'she-eng', 'bdsm-de', 'nl'. A site added
@@ -26,15 +27,18 @@ export function landerPath(lander: string, site: { id: string; niche: number }, 
 
 /**
  * getStaticPaths entries of one lander page (`[...slug].astro`): for every variant whose
- * site publishes the lander, the slug-less page and the canonical slug. The page reads its
- * variant from the params (`landerContext`).
+ * site publishes the lander, the slug-less page and the canonical slug, and the page of each
+ * variant of a running experiment (`variant/<id>`, ./experiments.ts). The page reads its
+ * site, locale and experiment variant from the params (`landerContext`).
  */
 export function landerStaticPaths(lander: Lander | typeof SWIPE_LANDER) {
   return buildVariants()
     .filter((v) => lander === SWIPE_LANDER || v.site.landers.includes(lander))
     .flatMap((v) =>
-      [undefined, landerSlug(v.site, v.locale)].map((slug) => ({
-        params: { site: v.site.id, locale: v.locale, slug },
-      })),
+      [
+        undefined,
+        landerSlug(v.site, v.locale),
+        ...(experimentOf(v.site.id, v.locale, lander)?.variants.map((variant) => variantSlug(variant.id)) ?? []),
+      ].map((slug) => ({ params: { site: v.site.id, locale: v.locale, slug } })),
     );
 }

@@ -10,6 +10,7 @@ import type { StaffRole } from '#src/contract/define.ts';
 import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
 import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
+import { FUNNEL_READERS } from '#src/contract/staff-funnel.ts';
 import { MONEY_READERS } from '#src/contract/staff-money.ts';
 import { MODERATION_ROLES } from '#src/contract/staff-moderation.ts';
 import { TEXT } from './texts.ts';
@@ -64,6 +65,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Dashboards',
     roles: DASHBOARD_READERS,
     Screen: lazy(() => import('./dashboards/DashboardsSection.tsx')),
+  },
+  {
+    path: '/funnel',
+    label: 'Marketing funnel',
+    roles: FUNNEL_READERS,
+    Screen: lazy(() => import('./funnel/FunnelSection.tsx')),
   },
 ];
 
