@@ -1,8 +1,9 @@
 /**
- * The operator inbox (SPEC §1 'Fictional profiles', §6 roles): members'
- * conversations with chat pals (fictional profiles without an account) land here, and
- * operators answer as the chat pal. Only accounts with the role operator or admin may call
- * these (403 `forbidden` for others); the inbox spans every site of the network.
+ * The operator inbox's answers (SPEC §1 'Fictional profiles'): members' conversations with
+ * chat pals (fictional profiles without an account), answered by operators as the chat pal.
+ * The calls are the back office's (src/contract/staff-chat-pals.ts, docs/operator.md): staff
+ * accounts with the role operator answer as the chat pals assigned to them, admins as every
+ * chat pal; the member sites' console of member accounts with a role is retired.
  *
  * Two operators never answer the same conversation: an operator first takes it (a claim
  * that lasts OPERATOR_CLAIM_MS unless renewed or released); taking one someone else holds
@@ -11,14 +12,12 @@
  * any message. Operators keep notes per member, erased with the member.
  *
  * The answers are staff views: a member's profile essentials (no e-mail, coordinates or
- * credits), public ids only, photo URLs of photo.php (which serves operators the active
- * photos of every site).
+ * credits), public ids only, photo URLs of the back office's section.
  */
 import * as z from 'zod/mini';
 import { GENDERS, INTERESTS } from '#src/lib/constants.ts';
-import { chatGif, clientIdRef } from './chat.ts';
-import { declareErrors, defineEndpoint } from './define.ts';
-import { publicIdRef } from './members.ts';
+import { chatGif } from './chat.ts';
+import { declareErrors } from './define.ts';
 
 /**
  * Error codes of the operator calls, each with its text `api.<code>`; 409: the conversation's
@@ -43,7 +42,7 @@ export const OPERATOR_NOTE_MAX = 2000;
 /** Who holds a conversation: the operator's display name, and whether it is the caller. */
 export const operatorClaim = z.object({
   mine: z.boolean(),
-  /** The holder's profile name. */
+  /** The holder's name (their staff account's). */
   operator: z.string(),
   /** ISO 8601: the claim ends then unless renewed. */
   expires_at: z.string(),
@@ -58,7 +57,7 @@ export const operatorProfileBrief = z.object({
   gender: z.enum(GENDERS),
   country: z.string(),
   city: z.nullable(z.string()),
-  /** The main photo's thumbnail (photo.php), null without one. */
+  /** The main photo's thumbnail (the section's photo call), null without one. */
   thumb_url: z.nullable(z.string()),
 });
 export type OperatorProfileBrief = z.infer<typeof operatorProfileBrief>;
@@ -92,8 +91,8 @@ export const operatorMessage = z.object({
   /** A GIF message's GIF (the asset members get; conversation view only, null when the GIF service fails). */
   gif: z.optional(z.nullable(chatGif)),
   /**
-   * A photo message's image, served by OPERATOR_CHAT_PHOTO_PATH to the operator holding the
-   * conversation (each view logged); null for the other kinds.
+   * A photo message's image, served by the section's message-photo call to the operator
+   * holding the conversation (each view logged); null for the other kinds.
    */
   photo: z.optional(
     z.nullable(z.object({ url: z.string(), thumb_url: z.string(), width: z.number(), height: z.number() })),
@@ -127,143 +126,10 @@ export type OperatorInboxItem = z.infer<typeof operatorInboxItem>;
 export const OPERATOR_INBOX_SHOW = ['all', 'waiting'] as const;
 export type OperatorInboxShow = (typeof OPERATOR_INBOX_SHOW)[number];
 
-const conversationRef = z.strictObject({ conversation: publicIdRef });
-
-/**
- * GET /api/operator-inbox.php?site=…&show=all|waiting: conversations between members and
- * chat pals of one site or all, waiting ones first (the member wrote last; the oldest
- * waiting first), then the others (newest first). Conversations whose member is gone
- * (deleted, banned) or blocked the chat pal, or without messages, are left out. `waiting`
- * counts every waiting conversation of the filter, also beyond OPERATOR_INBOX_SIZE.
- */
-export const getOperatorInbox = defineEndpoint({
-  method: 'GET',
-  path: '/api/operator-inbox.php',
-  query: z.looseObject({
-    site: z.optional(z.string().check(z.maxLength(40))),
-    show: z.optional(z.enum(OPERATOR_INBOX_SHOW)),
-  }),
-  response: z.object({
-    conversations: z.array(operatorInboxItem).check(z.maxLength(OPERATOR_INBOX_SIZE)),
-    waiting: z.number().check(z.int(), z.nonnegative()),
-  }),
-  errors: ['authentication_required', 'forbidden'],
-  roles: ['operator', 'admin'],
-});
-
-/**
- * GET /api/operator-chat-photo.php?id=<message id>&v=full|thumb: a member's or chat pal's
- * photo message (image/jpeg) for the operator who holds the conversation now (their own
- * claim); 404 for anyone else, another operator included, and for a message that is not a
- * delivered photo of a chat pal conversation. Each file served is logged (who, which message).
- */
-export const OPERATOR_CHAT_PHOTO_PATH = '/api/operator-chat-photo.php';
-
-/**
- * GET /api/operator-conversation.php?id=<conversation id>: the conversation for answering
- * it: the member's profile essentials, the chat pal's profile, the newest
- * OPERATOR_HISTORY_SIZE messages both ways (oldest first; a member's held messages are not
- * part of it until delivered), who holds it, and the site's message_length. 404 for a
- * conversation that is not between a member and a chat pal, or whose member is gone.
- */
-export const getOperatorConversation = defineEndpoint({
-  method: 'GET',
-  path: '/api/operator-conversation.php',
-  query: z.looseObject({ id: publicIdRef }),
-  response: z.object({
-    conversation: z.object({
-      id: z.string(),
-      site: z.string(),
-      claim: z.nullable(operatorClaim),
-      /** The longest reply the site allows. */
-      message_length: z.number().check(z.int(), z.positive()),
-      waiting_since: z.nullable(z.string()),
-    }),
-    member: operatorProfile,
-    chat_pal: operatorProfile,
-    messages: z.array(operatorMessage).check(z.maxLength(OPERATOR_HISTORY_SIZE)),
-    /** Older messages exist beyond the ones listed. */
-    has_more: z.boolean(),
-  }),
-  errors: ['authentication_required', 'forbidden', 'not_found'],
-  roles: ['operator', 'admin'],
-});
-
-/**
- * POST /api/operator-claim.php {conversation}: takes the conversation for OPERATOR_CLAIM_MS.
- * Atomic: succeeds only when nobody holds it, the holder's claim expired, or the caller
- * holds it already (then it is renewed); otherwise 409 `claimed_by_other`.
- */
-export const postOperatorClaim = defineEndpoint({
-  method: 'POST',
-  path: '/api/operator-claim.php',
-  body: conversationRef,
-  response: z.object({ claim: operatorClaim }),
-  errors: ['authentication_required', 'forbidden', 'not_found', 'claimed_by_other'],
-  roles: ['operator', 'admin'],
-});
-
-/**
- * POST /api/operator-renew.php {conversation}: extends the caller's claim by
- * OPERATOR_CLAIM_MS from now (also one that just expired, while nobody else took it).
- * 409 `claimed_by_other` when another operator holds it, `claim_required` when nobody does.
- */
-export const postOperatorRenew = defineEndpoint({
-  method: 'POST',
-  path: '/api/operator-renew.php',
-  body: conversationRef,
-  response: z.object({ claim: operatorClaim }),
-  errors: ['authentication_required', 'forbidden', 'not_found', 'claimed_by_other', 'claim_required'],
-  roles: ['operator', 'admin'],
-});
-
-/**
- * POST /api/operator-release.php {conversation}: gives the conversation back to the inbox.
- * Only the caller's own claim is released; releasing one not held is not an error.
- */
-export const postOperatorRelease = defineEndpoint({
-  method: 'POST',
-  path: '/api/operator-release.php',
-  body: conversationRef,
-  response: z.object({ ok: z.literal(true) }),
-  errors: ['authentication_required', 'forbidden', 'not_found'],
-  roles: ['operator', 'admin'],
-});
-
-/**
- * POST /api/operator-reply.php {conversation, text, client_id}: answers as the chat pal,
- * only while the caller holds the conversation (409 `claim_required` / `claimed_by_other`);
- * the claim is renewed, not released. The member gets the message like any other (realtime
- * event, unread count) and pays nothing. 400 `message_too_long` over the site's
- * message_length; 404 when the member is gone or blocked the chat pal. A retry with the same
- * client_id answers the message already sent; a client_id the chat pal used in another
- * conversation answers 409 `client_id_used`.
- */
-export const postOperatorReply = defineEndpoint({
-  method: 'POST',
-  path: '/api/operator-reply.php',
-  body: z.strictObject({
-    conversation: publicIdRef,
-    text: z.string().check(z.trim(), z.minLength(1)),
-    client_id: clientIdRef,
-  }),
-  response: z.object({ message: operatorMessage, claim: operatorClaim }),
-  errors: [
-    'authentication_required',
-    'forbidden',
-    'not_found',
-    'claimed_by_other',
-    'claim_required',
-    'message_too_long',
-    'client_id_used',
-  ],
-  roles: ['operator', 'admin'],
-});
-
 /** An operator's note about a member. */
 export const operatorNote = z.object({
   text: z.string(),
-  /** The author's profile name; null once that account is gone. */
+  /** The author's name; null once that account is gone. */
   author: z.nullable(z.string()),
   /** The caller wrote it. */
   mine: z.boolean(),
@@ -271,26 +137,3 @@ export const operatorNote = z.object({
   created_at: z.string(),
 });
 export type OperatorNote = z.infer<typeof operatorNote>;
-
-/** GET /api/operator-notes.php?member=<profile id>: the notes about a member, newest first. */
-export const getOperatorNotes = defineEndpoint({
-  method: 'GET',
-  path: '/api/operator-notes.php',
-  query: z.looseObject({ member: publicIdRef }),
-  response: z.object({ notes: z.array(operatorNote).check(z.maxLength(OPERATOR_NOTES_SIZE)) }),
-  errors: ['authentication_required', 'forbidden', 'not_found'],
-  roles: ['operator', 'admin'],
-});
-
-/** POST /api/operator-notes.php {member, text}: adds a note about a member (not a chat pal). */
-export const postOperatorNote = defineEndpoint({
-  method: 'POST',
-  path: '/api/operator-notes.php',
-  body: z.strictObject({
-    member: publicIdRef,
-    text: z.string().check(z.trim(), z.minLength(1), z.maxLength(OPERATOR_NOTE_MAX)),
-  }),
-  response: z.object({ note: operatorNote }),
-  errors: ['authentication_required', 'forbidden', 'not_found'],
-  roles: ['operator', 'admin'],
-});

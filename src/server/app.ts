@@ -27,7 +27,6 @@ import { registerProfileRoutes } from '#src/server/features/profile/index.ts';
 import { registerMemberRoutes } from '#src/server/features/member-profile/index.ts';
 import { registerSearchRoutes } from '#src/server/features/search/index.ts';
 import { registerModerationRoutes } from '#src/server/features/moderation/index.ts';
-import { registerOperatorRoutes } from '#src/server/features/operator/index.ts';
 import { badgeCountOf, registerLikeRoutes } from '#src/server/features/likes/index.ts';
 import { registerGeoRoutes } from '#src/server/features/geo/index.ts';
 import { registerCamRoutes } from '#src/server/features/cams/index.ts';
@@ -45,6 +44,7 @@ import { registerNotificationRoutes, withNotificationMails } from '#src/server/f
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
 import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/server/features/staff/index.ts';
 import { registerStaffModerationRoutes } from '#src/server/features/staff-moderation/index.ts';
+import { operatorConsoleRedirect, registerStaffChatPalRoutes } from '#src/server/features/staff-chat-pals/index.ts';
 import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.ts';
 import { registerStaffDashboardRoutes } from '#src/server/features/staff-dashboards/index.ts';
 import { registerStaffFunnelRoutes } from '#src/server/features/staff-funnel/index.ts';
@@ -140,7 +140,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerMemberRoutes(api);
   registerSearchRoutes(api);
   registerModerationRoutes(api);
-  registerOperatorRoutes(api);
   registerLikeRoutes(api);
   registerGeoRoutes(api);
   registerCamRoutes(api);
@@ -157,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerNotificationRoutes(api);
   registerStaffRoutes(api);
   registerStaffModerationRoutes(api);
+  registerStaffChatPalRoutes(api);
   registerStaffSiteRoutes(api);
   registerStaffDashboardRoutes(api);
   registerStaffFunnelRoutes(api);
@@ -170,6 +170,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (isSandboxProvider(deps.payments)) registerSandboxPages(app, deps.payments, methodName);
   // The back office's page on the staff origin (no member site's files there).
   app.route('/', staffConsolePages(deps));
+  app.route('/', operatorConsoleRedirect(deps));
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {

@@ -24,6 +24,7 @@ import {
   startChat,
 } from './chat-fixtures.ts';
 import { call, callError, createTestApp, seedSiteData, type TestApp } from './harness.ts';
+import { createTestStaff } from './staff-helpers.ts';
 
 let t: TestApp;
 let price: Awaited<ReturnType<typeof prices>>;
@@ -270,19 +271,19 @@ describe('chat pals', () => {
       .where(eq(conversationSides.profileId, pal.profileId));
     expect(palSide?.unread).toBe(1);
 
-    const operator = await chatMember(t, {});
+    const operator = await createTestStaff(t, ['operator']);
     const key = clientId();
     const input = {
       conversationId: row!.id,
       chatPalProfileId: pal.profileId,
-      operatorId: operator.accountId,
+      staffOperatorId: operator.id,
       text: 'Hi you',
       clientId: key,
     };
     const answered = await sendAsChatPal(t.deps, input);
     expect((await sendAsChatPal(t.deps, input)).messagePublicId).toBe(answered.messagePublicId);
     const [stored] = await t.db.select().from(messages).where(eq(messages.publicId, answered.messagePublicId));
-    expect(stored).toMatchObject({ operatorId: operator.accountId, credits: 0, status: 'delivered' });
+    expect(stored).toMatchObject({ staffOperatorId: operator.id, operatorId: null, credits: 0, status: 'delivered' });
 
     const list = await call(t, getChats, { session: me.session });
     expect(list.chats[0]).toMatchObject({

@@ -142,7 +142,8 @@ afterAll(async () => {
 describe('the contract', () => {
   it('has endpoints of every kind to walk', () => {
     expect(endpoints.length).toBeGreaterThan(50);
-    expect(staffOnly.length).toBeGreaterThan(5);
+    // The member sites' staff calls (the old moderation console); the chat-pal inbox moved to the back office.
+    expect(staffOnly.length).toBeGreaterThan(3);
     expect(forMembers.length).toBeGreaterThan(30);
   });
 

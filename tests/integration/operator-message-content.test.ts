@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getChatMessages, getChatStart, postChatMessage } from '#src/contract/chat.ts';
-import { getOperatorConversation, postOperatorClaim } from '#src/contract/operator.ts';
+import { getChatPalConversation, postChatPalClaim } from '#src/contract/staff-chat-pals.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
-import { conversations, messages, profiles } from '#src/server/db/schema.ts';
+import { chatPalOperators, conversations, messages, profiles } from '#src/server/db/schema.ts';
 import { icebreakerText } from '#src/server/features/chat-catalogue/index.ts';
 import { BUNDLED_GIF_IDS } from '#src/server/providers/gifs/bundled.ts';
 import {
@@ -20,18 +20,24 @@ import {
   writeTestPhotoFiles,
   type TestApp,
 } from './harness.ts';
+import { createTestStaff, STAFF_COOKIE, STAFF_HOST, staffLogin } from './staff-helpers.ts';
 
 let t: TestApp;
-let holder: string;
-let otherOperator: string;
+/** Staff operators' calls: the staff origin and their staff session. */
+let holder: { host: string; cookies: Record<string, string> };
+let otherOperator: { host: string; cookies: Record<string, string> };
+const operatorIds: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedSiteData(t);
-  const staff = async (name: string) =>
-    t.login((await createTestMember(t, { role: 'operator', name, invisible: true })).accountId);
-  holder = await staff('Operator Olga');
-  otherOperator = await staff('Operator Otto');
+  const staff = async () => {
+    const created = await createTestStaff(t, ['operator']);
+    operatorIds.push(created.id);
+    return { host: STAFF_HOST, cookies: { [STAFF_COOKIE]: await staffLogin(t, created) } };
+  };
+  holder = await staff();
+  otherOperator = await staff();
 });
 afterAll(() => t.close());
 
@@ -53,6 +59,7 @@ async function conversationWithEverything() {
     })
     .returning({ id: profiles.id, publicId: profiles.publicId });
   if (!pal) throw new Error('no chat pal');
+  await t.db.insert(chatPalOperators).values(operatorIds.map((staffId) => ({ chatPalId: pal.id, staffId })));
   const created = await createTestMember(t, { name: 'Member Max', gender: 'male', seeking: 'female' });
   await t.db.update(profiles).set({ language: 'de' }).where(eq(profiles.id, created.profileId));
   const session = await t.login(created.accountId);
@@ -90,9 +97,9 @@ async function conversationWithEverything() {
 describe('what members sent, in the operator conversation view', () => {
   it('shows the pickup line as the member saw it, the GIF members get, and the photo to the claim holder only, logged', async () => {
     const sent = await conversationWithEverything();
-    await send(t, postOperatorClaim, { session: holder, body: { conversation: sent.id } });
+    await send(t, postChatPalClaim, { ...holder, body: { conversation: sent.id } });
 
-    const view = await call(t, getOperatorConversation, { session: holder, query: { id: sent.id } });
+    const view = await call(t, getChatPalConversation, { ...holder, query: { id: sent.id } });
     const byId = new Map(view.messages.map((m) => [m.id, m]));
     expect(byId.get(sent.line ?? '')).toMatchObject({ kind: 'icebreaker', text: icebreakerText('wifi', 'de') });
     expect(icebreakerText('wifi', 'de')).not.toBe('');
@@ -110,7 +117,7 @@ describe('what members sent, in the operator conversation view', () => {
     expect(photo).toMatchObject({ width: 640, height: 480 });
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {
-      const file = await t.request(photo?.url ?? '', { session: holder });
+      const file = await t.request(photo?.url ?? '', holder);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/jpeg');
       expect(await file.text()).toBe(`${sent.photoKey}:full`);
@@ -120,11 +127,11 @@ describe('what members sent, in the operator conversation view', () => {
       expect(lines[0]).toContain(sent.id);
 
       // The other operator (no claim), the member who sent it, a visitor: no photo, nothing logged.
-      for (const session of [otherOperator, sent.session]) {
-        const refused = await t.request(photo?.url ?? '', { session });
-        expect([403, 404]).toContain(refused.status);
+      expect((await t.request(photo?.url ?? '', otherOperator)).status).toBe(404);
+      for (const host of [STAFF_HOST, sent.host]) {
+        expect((await t.request(photo?.url ?? '', { session: sent.session, host })).status).toBe(403);
+        expect((await t.request(photo?.url ?? '', { host })).status).toBe(403);
       }
-      expect((await t.request(photo?.url ?? '')).status).toBe(403);
       expect(log.mock.calls.filter((args) => args.join(' ').includes('chat photo viewed'))).toHaveLength(1);
     } finally {
       log.mockRestore();

@@ -10,20 +10,21 @@ import { getChatMessages, getChatStart, getChats, postChatMessage } from '#src/c
 import { deleteAccount } from '#src/contract/accounts.ts';
 import { postBlock } from '#src/contract/members.ts';
 import {
-  getOperatorConversation,
-  getOperatorInbox,
-  getOperatorNotes,
-  postOperatorClaim,
-  postOperatorNote,
-  postOperatorRelease,
-  postOperatorRenew,
-  postOperatorReply,
-} from '#src/contract/operator.ts';
+  getChatPalConversation,
+  getChatPalInbox,
+  getChatPalNotes,
+  postChatPalClaim,
+  postChatPalNote,
+  postChatPalRelease,
+  postChatPalRenew,
+  postChatPalReply,
+} from '#src/contract/staff-chat-pals.ts';
+import type { StaffRole } from '#src/contract/define.ts';
 import { getUser } from '#src/contract/user.ts';
 import { catalogues } from '#src/i18n/index.ts';
 import { OPERATOR_CLAIM_MS } from '#src/lib/constants.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
-import { accounts, operatorNotes, photos, profiles } from '#src/server/db/schema.ts';
+import { accounts, chatPalOperators, operatorNotes, photos, profiles, staffAccounts } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/deletion.ts';
 import { applyCredits } from '#src/server/features/credits/ledger.ts';
 import { hashPassword } from '#src/server/features/accounts/password.ts';
@@ -38,31 +39,45 @@ import {
   writeTestPhotoFiles,
   type TestApp,
 } from './harness.ts';
+import { createTestStaff, STAFF_COOKIE, STAFF_HOST, staffLogin } from './staff-helpers.ts';
 
 let t: TestApp;
-let operatorA: string;
-let operatorB: string;
-let admin: string;
-let moderator: string;
+/** A staff member's calls: on the staff origin with their staff session. */
+interface Staff {
+  host: string;
+  cookies: Record<string, string>;
+}
+let operatorA: Staff;
+let operatorB: Staff;
+let admin: Staff;
+let moderator: Staff;
 let plainMember: string;
+const assigned: Staff[] = [];
+const staffIds = new Map<Staff, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedSiteData(t);
-  const staff = async (role: 'member' | 'moderator' | 'operator' | 'admin', name: string) =>
-    t.login((await createTestMember(t, { role, name, invisible: true })).accountId);
+  const staff = async (role: StaffRole, name: string): Promise<Staff> => {
+    const created = await createTestStaff(t, [role]);
+    await t.db.update(staffAccounts).set({ name }).where(eq(staffAccounts.id, created.id));
+    const session: Staff = { host: STAFF_HOST, cookies: { [STAFF_COOKIE]: await staffLogin(t, created) } };
+    staffIds.set(session, created.id);
+    return session;
+  };
   operatorA = await staff('operator', 'Operator Anna');
   operatorB = await staff('operator', 'Operator Ben');
   admin = await staff('admin', 'Admin Ada');
   moderator = await staff('moderator', 'Moderator Mo');
-  plainMember = await staff('member', 'Plain Pete');
+  assigned.push(operatorA, operatorB);
+  plainMember = await t.login((await createTestMember(t, { name: 'Plain Pete', invisible: true })).accountId);
 });
 afterAll(() => t.close());
 
 let counter = 0;
 
-/** A fictional chat pal (no account) with an active profile image. */
-async function chatPal(site = 'default') {
+/** A fictional chat pal (no account) with an active profile image, answered by operators A and B. */
+async function chatPal(site = 'default', operators: readonly Staff[] = assigned) {
   counter += 1;
   const [row] = await t.db
     .insert(profiles)
@@ -98,6 +113,9 @@ async function chatPal(site = 'default') {
     .update(profiles)
     .set({ mainPhotoId: photo?.id ?? null })
     .where(eq(profiles.id, row.id));
+  for (const operator of operators) {
+    await t.db.insert(chatPalOperators).values({ chatPalId: row.id, staffId: staffIds.get(operator) ?? 0 });
+  }
   return row;
 }
 
@@ -150,10 +168,9 @@ async function writes(from: Member, to: { publicId: string }, text: string): Pro
   return id;
 }
 
-const inbox = (session: string, query: { site?: string; show?: 'all' | 'waiting' } = {}) =>
-  call(t, getOperatorInbox, { session, query });
-const claim = (session: string, conversation: string) =>
-  send(t, postOperatorClaim, { session, body: { conversation } });
+const inbox = (staff: Staff, query: { site?: string; show?: 'all' | 'waiting' } = {}) =>
+  call(t, getChatPalInbox, { ...staff, query });
+const claim = (staff: Staff, conversation: string) => send(t, postChatPalClaim, { ...staff, body: { conversation } });
 
 function later(ms: number) {
   t.clock.now = new Date(t.clock.now.getTime() + ms);
@@ -161,20 +178,29 @@ function later(ms: number) {
 
 describe('who may use the inbox', () => {
   it('answers 403 forbidden to members and moderators, and lets operators and admins in', async () => {
-    for (const session of [plainMember, moderator]) {
-      const failure = await callError(t, getOperatorInbox, { session });
-      expect(failure.status).toBe(403);
-      expect(failure.code).toBe('forbidden');
-      expect(failure.message).toBe(catalogues.en.api.forbidden);
-      expect((await callError(t, postOperatorClaim, { session, body: { conversation: 'x' } })).code).toBe('forbidden');
-      expect((await callError(t, getOperatorNotes, { session, query: { member: 'x' } })).code).toBe('forbidden');
+    const failure = await callError(t, getChatPalInbox, moderator);
+    expect(failure.status).toBe(403);
+    expect(failure.code).toBe('forbidden');
+    expect(failure.message).toBe(catalogues.en.api.forbidden);
+    expect((await callError(t, postChatPalClaim, { ...moderator, body: { conversation: 'x' } })).code).toBe(
+      'forbidden',
+    );
+    expect((await callError(t, getChatPalNotes, { ...moderator, query: { member: 'x' } })).code).toBe('forbidden');
+    // A member's session counts for nothing on the staff origin, and staff calls answer nothing on a member site.
+    for (const init of [
+      { session: plainMember, host: STAFF_HOST },
+      { session: plainMember },
+      { cookies: operatorA.cookies },
+    ]) {
+      const refused = await callError(t, getChatPalInbox, init);
+      expect(refused).toMatchObject({ status: 403, code: 'authentication_required' });
     }
     expect((await inbox(operatorA)).conversations).toBeInstanceOf(Array);
     expect((await inbox(admin)).conversations).toBeInstanceOf(Array);
   });
 
   it('asks visitors to log in', async () => {
-    expect((await callError(t, getOperatorInbox)).code).toBe('authentication_required');
+    expect((await callError(t, getChatPalInbox, { host: STAFF_HOST })).code).toBe('authentication_required');
   });
 });
 
@@ -196,7 +222,7 @@ describe('the inbox', () => {
     });
     expect(item?.chat_pal.name).toMatch(/^Pal /);
     expect(item?.member.name).toMatch(/^Member /);
-    expect(item?.chat_pal.thumb_url).toMatch(/^\/api\/photo\.php\?id=/);
+    expect(item?.chat_pal.thumb_url).toMatch(/^\/api\/staff\/chat-pals\/photo\?id=/);
     expect(answer.waiting).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(answer)).not.toContain('@example.test');
   });
@@ -214,7 +240,7 @@ describe('the inbox', () => {
     expect(ids.indexOf(oldest)).toBeGreaterThanOrEqual(0);
     const elsewhere = (await inbox(operatorA, { site: 'gay' })).conversations.map((c) => c.id);
     expect(elsewhere).not.toContain(oldest);
-    expect((await callError(t, getOperatorInbox, { session: operatorA, query: { site: 'nosuchsite' } })).code).toBe(
+    expect((await callError(t, getChatPalInbox, { ...operatorA, query: { site: 'nosuchsite' } })).code).toBe(
       'invalid_input',
     );
   });
@@ -234,7 +260,7 @@ describe('the inbox', () => {
     const after = (await inbox(operatorA)).conversations.map((c) => c.id);
     expect(after).not.toContain(blocked);
     expect(after).not.toContain(deleted);
-    expect((await callError(t, getOperatorConversation, { session: operatorA, query: { id: deleted } })).code).toBe(
+    expect((await callError(t, getChatPalConversation, { ...operatorA, query: { id: deleted } })).code).toBe(
       'not_found',
     );
   });
@@ -246,31 +272,31 @@ describe('claims', () => {
     const sam = await member();
     const conversation = await writes(sam, pal, 'Anyone there?');
 
-    const taken = await call(t, postOperatorClaim, { session: operatorA, body: { conversation } });
+    const taken = await call(t, postChatPalClaim, { ...operatorA, body: { conversation } });
     expect(taken.claim).toMatchObject({ mine: true, operator: 'Operator Anna' });
 
-    const refused = await callError(t, postOperatorClaim, { session: operatorB, body: { conversation } });
+    const refused = await callError(t, postChatPalClaim, { ...operatorB, body: { conversation } });
     expect(refused.status).toBe(409);
     expect(refused.code).toBe('claimed_by_other');
     expect(refused.message).toBe(catalogues.en.api.claimed_by_other);
 
     const seenByB = (await inbox(operatorB)).conversations.find((c) => c.id === conversation);
     expect(seenByB?.claim).toMatchObject({ mine: false, operator: 'Operator Anna' });
-    const view = await call(t, getOperatorConversation, { session: operatorB, query: { id: conversation } });
+    const view = await call(t, getChatPalConversation, { ...operatorB, query: { id: conversation } });
     expect(view.conversation.claim).toMatchObject({ mine: false, operator: 'Operator Anna' });
 
     // Taking it again is a renewal for the holder.
-    expect((await call(t, postOperatorClaim, { session: operatorA, body: { conversation } })).claim.mine).toBe(true);
+    expect((await call(t, postChatPalClaim, { ...operatorA, body: { conversation } })).claim.mine).toBe(true);
     // B's release does not free A's claim.
-    await call(t, postOperatorRelease, { session: operatorB, body: { conversation } });
+    await call(t, postChatPalRelease, { ...operatorB, body: { conversation } });
     expect((await claim(operatorB, conversation)).status).toBe(409);
 
-    await call(t, postOperatorRelease, { session: operatorA, body: { conversation } });
-    expect((await call(t, postOperatorClaim, { session: operatorB, body: { conversation } })).claim).toMatchObject({
+    await call(t, postChatPalRelease, { ...operatorA, body: { conversation } });
+    expect((await call(t, postChatPalClaim, { ...operatorB, body: { conversation } })).claim).toMatchObject({
       mine: true,
       operator: 'Operator Ben',
     });
-    await call(t, postOperatorRelease, { session: operatorB, body: { conversation } });
+    await call(t, postChatPalRelease, { ...operatorB, body: { conversation } });
   });
 
   it('gives a conversation to exactly one of two operators claiming at the same moment', async () => {
@@ -281,8 +307,8 @@ describe('claims', () => {
       const answers = await Promise.all([claim(operatorA, conversation), claim(operatorB, conversation)]);
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([200, 409]);
-      await call(t, postOperatorRelease, { session: operatorA, body: { conversation } });
-      await call(t, postOperatorRelease, { session: operatorB, body: { conversation } });
+      await call(t, postChatPalRelease, { ...operatorA, body: { conversation } });
+      await call(t, postChatPalRelease, { ...operatorB, body: { conversation } });
     }
   });
 
@@ -290,19 +316,19 @@ describe('claims', () => {
     const pal = await chatPal();
     const sam = await member();
     const conversation = await writes(sam, pal, 'Still there?');
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation } });
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation } });
     later(OPERATOR_CLAIM_MS - 1_000);
     expect((await claim(operatorB, conversation)).status).toBe(409);
     // Renewing pushes the end OPERATOR_CLAIM_MS from now.
-    const renewed = await call(t, postOperatorRenew, { session: operatorA, body: { conversation } });
+    const renewed = await call(t, postChatPalRenew, { ...operatorA, body: { conversation } });
     expect(renewed.claim.expires_at).toBe(new Date(t.clock.now.getTime() + OPERATOR_CLAIM_MS).toISOString());
     later(OPERATOR_CLAIM_MS);
     expect((await inbox(operatorB)).conversations.find((c) => c.id === conversation)?.claim).toBeNull();
-    expect((await call(t, postOperatorClaim, { session: operatorB, body: { conversation } })).claim.mine).toBe(true);
-    const lost = await callError(t, postOperatorRenew, { session: operatorA, body: { conversation } });
+    expect((await call(t, postChatPalClaim, { ...operatorB, body: { conversation } })).claim.mine).toBe(true);
+    const lost = await callError(t, postChatPalRenew, { ...operatorA, body: { conversation } });
     expect(lost.code).toBe('claimed_by_other');
-    await call(t, postOperatorRelease, { session: operatorB, body: { conversation } });
-    expect((await callError(t, postOperatorRenew, { session: operatorA, body: { conversation } })).code).toBe(
+    await call(t, postChatPalRelease, { ...operatorB, body: { conversation } });
+    expect((await callError(t, postChatPalRenew, { ...operatorA, body: { conversation } })).code).toBe(
       'claim_required',
     );
   });
@@ -312,7 +338,7 @@ describe('claims', () => {
     const other = await member();
     await t.db.update(profiles).set({ gender: 'female', seeking: 'male' }).where(eq(profiles.id, other.profileId));
     const between = await writes(sam, other, 'Members only');
-    expect((await callError(t, postOperatorClaim, { session: operatorA, body: { conversation: between } })).code).toBe(
+    expect((await callError(t, postChatPalClaim, { ...operatorA, body: { conversation: between } })).code).toBe(
       'not_found',
     );
     expect((await inbox(operatorA)).conversations.map((c) => c.id)).not.toContain(between);
@@ -326,21 +352,21 @@ describe('replies', () => {
     const conversation = await writes(sam, pal, 'Tell me about you');
     const reply = { conversation, text: 'I love coffee and long talks. You?', client_id: randomPublicId(16) };
 
-    const without = await callError(t, postOperatorReply, { session: operatorA, body: reply });
+    const without = await callError(t, postChatPalReply, { ...operatorA, body: reply });
     expect(without.status).toBe(409);
     expect(without.code).toBe('claim_required');
 
-    await call(t, postOperatorClaim, { session: operatorB, body: { conversation } });
-    expect((await callError(t, postOperatorReply, { session: operatorA, body: reply })).code).toBe('claimed_by_other');
-    await call(t, postOperatorRelease, { session: operatorB, body: { conversation } });
+    await call(t, postChatPalClaim, { ...operatorB, body: { conversation } });
+    expect((await callError(t, postChatPalReply, { ...operatorA, body: reply })).code).toBe('claimed_by_other');
+    await call(t, postChatPalRelease, { ...operatorB, body: { conversation } });
 
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation } });
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation } });
     const creditsBefore = (await call(t, getUser, { session: sam.session })).user.credits;
-    const sent = await call(t, postOperatorReply, { session: operatorA, body: reply });
+    const sent = await call(t, postChatPalReply, { ...operatorA, body: reply });
     expect(sent.message).toMatchObject({ from: 'chat_pal', kind: 'text', text: reply.text, operator: 'Operator Anna' });
     expect(sent.claim.mine).toBe(true);
     // A retry with the same client_id sends nothing twice.
-    const again = await call(t, postOperatorReply, { session: operatorA, body: reply });
+    const again = await call(t, postChatPalReply, { ...operatorA, body: reply });
     expect(again.message.id).toBe(sent.message.id);
 
     const chats = await call(t, getChats, { session: sam.session });
@@ -365,10 +391,10 @@ describe('replies', () => {
     const pal = await chatPal();
     const sam = await member();
     const conversation = await writes(sam, pal, 'Write me a novel');
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation } });
-    const view = await call(t, getOperatorConversation, { session: operatorA, query: { id: conversation } });
-    const failure = await callError(t, postOperatorReply, {
-      session: operatorA,
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation } });
+    const view = await call(t, getChatPalConversation, { ...operatorA, query: { id: conversation } });
+    const failure = await callError(t, postChatPalReply, {
+      ...operatorA,
       body: { conversation, text: 'x'.repeat(view.conversation.message_length + 1), client_id: randomPublicId(16) },
     });
     expect(failure.code).toBe('message_too_long');
@@ -381,13 +407,13 @@ describe('replies', () => {
     const withSam = await writes(sam, pal, 'Hi from Sam');
     const withKim = await writes(kim, pal, 'Hi from Kim');
     const client_id = randomPublicId(16);
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation: withSam } });
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation: withKim } });
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation: withSam } });
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation: withKim } });
     const body = { conversation: withSam, text: 'Only for Sam', client_id };
-    await call(t, postOperatorReply, { session: operatorA, body });
+    await call(t, postChatPalReply, { ...operatorA, body });
 
-    const reused = await callError(t, postOperatorReply, {
-      session: operatorA,
+    const reused = await callError(t, postChatPalReply, {
+      ...operatorA,
       body: { conversation: withKim, text: 'For Kim', client_id },
     });
     expect(reused).toMatchObject({ status: 409, code: 'client_id_used', field: 'client_id' });
@@ -395,22 +421,22 @@ describe('replies', () => {
     const kimsPage = await call(t, getChatMessages, { session: kim.session, query: { id: withKim } });
     expect(kimsPage.messages.map((m) => m.text)).toEqual(['Hi from Kim']);
     // The retry in its own conversation still answers the message sent.
-    expect((await call(t, postOperatorReply, { session: operatorA, body })).message.text).toBe('Only for Sam');
+    expect((await call(t, postChatPalReply, { ...operatorA, body })).message.text).toBe('Only for Sam');
   });
 
   it('shows the operator the member’s profile, the chat pal and the history both ways', async () => {
     const pal = await chatPal();
     const sam = await member();
     const conversation = await writes(sam, pal, 'First');
-    await call(t, postOperatorClaim, { session: operatorA, body: { conversation } });
-    await call(t, postOperatorReply, {
-      session: operatorA,
+    await call(t, postChatPalClaim, { ...operatorA, body: { conversation } });
+    await call(t, postChatPalReply, {
+      ...operatorA,
       body: { conversation, text: 'Second', client_id: randomPublicId(16) },
     });
     later(1_000);
     await writes(sam, pal, 'Third');
 
-    const view = await call(t, getOperatorConversation, { session: operatorA, query: { id: conversation } });
+    const view = await call(t, getChatPalConversation, { ...operatorA, query: { id: conversation } });
     expect(view.messages.map((m) => [m.from, m.text])).toEqual([
       ['member', 'First'],
       ['chat_pal', 'Second'],
@@ -435,40 +461,55 @@ describe('photos', () => {
     const pal = await chatPal('bdsm');
     const visitor = await member('bdsm');
     const conversation = await writes(visitor, pal, 'Hello from another site');
-    const view = await call(t, getOperatorConversation, { session: operatorA, query: { id: conversation } });
+    const view = await call(t, getChatPalConversation, { ...operatorA, query: { id: conversation } });
     const thumb = view.chat_pal.photos[0]?.thumb_url ?? '';
     expect(thumb).not.toBe('');
     // The operator's session belongs to the default site; the photo to bdsm.
-    const seen = await t.request(thumb, { session: operatorA });
+    const seen = await t.request(thumb, { ...operatorA });
     expect(seen.status).toBe(200);
     expect(await seen.text()).toMatch(/:thumb$/);
-    expect((await t.request(thumb, { session: plainMember })).status).toBe(404);
+    expect((await t.request(thumb, { session: plainMember, host: STAFF_HOST })).status).toBe(403);
+    expect((await t.request(thumb, { session: plainMember })).status).toBe(403);
+    // An operator not assigned to the chat pal: as if the photo did not exist.
+    const stranger = await chatPal('bdsm', [operatorB]);
+    const strangerView = await call(t, getChatPalConversation, {
+      ...admin,
+      query: { id: await writes(visitor, stranger, 'Hi') },
+    });
+    expect((await t.request(strangerView.chat_pal.photos[0]?.thumb_url ?? '', { ...operatorA })).status).toBe(404);
   });
 });
 
 describe('notes', () => {
   it('keeps notes per member for every operator, newest first, and erases them with the member', async () => {
     const sam = await member();
-    await call(t, postOperatorNote, { session: operatorA, body: { member: sam.publicId, text: 'Likes sailing.' } });
+    const samsPal = await chatPal();
+    // Notes are about members who write with the operator's chat pals.
+    expect(
+      (await callError(t, postChatPalNote, { ...operatorA, body: { member: sam.publicId, text: 'x' } })).code,
+    ).toBe('not_found');
+    await writes(sam, samsPal, 'Hello');
+    await call(t, postChatPalNote, { ...operatorA, body: { member: sam.publicId, text: 'Likes sailing.' } });
     later(1_000);
-    const added = await call(t, postOperatorNote, {
-      session: operatorB,
+    const added = await call(t, postChatPalNote, {
+      ...operatorB,
       body: { member: sam.publicId, text: 'Works nights.' },
     });
     expect(added.note).toMatchObject({ text: 'Works nights.', author: 'Operator Ben', mine: true });
 
-    const seen = await call(t, getOperatorNotes, { session: operatorA, query: { member: sam.publicId } });
+    const seen = await call(t, getChatPalNotes, { ...operatorA, query: { member: sam.publicId } });
     expect(seen.notes.map((n) => [n.text, n.author, n.mine])).toEqual([
       ['Works nights.', 'Operator Ben', false],
       ['Likes sailing.', 'Operator Anna', true],
     ]);
 
-    expect((await callError(t, getOperatorNotes, { session: plainMember, query: { member: sam.publicId } })).code).toBe(
-      'forbidden',
-    );
+    expect(
+      (await callError(t, getChatPalNotes, { session: plainMember, host: STAFF_HOST, query: { member: sam.publicId } }))
+        .code,
+    ).toBe('authentication_required');
     const pal = await chatPal();
     expect(
-      (await callError(t, postOperatorNote, { session: operatorA, body: { member: pal.publicId, text: 'x' } })).code,
+      (await callError(t, postChatPalNote, { ...operatorA, body: { member: pal.publicId, text: 'x' } })).code,
     ).toBe('not_found');
 
     // Deleted, then purged after the reactivation window: the notes go with the profile.

@@ -89,7 +89,7 @@ const conflict = (code: string, text: string) => ({ status: 409, body: { error: 
 describe('operator store', () => {
   it('loads the inbox, with the site and waiting filters sent to the server', async () => {
     const { api, calls } = server({
-      'GET /api/operator-inbox.php': () => ({ status: 200, body: { conversations: [row], waiting: 1 } }),
+      'GET /api/staff/chat-pals/inbox': () => ({ status: 200, body: { conversations: [row], waiting: 1 } }),
     });
     testEnvironment({ api });
     const store = createOperatorStore();
@@ -103,16 +103,16 @@ describe('operator store', () => {
   it('shows who holds a conversation another operator took first, and offers no reply', async () => {
     let holder: OperatorClaim | null = null;
     const { api } = server({
-      'GET /api/operator-conversation.php': () => ({ status: 200, body: conversation(holder) }),
-      'GET /api/operator-notes.php': () => ({
+      'GET /api/staff/chat-pals/conversation': () => ({ status: 200, body: conversation(holder) }),
+      'GET /api/staff/chat-pals/notes': () => ({
         status: 200,
         body: { notes: [{ text: 'Likes sailing', author: 'Ann', mine: false, created_at: EXPIRES }] },
       }),
-      'POST /api/operator-claim.php': () => {
+      'POST /api/staff/chat-pals/claim': () => {
         holder = { mine: false, operator: 'Ben', expires_at: EXPIRES };
         return conflict('claimed_by_other', 'Another operator is answering this conversation right now.');
       },
-      'GET /api/operator-inbox.php': () => ({ status: 200, body: { conversations: [row], waiting: 1 } }),
+      'GET /api/staff/chat-pals/inbox': () => ({ status: 200, body: { conversations: [row], waiting: 1 } }),
     });
     testEnvironment({ api });
     const store = createOperatorStore();
@@ -137,14 +137,14 @@ describe('operator store', () => {
     let claim: OperatorClaim | null = null;
     let lost = false;
     const { api, calls } = server({
-      'GET /api/operator-conversation.php': () => ({ status: 200, body: conversation(claim) }),
-      'GET /api/operator-notes.php': () => ({ status: 200, body: { notes: [] } }),
-      'GET /api/operator-inbox.php': () => ({ status: 200, body: { conversations: [row], waiting: 0 } }),
-      'POST /api/operator-claim.php': () => {
+      'GET /api/staff/chat-pals/conversation': () => ({ status: 200, body: conversation(claim) }),
+      'GET /api/staff/chat-pals/notes': () => ({ status: 200, body: { notes: [] } }),
+      'GET /api/staff/chat-pals/inbox': () => ({ status: 200, body: { conversations: [row], waiting: 0 } }),
+      'POST /api/staff/chat-pals/claim': () => {
         claim = { mine: true, operator: 'Me', expires_at: EXPIRES };
         return { status: 200, body: { claim } };
       },
-      'POST /api/operator-reply.php': ({ body }) => {
+      'POST /api/staff/chat-pals/reply': ({ body }) => {
         if (lost) return conflict('claimed_by_other', 'Another operator is answering this conversation right now.');
         const text = (body as { text: string }).text;
         return { status: 200, body: { message: message('x2', 'chat_pal', text), claim } };
@@ -157,7 +157,7 @@ describe('operator store', () => {
     expect(store.$claimError.get()).toBeNull();
 
     expect(await store.reply.submit('  Hello Sam  ')).toMatchObject({ id: 'x2', text: 'Hello Sam' });
-    const sent = calls.find((c) => c.path === '/api/operator-reply.php');
+    const sent = calls.find((c) => c.path === '/api/staff/chat-pals/reply');
     expect(sent?.body).toMatchObject({ conversation: 'c1', text: 'Hello Sam' });
     let state = store.$conversation.get();
     expect(state.status === 'ready' && state.data.messages.map((m) => m.text)).toEqual(['Hi', 'Hello Sam']);

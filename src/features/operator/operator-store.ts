@@ -11,20 +11,17 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
+import type { OperatorClaim, OperatorInboxItem, OperatorInboxShow, OperatorNote } from '#src/contract/operator.ts';
 import {
-  getOperatorConversation,
-  getOperatorInbox,
-  getOperatorNotes,
-  postOperatorClaim,
-  postOperatorNote,
-  postOperatorRelease,
-  postOperatorRenew,
-  postOperatorReply,
-  type OperatorClaim,
-  type OperatorInboxItem,
-  type OperatorInboxShow,
-  type OperatorNote,
-} from '#src/contract/operator.ts';
+  getChatPalConversation,
+  getChatPalInbox,
+  getChatPalNotes,
+  postChatPalClaim,
+  postChatPalNote,
+  postChatPalRelease,
+  postChatPalRenew,
+  postChatPalReply,
+} from '#src/contract/staff-chat-pals.ts';
 import type { z } from 'zod';
 import { OPERATOR_CLAIM_MS } from '#src/lib/constants.ts';
 import { environment } from '#src/stores/environment.ts';
@@ -36,7 +33,7 @@ export const OPERATOR_REFRESH_MS = 15_000;
 /** How often a held conversation's claim is renewed while it is open. */
 export const CLAIM_RENEW_MS = OPERATOR_CLAIM_MS / 2;
 
-export type OperatorConversation = z.output<(typeof getOperatorConversation)['response']>;
+export type OperatorConversation = z.output<(typeof getChatPalConversation)['response']>;
 
 export type InboxState =
   | { status: 'loading' }
@@ -114,7 +111,7 @@ export function createOperatorStore(): OperatorStore {
     const site = $site.get();
     const show = $show.get();
     try {
-      const answer = await environment().api.call(getOperatorInbox, {
+      const answer = await environment().api.call(getChatPalInbox, {
         query: { ...(site ? { site } : {}), ...(show === 'waiting' ? { show } : {}) },
       });
       if (number !== inboxLoad) return;
@@ -135,7 +132,7 @@ export function createOperatorStore(): OperatorStore {
     const number = ++conversationLoad;
     if (!quiet) $conversation.set({ status: 'loading', id });
     try {
-      const data = await environment().api.call(getOperatorConversation, { query: { id } });
+      const data = await environment().api.call(getChatPalConversation, { query: { id } });
       if (number !== conversationLoad || openId() !== id) return;
       $conversation.set({ status: 'ready', id, data });
       const notes = $notes.get();
@@ -151,7 +148,7 @@ export function createOperatorStore(): OperatorStore {
   async function loadNotes(member: string): Promise<void> {
     $notes.set({ status: 'loading', member });
     try {
-      const { notes } = await environment().api.call(getOperatorNotes, { query: { member } });
+      const { notes } = await environment().api.call(getChatPalNotes, { query: { member } });
       if ($notes.get()?.member === member) $notes.set({ status: 'ready', member, notes });
     } catch (error) {
       if ($notes.get()?.member === member) $notes.set({ status: 'error', member, message: failureText(error) });
@@ -197,7 +194,7 @@ export function createOperatorStore(): OperatorStore {
     const id = heldByMe();
     if (!id) return;
     try {
-      const { claim } = await environment().api.call(postOperatorRenew, { body: { conversation: id } });
+      const { claim } = await environment().api.call(postChatPalRenew, { body: { conversation: id } });
       setClaim(id, claim);
     } catch (error) {
       if (isClaimConflict(error) || isGone(error)) await loadConversation(id, true);
@@ -211,7 +208,7 @@ export function createOperatorStore(): OperatorStore {
       const trimmed = text.trim();
       if (trimmed === '') throw new CheckError('operator.reply_empty', 'text');
       try {
-        const answer = await environment().api.call(postOperatorReply, {
+        const answer = await environment().api.call(postChatPalReply, {
           body: { conversation: id, text: trimmed, client_id: newClientId() },
         });
         const state = $conversation.get();
@@ -242,7 +239,7 @@ export function createOperatorStore(): OperatorStore {
       if (!notes) throw new CheckError('operator.notes_unavailable');
       const trimmed = text.trim();
       if (trimmed === '') throw new CheckError('operator.note_empty', 'text');
-      const { note } = await environment().api.call(postOperatorNote, {
+      const { note } = await environment().api.call(postChatPalNote, {
         body: { member: notes.member, text: trimmed },
       });
       const now = $notes.get();
@@ -287,12 +284,10 @@ export function createOperatorStore(): OperatorStore {
       $claimError.set(null);
     },
     take: () =>
-      claimAction(
-        async (id) => (await environment().api.call(postOperatorClaim, { body: { conversation: id } })).claim,
-      ),
+      claimAction(async (id) => (await environment().api.call(postChatPalClaim, { body: { conversation: id } })).claim),
     release: () =>
       claimAction(async (id) => {
-        await environment().api.call(postOperatorRelease, { body: { conversation: id } });
+        await environment().api.call(postChatPalRelease, { body: { conversation: id } });
         return null;
       }),
     reply,

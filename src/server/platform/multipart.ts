@@ -26,6 +26,8 @@ export interface MultipartOptions {
   missing: () => HttpError;
   /** Turns a failure into an answer of its own (the chat's `blocked`), or null. */
   answer?: (c: Context<AppEnv>, error: unknown) => Response | null;
+  /** Who may call, checked before the body is read; by default the endpoint's member roles (checkRoles). */
+  check?: (c: Context<AppEnv>) => unknown;
 }
 
 /** A file of the form, checked for presence and declared size; its bytes are read on demand. */
@@ -63,8 +65,8 @@ export function multipartRoute(
     endpoint.path,
     // Checked before the body is read: a declared or streamed body past the limit stops here.
     async (c, next) => {
-      await checked(c, () => {
-        checkRoles(c, endpoint);
+      await checked(c, async () => {
+        await (options.check ?? ((context) => checkRoles(context, endpoint)))(c);
         if (c.req.header('x-request-type') !== 'client') throw notClientRequest();
         const declared = Number(c.req.header('content-length'));
         if (Number.isFinite(declared) && declared > maxBodyBytes) throw options.tooLarge();

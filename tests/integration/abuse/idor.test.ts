@@ -25,12 +25,12 @@ import { postBlock } from '#src/contract/members.ts';
 import { getMember } from '#src/contract/members.ts';
 import { postModerationDecision } from '#src/contract/moderation.ts';
 import {
-  getOperatorConversation,
-  getOperatorNotes,
-  postOperatorClaim,
-  postOperatorNote,
-  postOperatorReply,
-} from '#src/contract/operator.ts';
+  getChatPalConversation,
+  getChatPalNotes,
+  postChatPalClaim,
+  postChatPalNote,
+  postChatPalReply,
+} from '#src/contract/staff-chat-pals.ts';
 import { deletePhoto, getPhotos, photoUrl, putPhoto } from '#src/contract/photos.ts';
 import { getTeaser } from '#src/contract/profile.ts';
 import { accounts, conversations, messages, photos, profiles } from '#src/server/db/schema.ts';
@@ -199,21 +199,21 @@ function probes(victim: Actor) {
     ]),
     { what: 'read a transaction', endpoint: getTransaction, query: { id: victim.payment } },
     { what: 'refund an order', endpoint: postRefund, body: { order: victim.payment } },
-    { what: "read a member's operator notes", endpoint: getOperatorNotes, query: { member: victim.publicId } },
+    { what: "read a member's operator notes", endpoint: getChatPalNotes, query: { member: victim.publicId } },
     {
       what: 'write an operator note',
-      endpoint: postOperatorNote,
+      endpoint: postChatPalNote,
       body: { member: victim.publicId, text: 'note from a member' },
     },
     {
       what: 'read a conversation as an operator',
-      endpoint: getOperatorConversation,
+      endpoint: getChatPalConversation,
       query: { id: victim.conversation },
     },
-    { what: 'claim a conversation', endpoint: postOperatorClaim, body: { conversation: victim.conversation } },
+    { what: 'claim a conversation', endpoint: postChatPalClaim, body: { conversation: victim.conversation } },
     {
       what: 'answer as the chat pal',
-      endpoint: postOperatorReply,
+      endpoint: postChatPalReply,
       body: { conversation: victim.conversation, text: 'hi', client_id: clientId() },
     },
   ] as const;

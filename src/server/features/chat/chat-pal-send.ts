@@ -15,14 +15,14 @@ import { lockConversation, writeMessage } from './send-write.ts';
 
 /**
  * A chat pal's message written by an operator (operator inbox): costs nothing, is marked with
- * the operator (`messages.operator_id`) and delivered to the member with its events. A retry
+ * the staff operator (`messages.staff_operator_id`) and delivered to the member with its events. A retry
  * with the same client id answers the message already sent; the chat pal's client id of a
  * message in another conversation answers 409 `client_id_used` (as a member's send does,
  * send-retries.ts). 404 when the conversation is not one of this chat pal's.
  */
 export async function sendAsChatPal(
   deps: AppDeps,
-  input: { conversationId: number; chatPalProfileId: number; operatorId: number; text: string; clientId: string },
+  input: { conversationId: number; chatPalProfileId: number; staffOperatorId: number; text: string; clientId: string },
 ): Promise<{ messagePublicId: string }> {
   const db = deps.database.db;
   const now = deps.now();
@@ -57,7 +57,7 @@ export async function sendAsChatPal(
         credits: 0,
         free: false,
         clientId: input.clientId,
-        operatorId: input.operatorId,
+        staffOperatorId: input.staffOperatorId,
         first: !locked.hasMessages,
         now,
       });

@@ -91,7 +91,8 @@ export async function writeMessage(
     credits: number;
     free: boolean;
     clientId: string;
-    operatorId?: number;
+    /** The staff operator writing a chat pal's message (the back office). */
+    staffOperatorId?: number;
     first: boolean;
     now: Date;
   },
@@ -110,7 +111,7 @@ export async function writeMessage(
         credits: values.credits,
         free: values.free,
         clientId: values.clientId,
-        operatorId: values.operatorId ?? null,
+        staffOperatorId: values.staffOperatorId ?? null,
         createdAt: values.now,
       })
       .returning(messageColumns),

@@ -90,6 +90,8 @@ const SECRET_COLUMNS = new Set([
   'p256dh',
   'clientId',
   'operatorId',
+  'staffOperatorId',
+  'staffAuthorId',
   'authorId',
   'reviewedBy',
   'handledBy',

@@ -8,12 +8,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OperatorClaim } from '#src/contract/operator.ts';
 import { OPERATOR_CLAIM_MS } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { operatorClaims, profiles } from '#src/server/db/schema.ts';
+import { operatorClaims, staffAccounts } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { iso, type Operator } from './conversations.ts';
 
-/** The claim holder's profile (their name). */
-export const holder = alias(profiles, 'holder');
+/** The claim holder's staff account (their name). */
+export const holder = alias(staffAccounts, 'holder');
 
 /** A claim as the operator sees it; null when there is none or it expired. */
 export function toClaim(
@@ -23,7 +23,7 @@ export function toClaim(
 ): OperatorClaim | null {
   if (row.operatorId === null || row.expiresAt === null || row.expiresAt <= now) return null;
   return {
-    mine: row.operatorId === operator.accountId,
+    mine: row.operatorId === operator.staffId,
     operator: row.holderName ?? '',
     expires_at: iso(row.expiresAt),
   };
@@ -39,7 +39,7 @@ export async function currentClaim(
   const [row] = await db
     .select({ operatorId: operatorClaims.operatorId, expiresAt: operatorClaims.expiresAt, holderName: holder.name })
     .from(operatorClaims)
-    .leftJoin(holder, eq(holder.accountId, operatorClaims.operatorId))
+    .leftJoin(holder, eq(holder.id, operatorClaims.operatorId))
     .where(eq(operatorClaims.conversationId, conversationId))
     .limit(1);
   return row ? toClaim(row, operator, now) : null;
@@ -50,16 +50,17 @@ function claimEnd(now: Date): Date {
   return new Date(now.getTime() + OPERATOR_CLAIM_MS);
 }
 
-/** The caller's own claim until `expiresAt`, named after their profile. */
+/** The caller's own claim until `expiresAt`, named after their staff account. */
 async function ownClaim(db: Db, operator: Operator, expiresAt: Date): Promise<OperatorClaim> {
   return { mine: true, operator: await operatorName(db, operator), expires_at: expiresAt.toISOString() };
 }
 
+/** The operator's name (their staff account's). */
 export async function operatorName(db: Db, operator: Operator): Promise<string> {
   const [row] = await db
-    .select({ name: profiles.name })
-    .from(profiles)
-    .where(eq(profiles.accountId, operator.accountId))
+    .select({ name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.id, operator.staffId))
     .limit(1);
   return row?.name ?? '';
 }
@@ -80,16 +81,16 @@ export async function claimConversation(
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const taken = await db
     .insert(operatorClaims)
-    .values({ conversationId, operatorId: operator.accountId, claimedAt: now, expiresAt })
+    .values({ conversationId, operatorId: operator.staffId, claimedAt: now, expiresAt })
     .onConflictDoUpdate({
       target: operatorClaims.conversationId,
       set: {
-        operatorId: operator.accountId,
+        operatorId: operator.staffId,
         // Renewing one's own claim keeps when it was taken.
-        claimedAt: sql`case when ${operatorClaims.operatorId} = ${operator.accountId} then ${operatorClaims.claimedAt} else excluded.claimed_at end`,
+        claimedAt: sql`case when ${operatorClaims.operatorId} = ${operator.staffId} then ${operatorClaims.claimedAt} else excluded.claimed_at end`,
         expiresAt,
       },
-      setWhere: sql`${operatorClaims.operatorId} = ${operator.accountId} or ${operatorClaims.expiresAt} <= ${nowSql}`,
+      setWhere: sql`${operatorClaims.operatorId} = ${operator.staffId} or ${operatorClaims.expiresAt} <= ${nowSql}`,
     })
     .returning({ operatorId: operatorClaims.operatorId });
   if (taken.length === 0) throw fail('claimed_by_other');
@@ -110,7 +111,7 @@ export async function renewClaim(
   const [renewed] = await db
     .update(operatorClaims)
     .set({ expiresAt: claimEnd(now) })
-    .where(and(eq(operatorClaims.conversationId, conversationId), eq(operatorClaims.operatorId, operator.accountId)))
+    .where(and(eq(operatorClaims.conversationId, conversationId), eq(operatorClaims.operatorId, operator.staffId)))
     .returning({ expiresAt: operatorClaims.expiresAt });
   if (renewed) return ownClaim(db, operator, renewed.expiresAt);
   const other = await currentClaim(db, conversationId, operator, now);
@@ -121,7 +122,7 @@ export async function renewClaim(
 export async function releaseClaim(db: Db, operator: Operator, conversationId: number): Promise<void> {
   await db
     .delete(operatorClaims)
-    .where(and(eq(operatorClaims.conversationId, conversationId), eq(operatorClaims.operatorId, operator.accountId)));
+    .where(and(eq(operatorClaims.conversationId, conversationId), eq(operatorClaims.operatorId, operator.staffId)));
 }
 
 /**

@@ -10,13 +10,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  OPERATOR_CHAT_PHOTO_PATH,
-  type OperatorMessage,
-  type OperatorProfile,
-  type OperatorProfileBrief,
-} from '#src/contract/operator.ts';
-import { photoUrl } from '#src/contract/photos.ts';
+import type { OperatorMessage, OperatorProfile, OperatorProfileBrief } from '#src/contract/operator.ts';
+import { chatPalMessagePhotoUrl, chatPalPhotoUrl as photoUrl } from '#src/contract/staff-chat-pals.ts';
 import { INTERESTS, type Interest } from '#src/lib/constants.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { icebreakerText } from '#src/server/features/chat-catalogue/index.ts';
@@ -24,29 +19,46 @@ import type { Db } from '#src/server/db/client.ts';
 import {
   accounts,
   blocks,
+  chatPalOperators,
   conversationSides,
   conversations,
   messages,
   photos,
   profileInterests,
   profiles,
+  staffAccounts,
 } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { ageOf } from '#src/server/features/members/index.ts';
 
-/** The operator asking (the session's account): claims, notes, messages' operator_id. */
+/**
+ * The operator asking: a staff account (claims, notes, messages' staff_operator_id) and the
+ * chat pals it answers as: every chat pal (admins) or those assigned to it
+ * (`chat_pal_operators`). A conversation of another chat pal is 404 for it.
+ */
 export interface Operator {
-  accountId: number;
+  staffId: number;
+  chatPals: 'all' | 'assigned';
 }
 
 export const pal = alias(profiles, 'pal');
 export const member = alias(profiles, 'member');
 const memberAccount = alias(accounts, 'member_account');
 
-/** The conversation is between a chat pal and a member who is still there and not blocked. */
-export function liveChatPalConversation(): SQL {
+/** The chat pal is one the operator answers as (all for admins, else those assigned). */
+export function answeredBy(operator: Operator): SQL | undefined {
+  if (operator.chatPals === 'all') return undefined;
+  return sql`exists (select 1 from ${chatPalOperators} where ${chatPalOperators.chatPalId} = ${pal.id} and ${chatPalOperators.staffId} = ${operator.staffId})`;
+}
+
+/**
+ * The conversation is between a chat pal the operator answers as and a member who is still
+ * there and not blocked.
+ */
+export function liveChatPalConversation(operator: Operator): SQL {
   return and(
+    answeredBy(operator),
     eq(pal.type, 'fictional'),
     eq(member.type, 'member'),
     eq(member.status, 'active'),
@@ -168,10 +180,17 @@ export interface ChatPalConversation {
   waitingSince: string | null;
 }
 
-/** The conversation, or 404 not_found (no such one, no chat pal in it, the member gone or blocked). */
-export async function findChatPalConversation(db: Db, publicId: string): Promise<ChatPalConversation> {
+/**
+ * The conversation, or 404 not_found (no such one, no chat pal in it, the member gone or
+ * blocked, or its chat pal is not one the operator answers as).
+ */
+export async function findChatPalConversation(
+  db: Db,
+  publicId: string,
+  operator: Operator,
+): Promise<ChatPalConversation> {
   const [row] = await chatPalConversations(db)
-    .where(and(eq(conversations.publicId, publicId), liveChatPalConversation()))
+    .where(and(eq(conversations.publicId, publicId), liveChatPalConversation(operator)))
     .limit(1);
   if (!row) throw fail('not_found');
   return {
@@ -194,6 +213,7 @@ export async function loadMessages(
   locale?: Locale,
 ): Promise<{ rowId: number; dto: OperatorMessage }[]> {
   const author = alias(profiles, 'author');
+  const staffAuthor = alias(staffAccounts, 'staff_author');
   const query = db
     .select({
       id: messages.id,
@@ -205,12 +225,14 @@ export async function loadMessages(
       photoWidth: messages.photoWidth,
       photoHeight: messages.photoHeight,
       createdAt: messages.createdAt,
-      operatorName: author.name,
+      // A message of the member sites' old console names its member-account operator.
+      operatorName: sql<string | null>`coalesce(${staffAuthor.name}, ${author.name})`,
       read: sql<boolean>`exists (select 1 from ${conversationSides} rs where rs.conversation_id = ${messages.conversationId} and rs.profile_id <> ${messages.senderId} and rs.last_read_message_id >= ${messages.id})`,
     })
     .from(messages)
     .innerJoin(profiles, eq(profiles.id, messages.senderId))
     .leftJoin(author, eq(author.accountId, messages.operatorId))
+    .leftJoin(staffAuthor, eq(staffAuthor.id, messages.staffOperatorId))
     .where(and(where, eq(messages.status, 'delivered')))
     .orderBy(order === 'asc' ? asc(messages.id) : desc(messages.id));
   const rows = limit === undefined ? await query : await query.limit(limit);
@@ -230,8 +252,8 @@ export async function loadMessages(
       photo:
         row.kind === 'photo'
           ? {
-              url: operatorChatPhotoUrl(row.publicId, 'full'),
-              thumb_url: operatorChatPhotoUrl(row.publicId, 'thumb'),
+              url: chatPalMessagePhotoUrl(row.publicId, 'full'),
+              thumb_url: chatPalMessagePhotoUrl(row.publicId, 'thumb'),
               width: row.photoWidth ?? 0,
               height: row.photoHeight ?? 0,
             }
@@ -241,11 +263,6 @@ export async function loadMessages(
       operator: row.senderType === 'fictional' ? (row.operatorName ?? null) : null,
     },
   }));
-}
-
-/** The URL of a photo message's image for the operator holding its conversation. */
-export function operatorChatPhotoUrl(messagePublicId: string, variant: 'full' | 'thumb'): string {
-  return `${OPERATOR_CHAT_PHOTO_PATH}?id=${encodeURIComponent(messagePublicId)}&v=${variant}`;
 }
 
 /** One message of a conversation by its public id (the reply just sent). */

@@ -46,7 +46,7 @@ export async function loadInbox(
   operator: Operator,
   filter: InboxFilter = {},
 ): Promise<{ conversations: OperatorInboxItem[]; waiting: number }> {
-  const conditions: SQL[] = [liveChatPalConversation()];
+  const conditions: SQL[] = [liveChatPalConversation(operator)];
   if (filter.siteId) conditions.push(eq(pal.siteId, filter.siteId));
   const inbox = chatPalConversations(db)
     .where(and(...conditions))
@@ -68,7 +68,7 @@ export async function loadInbox(
     })
     .from(inbox)
     .leftJoin(operatorClaims, and(eq(operatorClaims.conversationId, inbox.id), gt(operatorClaims.expiresAt, now)))
-    .leftJoin(holder, eq(holder.accountId, operatorClaims.operatorId))
+    .leftJoin(holder, eq(holder.id, operatorClaims.operatorId))
     .where(and(...shown))
     .orderBy(sql`${inbox.waitingSince} asc nulls last`, desc(inbox.lastId))
     .limit(OPERATOR_INBOX_SIZE);
@@ -128,7 +128,7 @@ export async function loadConversation(
   /** The operator's language and the GIF service: lines and GIFs as the member saw them. */
   content: { locale: Locale; gifs: GifProvider },
 ) {
-  const found = await findChatPalConversation(db, publicId);
+  const found = await findChatPalConversation(db, publicId, operator);
   const member = await loadProfile(db, found.memberId, now);
   // An icebreaker reads as the member saw it: in the member's language, else the operator's.
   const lineLocale = localeFromLanguage(member.language) ?? content.locale;

@@ -54,9 +54,7 @@ async function loadAccess(db: Db, photoId: string, viewer: Viewer | null, siteId
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     // Moderators inspect the photos of every site from one console.
-    .where(
-      and(eq(photos.publicId, photoId), isStaff(viewer) ? undefined : eq(profiles.siteId, siteId)),
-    )
+    .where(and(eq(photos.publicId, photoId), isStaff(viewer) ? undefined : eq(profiles.siteId, siteId)))
     .limit(1);
   return row ?? null;
 }

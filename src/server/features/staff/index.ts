@@ -9,7 +9,7 @@ export { isStaffHost, staffOriginGuard } from './staff-route.ts';
 export { staffCookieName } from './sessions.ts';
 export { staffConsolePages } from './console-pages.ts';
 // For the sections' own features (src/server/features/staff-*/): bind, audit, CSV.
-export { staffRoute } from './staff-route.ts';
+export { checkStaff, staffRoute } from './staff-route.ts';
 export { audit, auditBy, csvField, type AuditBy } from './audit.ts';
 export { requireRecentSecondFactor, sessionActor } from './login.ts';
 export type { StaffSession } from './sessions.ts';

@@ -27,7 +27,8 @@ export type StaffHandler<E extends Endpoint> = (
   input: HandlerInput<z.output<E['query']>, z.output<E['body']>, EndpointError<E>, StaffSessionOf<E>>,
 ) => Promise<z.input<E['response']> | Response>;
 
-async function checkStaff<E extends Endpoint>(c: Context<AppEnv>, endpoint: E): Promise<StaffSessionOf<E>> {
+/** The active staff session allowed to call `endpoint` (staffRoute's check; also for multipart uploads). */
+export async function checkStaff<E extends Endpoint>(c: Context<AppEnv>, endpoint: E): Promise<StaffSessionOf<E>> {
   if (!isStaffHost(c)) throw fail('authentication_required');
   const session = await findStaffSession(c);
   if (endpoint.roles === 'public') return session as StaffSessionOf<E>;
