@@ -4,7 +4,7 @@
  * own domain; the sitemap lists exactly the pages that declare a canonical URL, on that domain,
  * and every one of them is built, and every other page says noindex; each such page has hreflang alternates for the eleven locales
  * plus x-default (the English domain), each pointing at a built page on that locale's domain
- * which points back (reciprocal); the Open Graph image is the root's own og.jpg, 1200 × 630;
+ * which points back (reciprocal), the same in the sitemap; its og:url is the canonical URL; the Open Graph image is the root's own og.jpg, 1200 × 630;
  * and no page, sitemap, robots.txt or manifest of one site names another site's domain.
  * tests/unit/seo.test.ts checks the functions that write these files; this checks the result.
  */
@@ -21,6 +21,8 @@ const dist = join(import.meta.dirname, '../../dist/sites');
 interface Head {
   canonical: string | null;
   noindex: boolean;
+  lang: string | null;
+  ogUrl: string | null;
   /** hreflang → href. */
   alternates: Map<string, string>;
   ogImage: string | null;
@@ -43,6 +45,8 @@ function headOf(html: string): Head {
   return {
     canonical: links.find((link) => link['rel'] === 'canonical')?.['href'] ?? null,
     noindex: metas.some((meta) => meta['name'] === 'robots' && meta['content']?.includes('noindex')),
+    lang: tags(html, 'html')[0]?.['lang'] ?? null,
+    ogUrl: metas.find((meta) => meta['property'] === 'og:url')?.['content'] ?? null,
     alternates: new Map(
       links.filter((link) => link['rel'] === 'alternate' && link['hreflang']).map((l) => [l['hreflang']!, l['href']!]),
     ),
@@ -97,13 +101,22 @@ describe.each(sites.map((site) => [site.id, site] as const))('search and sharing
     const { root, heads } = variant(locale);
     expect(readFileSync(join(root, 'robots.txt'), 'utf8')).toContain(`\nSitemap: ${origin(locale)}/sitemap.xml\n`);
     const sitemap = readFileSync(join(root, 'sitemap.xml'), 'utf8');
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    const entries = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)].map((m) => ({
+      loc: m[1]!.replace(/&amp;/g, '&'),
+      alternates: new Map(tags(m[2] ?? '', 'xhtml:link').map((link) => [link['hreflang'], link['href']])),
+    }));
+    const locs = entries.map((entry) => entry.loc);
     expect(locs.length).toBeGreaterThan(10);
     expect(locs.filter((loc) => !loc.startsWith(`${origin(locale)}/`))).toEqual([]);
     const missing = locs.filter((loc) => !fileOf(root, new URL(loc).pathname));
     expect(missing, 'sitemap entries with no built page').toEqual([]);
     const canonicals = new Set([...heads.values()].flatMap((head) => (head.canonical ? [head.canonical] : [])));
     expect(new Set(locs)).toEqual(canonicals);
+    // The sitemap's hreflang links are the page's own.
+    for (const { loc, alternates } of entries) {
+      const page = heads.get(fileOf(root, new URL(loc).pathname) ?? '');
+      expect(alternates, loc).toEqual(page?.alternates);
+    }
     // Every other page keeps itself out of the index (the members shell, 404, activation...).
     const unsaid = [...heads].filter(([, head]) => !head.canonical && !head.noindex).map(([file]) => file);
     expect(unsaid, 'pages with neither a canonical URL nor noindex').toEqual([]);
@@ -118,6 +131,8 @@ describe.each(sites.map((site) => [site.id, site] as const))('search and sharing
         if (!head.canonical) continue;
         const canonical = new URL(head.canonical);
         if (canonical.origin !== origin(locale)) problems.push(`${file}: canonical ${head.canonical}`);
+        if (head.lang !== locale) problems.push(`${file}: <html lang="${head.lang}">`);
+        if (head.ogUrl !== head.canonical) problems.push(`${file}: og:url ${head.ogUrl} is not the canonical URL`);
         // Pages other than the canonical one (a lander without its slug) point at it and stop here.
         if (fileOf(root, canonical.pathname) !== file) continue;
         const expected = [...LOCALES, 'x-default'];
