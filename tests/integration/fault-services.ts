@@ -8,7 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -297,11 +297,14 @@ export function httpAsk(
     method?: string;
     session?: string;
     json?: unknown;
+    /** A form body (application/x-www-form-urlencoded). */
+    form?: string;
     headers?: Record<string, string>;
     timeoutMs?: number;
   } = {},
 ): Promise<HttpAnswer> {
-  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  const body = init.json === undefined ? init.form : JSON.stringify(init.json);
+  const type = init.json === undefined ? 'application/x-www-form-urlencoded' : 'application/json';
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       {
@@ -315,9 +318,7 @@ export function httpAsk(
           accept: 'application/json',
           'x-request-type': 'client',
           ...(init.session ? { cookie: `${AUTH_COOKIE_NAME}=${init.session}` } : {}),
-          ...(body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          ...(body === undefined ? {} : { 'content-type': type, 'content-length': Buffer.byteLength(body) }),
           ...init.headers,
         },
       },
@@ -341,5 +342,106 @@ export function errorCodeOf(answer: HttpAnswer): string | null {
     return (JSON.parse(answer.body) as { error?: { code?: string } }).error?.code ?? null;
   } catch {
     return null;
+  }
+}
+
+export interface StoredEvent {
+  id: number;
+  event: string;
+  data: unknown;
+}
+
+/**
+ * A member's event stream as the browser's EventSource keeps it: when the connection ends or
+ * fails it comes back after `retryMs` to the port `portOf()` names now (the load balancer
+ * sending it to a live process) with the last id seen as `Last-Event-ID`, and replays.
+ */
+export class ReconnectingStream {
+  /** Stored events received, in order (typing and other unstored ones are left out). */
+  readonly events: StoredEvent[] = [];
+  lastId: string | null = null;
+  connects = 0;
+  private closed = false;
+  private current: ClientRequest | null = null;
+
+  constructor(
+    private readonly session: string,
+    private readonly portOf: () => number,
+    private readonly retryMs = 300,
+  ) {}
+
+  /** Connects; resolves once the first connection got its cursor. */
+  open(): Promise<void> {
+    return new Promise((resolve) => this.connect(resolve));
+  }
+
+  private connect(onCursor?: () => void): void {
+    if (this.closed) return;
+    this.connects += 1;
+    let buffer = '';
+    let ended = false;
+    // Once per connection: a cut connection reports itself as an error, an abort and a close.
+    const again = () => {
+      if (ended) return;
+      ended = true;
+      this.current = null;
+      if (!this.closed) setTimeout(() => this.connect(onCursor), this.retryMs);
+    };
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: this.portOf(),
+        path: '/api/events.php',
+        agent: false,
+        headers: {
+          host: 'default.localhost',
+          accept: 'text/event-stream',
+          cookie: `${AUTH_COOKIE_NAME}=${this.session}`,
+          ...(this.lastId ? { 'last-event-id': this.lastId } : {}),
+        },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          return again();
+        }
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            this.frame(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+            if (this.lastId !== null && onCursor) {
+              onCursor();
+              onCursor = undefined;
+            }
+          }
+        });
+        response.on('close', again);
+        response.on('error', () => undefined);
+      },
+    );
+    request.on('error', again);
+    request.end();
+    this.current = request;
+  }
+
+  private frame(frame: string): void {
+    let event = 'message';
+    let data: string | null = null;
+    let id: string | null = null;
+    for (const line of frame.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data = line.slice(6);
+      else if (line.startsWith('id: ')) id = line.slice(4);
+    }
+    if (id !== null) this.lastId = id;
+    if (id !== null && data !== null) this.events.push({ id: Number(id), event, data: JSON.parse(data) as unknown });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.current?.destroy();
   }
 }

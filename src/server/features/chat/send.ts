@@ -1,8 +1,11 @@
 /**
  * Sending a chat message (SPEC §1 'Chat', 'Business model', §4 Account 'Not confirmed', §6
  * free members, §8 'You do not have enough credits', §9). One transaction per send, in this
- * lock order: the sender's account row (FOR UPDATE: one member's sends queue up, so the
- * balance, the free counters and the client_id check see every earlier send), then the
+ * lock order: the sender's account row (FOR NO KEY UPDATE: one member's sends queue up, so
+ * the balance, the free counters and the client_id check see every earlier send; the weaker
+ * row lock lets the other side's send write the events that reference this account meanwhile,
+ * where FOR UPDATE deadlocked two members writing to each other at once on PostgreSQL:
+ * tests/integration/fault-processes.test.ts), then the
  * conversation row (sends in one conversation queue up), then the two sides. It writes the
  * debit and its ledger row (reference: the message's public id), the message, both sides and
  * the events of both accounts; the events are announced after the commit.
@@ -138,7 +141,7 @@ export async function sendMessage(
         .select({ status: accounts.status, credits: accounts.credits, paid: accounts.paidUser })
         .from(accounts)
         .where(eq(accounts.id, sender.accountId))
-        .for('update');
+        .for('no key update');
       if (!account) throw fail('not_found');
 
       const { conversation: locked, earlier } = await lockForSend(

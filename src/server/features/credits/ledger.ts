@@ -53,8 +53,10 @@ function replay(entry: LedgerEntry, change: CreditChange, balance: number): Appl
 
 /**
  * Applies a credit change inside the caller's transaction. Locks the account row first
- * (SELECT ... FOR UPDATE), so concurrent changes of one account queue up and each sees the
- * balance the previous one left. Throws 402 insufficient_credits when the balance would go
+ * (SELECT ... FOR NO KEY UPDATE), so concurrent changes of one account queue up and each sees
+ * the balance the previous one left. (Not FOR UPDATE: that lock also stops other transactions
+ * from inserting rows that reference the account, such as its realtime events, which
+ * deadlocked two members sending to each other: chat/send.ts.) Throws 402 insufficient_credits when the balance would go
  * below zero; a purchase also makes the member premium for good (SPEC §1).
  */
 export async function applyCredits(tx: Tx, change: CreditChange): Promise<AppliedCredits> {
@@ -65,7 +67,7 @@ export async function applyCredits(tx: Tx, change: CreditChange): Promise<Applie
     .select({ credits: accounts.credits })
     .from(accounts)
     .where(eq(accounts.id, change.accountId))
-    .for('update');
+    .for('no key update');
   if (!account) throw fail('not_found');
 
   const balance = account.credits + change.delta;
