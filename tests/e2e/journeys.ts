@@ -141,6 +141,19 @@ export async function secondBrowser(browser: Browser): Promise<BrowserContext> {
   });
 }
 
+/** A new member, logged in on the default site in a browser of their own (close `context` after). */
+export async function memberInSecondBrowser(
+  browser: Browser,
+  request: APIRequestContext,
+  label: string,
+): Promise<{ email: string; context: BrowserContext; page: Page }> {
+  const email = await createMember(request, label);
+  const context = await secondBrowser(browser);
+  const page = await context.newPage();
+  expect(await logIn(page, email)).toBe(200);
+  return { email, context, page };
+}
+
 /** The logged-in member's public profile id. */
 export async function profileIdOf(page: Page): Promise<string> {
   return page.evaluate(async () => {

@@ -19,7 +19,7 @@ import {
   expectErrorAnswers,
   logIn,
   profileIdOf,
-  secondBrowser,
+  memberInSecondBrowser,
   urlOf,
 } from './journeys.ts';
 import { STAFF_LOGIN_TEST_TIMEOUT, logInAsStaff, staffCallFromPage } from './staff-login.ts';
@@ -54,10 +54,7 @@ test('a moderator sees a member’s new photo in the staff queue, loaded, and ap
 }) => {
   test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
   const label = `staff-photo-${test.info().project.name}`;
-  const email = await createMember(request, label);
-  const memberContext = await secondBrowser(browser);
-  const member = await memberContext.newPage();
-  expect(await logIn(member, email)).toBe(200);
+  const { context: memberContext, page: member } = await memberInSecondBrowser(browser, request, label);
   await member.goto(urlOf(EN_DEFAULT, '/profile'));
   await enterSite(member);
   const photo = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#2f7d5a' } })
@@ -94,10 +91,9 @@ test('a moderator decides a report about a profile; the member receives the stat
 }) => {
   test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
   const project = test.info().project.name;
-  const reportedEmail = await createMember(request, `staff-reported-${project}`);
-  const memberContext = await secondBrowser(browser);
-  const member = await memberContext.newPage();
-  expect(await logIn(member, reportedEmail)).toBe(200);
+  const reported = await memberInSecondBrowser(browser, request, `staff-reported-${project}`);
+  const { context: memberContext, page: member } = reported;
+  const reportedEmail = reported.email;
   const reportedId = await profileIdOf(member);
   // The reporter, in the same browser from now on.
   expect(await logIn(member, await createMember(request, `staff-reporter-${project}`))).toBe(200);

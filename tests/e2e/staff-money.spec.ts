@@ -12,7 +12,7 @@ import { MONEY_TEXT as T, fill } from '#src/staff/money/texts.ts';
 import { TEXT } from '#src/staff/texts.ts';
 import { expectAccessible } from './axe.ts';
 import { test, expect, enterSite } from './fixtures.ts';
-import { EN_DEFAULT, createMember, expectErrorAnswers, logIn, secondBrowser, urlOf } from './journeys.ts';
+import { EN_DEFAULT, expectErrorAnswers, memberInSecondBrowser, urlOf } from './journeys.ts';
 import { STAFF_LOGIN_TEST_TIMEOUT, demoStaff, logInAsStaff, staffCallFromPage } from './staff-login.ts';
 
 const t = translator('en');
@@ -41,10 +41,11 @@ test('finance creates a discount code, a member redeems it at checkout, finance 
   await expectAccessible(page, 'staff discount codes');
 
   // The member applies the code on the credits page and pays the bundle in the sandbox.
-  const email = await createMember(request, `staff-money-${project}`);
-  const memberContext = await secondBrowser(browser);
-  const member = await memberContext.newPage();
-  expect(await logIn(member, email)).toBe(200);
+  const {
+    email,
+    context: memberContext,
+    page: member,
+  } = await memberInSecondBrowser(browser, request, `staff-money-${project}`);
   await member.goto(urlOf(EN_DEFAULT, '/credits'));
   await enterSite(member);
   await member.getByLabel(t('discounts.entry_label')).fill(code);

@@ -5,40 +5,22 @@
  * copies on the database's NOTIFY); switching back opens it again. Phone and desktop each
  * use a site of their own (no other journey signs up there), so the two never collide.
  */
-import type { Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';
-import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import { expectAccessible } from './axe.ts';
 import { enterSite, expect, siteUrl, test } from './fixtures.ts';
-import { expectErrorAnswers } from './journeys.ts';
-import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp } from './staff-login.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, logInAsStaff } from './staff-login.ts';
 
 const t = translator('en');
-
-/**
- * Password and TOTP code of the demo admin. Another journey may have used this 30-second
- * step's code for the same account (a replay is refused): then the next step's code is used.
- */
-async function logInAsAdmin(page: Page, consoleErrors: string[], path: string): Promise<void> {
-  const admin = demoStaff('admin');
-  await page.goto(`${STAFF_ORIGIN}${path}`);
-  await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
-  expectErrorAnswers(consoleErrors, 403);
-  await page.getByLabel('E-mail address').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await enterTotp(page, consoleErrors, admin.totpSecret);
-}
 
 test('an admin switches a site to invite-only; its signup page follows within seconds', async ({
   page,
   browser,
   consoleErrors,
 }) => {
-  // The login may wait for the next 30-second TOTP step (see logInAsAdmin).
+  // The login may wait for the next 30-second TOTP step (tests/e2e/staff-login.ts).
   test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
   const site = test.info().project.name === 'desktop' ? 'milf' : 'gilf';
-  await logInAsAdmin(page, consoleErrors, '/sites');
+  await logInAsStaff(page, consoleErrors, 'admin', '/sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
 
   const choose = page.getByLabel('Site', { exact: true });
