@@ -113,7 +113,7 @@ const sitesSchema = z
   });
 
 /** Builds a domain map for a brand: brand.tld per locale's home country. */
-function localeDomains(base: string): Record<Locale, string> {
+export function localeDomains(base: string): Record<Locale, string> {
   return {
     da: `${base}.dk`,
     de: `${base}.de`,

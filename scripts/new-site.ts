@@ -10,7 +10,7 @@ import './lib/runtime.ts';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sites } from '#sites-config';
+import { localeDomains, sites } from '#sites-config';
 import { LOCALES } from '#src/lib/locales.ts';
 import { landerSlug } from '#src/landers/paths.ts';
 import {
@@ -20,7 +20,6 @@ import {
   addSiteToConfig,
   faviconSvg,
   logoSvg,
-  newSiteDomains,
   newSiteProblems,
   newSiteTheme,
   nextNiche,
@@ -87,7 +86,7 @@ if (run(bin('prettier'), ['--write', '--log-level', 'warn', 'sites.config.ts']) 
 if (run(bin('tsx'), ['scripts/workflows.ts']) !== 0)
   fail('sites.config.ts does not validate with the new site, or the workflows could not be written (see above)');
 
-const domains = newSiteDomains(options.domain);
+const domains = localeDomains(options.domain);
 const site = { id: options.id, niche };
 console.log(`
 Added the site ${options.id} (${options.brand}, niche ${niche}):

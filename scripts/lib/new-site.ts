@@ -13,8 +13,7 @@
  * The build, the e2e shards and the workflows read sites.config.ts, so nothing else changes.
  */
 import ts from 'typescript';
-import type { SiteConfig, Theme } from '#sites-config';
-import { LOCALES, type Locale } from '#src/lib/locales.ts';
+import { localeDomains, type SiteConfig, type Theme } from '#sites-config';
 import { contrast } from '#src/styles/theme-tokens.ts';
 
 export const NEW_SITE_USAGE = `Usage: npm run new-site -- --id <id> --brand "<Brand>" [options]
@@ -53,21 +52,6 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * folder in the build, and the API path.
  */
 const RESERVED_IDS = ['staff', 'staff-console', 'api', 'www'];
-/** The top-level domain per locale, as sites.config.ts's localeDomains() writes them. */
-const LOCALE_TLD: Readonly<Record<Locale, string>> = {
-  da: 'dk',
-  de: 'de',
-  en: 'com',
-  es: 'es',
-  fi: 'fi',
-  fr: 'fr',
-  it: 'it',
-  nb: 'no',
-  nl: 'nl',
-  pl: 'pl',
-  sv: 'se',
-};
-
 export function parseNewSiteArgs(argv: readonly string[]): NewSiteOptions | 'help' {
   const values = new Map<string, string>();
   const known = ['id', 'brand', 'domain', 'color', 'niche', 'hero-title', 'hero-subtitle'];
@@ -97,14 +81,6 @@ export function parseNewSiteArgs(argv: readonly string[]): NewSiteOptions | 'hel
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1).replace(/-/g, ' ');
 
-/** The domain of each locale for a domain name without its ending. */
-export function newSiteDomains(domain: string): Record<Locale, string> {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, `${domain}.${LOCALE_TLD[locale]}`])) as Record<
-    Locale,
-    string
-  >;
-}
-
 /** Every problem with the options, as lines naming the option; empty when they are fine. */
 export function newSiteProblems(options: NewSiteOptions, existing: readonly SiteConfig[]): string[] {
   const problems: string[] = [];
@@ -120,7 +96,7 @@ export function newSiteProblems(options: NewSiteOptions, existing: readonly Site
     problems.push(`--domain ${domain}: must be a domain name without its ending, a-z, 0-9 and '-' (fetishflirt)`);
   } else {
     for (const owner of existing) {
-      const taken = Object.values(newSiteDomains(domain)).filter((host) => Object.values(owner.domains).includes(host));
+      const taken = Object.values(localeDomains(domain)).filter((host) => Object.values(owner.domains).includes(host));
       if (taken.length > 0) problems.push(`--domain ${domain}: ${taken.join(', ')} belong to the site ${owner.id}`);
     }
   }

@@ -8,7 +8,6 @@
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +18,7 @@ import { sites } from '#sites-config';
 import { translator } from '#src/i18n/index.ts';
 import { LOCALES } from '#src/lib/locales.ts';
 import { nextNiche } from '../../scripts/lib/new-site.ts';
+import { freePort } from './fault-services.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -43,18 +43,6 @@ async function step<T>(name: string, work: () => Promise<T> | T): Promise<T> {
   }
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
-async function freePort(): Promise<number> {
-  return new Promise((done, failed) => {
-    const probe = createServer();
-    probe.once('error', failed);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Runs a script of the copy with the project's Node (the one running this test). */
 function tsx(args: string[], env: NodeJS.ProcessEnv = {}) {
   return run(process.execPath, ['--import', 'tsx', ...args], {
@@ -66,14 +54,16 @@ function tsx(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 const read = (path: string) => readFileSync(join(copy, path), 'utf8');
 
-beforeAll(() =>
-  step('copy', () => {
-    copy = mkdtempSync(join(tmpdir(), 'new-site-'));
-    cpSync(repo, copy, { recursive: true, filter: (source) => !NOT_COPIED.has(source.slice(repo.length + 1)) });
-    // Hard links: a copy of node_modules in seconds, and the build caches stay the copy's own.
-    const linked = spawnSync('cp', ['-al', join(repo, 'node_modules'), join(copy, 'node_modules')]);
-    if (linked.status !== 0) throw new Error(`cp -al node_modules: ${linked.stderr.toString()}`);
-  }),
+beforeAll(
+  () =>
+    step('copy', () => {
+      copy = mkdtempSync(join(tmpdir(), 'new-site-'));
+      cpSync(repo, copy, { recursive: true, filter: (source) => !NOT_COPIED.has(source.slice(repo.length + 1)) });
+      // Hard links: a copy of node_modules in seconds, and the build caches stay the copy's own.
+      const linked = spawnSync('cp', ['-al', join(repo, 'node_modules'), join(copy, 'node_modules')]);
+      if (linked.status !== 0) throw new Error(`cp -al node_modules: ${linked.stderr.toString()}`);
+    }),
+  180_000,
 );
 
 afterAll(() => {
