@@ -70,6 +70,8 @@ const FLAG_COLUMN: Column<FunnelRow> = {
   format: (row) => (row.flagged ? TEXT.flagged : ''),
 };
 
+const ARM_HEADERS = [TEXT.variant, TEXT.visits, TEXT.signups, TEXT.signup_rate, TEXT.p_value];
+
 function Experiment({ experiment }: { experiment: ExperimentNote }) {
   const id = `experiment-${experiment.site}-${experiment.locale}-${experiment.lander}`;
   return (
@@ -82,21 +84,11 @@ function Experiment({ experiment }: { experiment: ExperimentNote }) {
         <table className="text-sm">
           <thead>
             <tr>
-              <th scope="col" className="pr-4 text-left">
-                {TEXT.variant}
-              </th>
-              <th scope="col" className="pr-4 text-right">
-                {TEXT.visits}
-              </th>
-              <th scope="col" className="pr-4 text-right">
-                {TEXT.signups}
-              </th>
-              <th scope="col" className="pr-4 text-right">
-                {TEXT.signup_rate}
-              </th>
-              <th scope="col" className="text-right">
-                {TEXT.p_value}
-              </th>
+              {ARM_HEADERS.map((label, index) => (
+                <th key={label} scope="col" className={index === 0 ? 'pr-4 text-left' : 'pr-4 text-right'}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

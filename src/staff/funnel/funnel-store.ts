@@ -14,6 +14,7 @@ import {
 } from '#src/contract/staff-funnel.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
+import { lastDays as lastDashboardDays } from '../dashboards/dashboards-store.ts';
 import { onSessionEnd } from '../session-store.ts';
 
 export interface FunnelQuery {
@@ -40,12 +41,9 @@ onSessionEnd(() => {
   $rolledUpAt.set(null);
 });
 
-const DAY = 86_400_000;
-
-/** The last `days` days up to today (UTC), all sites, per lander. */
+/** The last `days` days up to today (UTC), all sites and locales, per lander. */
 export function lastDays(days: number, now = new Date()): FunnelQuery {
-  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
-  return { from: day(now.getTime() - (days - 1) * DAY), to: day(now.getTime()), by: 'lander', site: '', locale: '' };
+  return { ...lastDashboardDays(days, now), by: 'lander', locale: '' };
 }
 
 function queryOf(query: FunnelQuery) {
