@@ -1,12 +1,21 @@
 /**
- * The back office's login screens (docs/staff.md "Login"): password, the second factor (the
- * authenticator app's code or a recovery code), the enrolment with its QR code, and the
- * recovery codes shown once. Each moves the focus to its heading.
+ * The back office's login screens (docs/staff.md "Login"): password, the second factor (a
+ * passkey when the account has one, the authenticator app's code or a recovery code), the
+ * enrolment with its QR code, and the recovery codes shown once. Each moves the focus to its
+ * heading.
  */
 import { FormMessage, PasswordField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { Heading, field } from './console-ui.tsx';
-import { chooseRecoveryCode, enrolForm, loginForm, recoveryCodesStored, secondFactorForm } from './session-store.ts';
+import { PasskeyButton } from './PasskeyButton.tsx';
+import {
+  chooseRecoveryCode,
+  enrolForm,
+  loginForm,
+  passkeyLoginForm,
+  recoveryCodesStored,
+  secondFactorForm,
+} from './session-store.ts';
 import { TEXT } from './texts.ts';
 
 export function LoginScreen() {
@@ -31,8 +40,9 @@ export function LoginScreen() {
   );
 }
 
-export function SecondFactorScreen({ recovery }: { recovery: boolean }) {
+export function SecondFactorScreen({ recovery, passkey }: { recovery: boolean; passkey: boolean }) {
   const { busy, error } = useForm(secondFactorForm);
+  const offerPasskey = passkey && !recovery;
   return (
     <form
       className="card flex flex-col gap-4 p-6"
@@ -42,7 +52,15 @@ export function SecondFactorScreen({ recovery }: { recovery: boolean }) {
       }}
     >
       <Heading>{TEXT.totp_title}</Heading>
-      <p className="text-ink-muted">{recovery ? TEXT.codes_intro : TEXT.totp_intro}</p>
+      {offerPasskey && (
+        <>
+          <p className="text-ink-muted">{TEXT.passkey_intro}</p>
+          <PasskeyButton form={passkeyLoginForm} />
+        </>
+      )}
+      <p className="text-ink-muted">
+        {recovery ? TEXT.codes_intro : offerPasskey ? TEXT.passkey_or_code : TEXT.totp_intro}
+      </p>
       <TextField
         key={recovery ? 'recovery' : 'totp'}
         label={recovery ? TEXT.recovery_code : TEXT.totp_code}
@@ -52,7 +70,7 @@ export function SecondFactorScreen({ recovery }: { recovery: boolean }) {
         required
       />
       {error && <FormMessage tone="danger">{error}</FormMessage>}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className={offerPasskey ? 'btn btn-outline' : 'btn btn-primary'} disabled={busy}>
         {TEXT.verify}
       </button>
       <button type="button" className="btn btn-outline" onClick={() => chooseRecoveryCode(!recovery)}>

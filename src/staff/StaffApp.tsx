@@ -87,7 +87,7 @@ function Stages({ sites }: SectionProps) {
       <main className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-6">
         {stage.name === 'loading' && <p role="status">{TEXT.loading}</p>}
         {stage.name === 'login' && <LoginScreen />}
-        {stage.name === 'second_factor' && <SecondFactorScreen recovery={stage.recovery} />}
+        {stage.name === 'second_factor' && <SecondFactorScreen recovery={stage.recovery} passkey={stage.passkey} />}
         {stage.name === 'enrol' && <EnrolScreen secret={stage.secret} qrSvg={stage.qrSvg} />}
         {stage.name === 'recovery_codes' && <RecoveryCodesScreen codes={stage.codes} />}
         {stage.name === 'console' && <Console sites={sites} />}

@@ -7,7 +7,8 @@ import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { FormMessage, TextField } from '#src/ui/fields.tsx';
 import type { Form } from '#src/stores/form.ts';
 import { useForm } from '#src/ui/use-form.ts';
-import { reauthForm } from './session-store.ts';
+import { PasskeyButton } from './PasskeyButton.tsx';
+import { reauthForm, reauthPasskeyForm } from './session-store.ts';
 import { TEXT } from './texts.ts';
 
 /** A form's named text field, read when it is submitted. */
@@ -58,6 +59,7 @@ export function ReauthForm() {
     >
       <h3 className="font-bold">{TEXT.reauth_title}</h3>
       <p className="text-sm text-ink-muted">{TEXT.reauth_intro}</p>
+      <PasskeyButton form={reauthPasskeyForm} />
       <TextField label={TEXT.totp_code} name="code" autoComplete="one-time-code" inputMode="numeric" required />
       {error && <FormMessage tone="danger">{error}</FormMessage>}
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -7,7 +7,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffRole } from '#src/contract/define.ts';
-import { MEMBER_READERS, getStaffAudit } from '#src/contract/staff.ts';
+import { MEMBER_READERS, getStaffAudit, getStaffPasskeys } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
 import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
 import { FUNNEL_READERS } from '#src/contract/staff-funnel.ts';
@@ -71,6 +71,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Marketing funnel',
     roles: FUNNEL_READERS,
     Screen: lazy(() => import('./funnel/FunnelSection.tsx')),
+  },
+  {
+    path: '/account',
+    label: 'Your account',
+    roles: getStaffPasskeys.roles,
+    Screen: lazy(() => import('./account/AccountSection.tsx')),
   },
 ];
 

@@ -13,10 +13,12 @@ import {
   postStaffEnrolment,
   postStaffLogin,
   postStaffLogout,
+  postStaffPasskeyChallenge,
   postStaffReauth,
   postStaffSecondFactor,
   type StaffMe,
 } from '#src/contract/staff.ts';
+import { isPasskeyCeremonyError, passkeyAssertion } from './passkey-ceremony.ts';
 import type { StaffRole } from '#src/contract/define.ts';
 import { environment, setEnvironment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
@@ -24,7 +26,8 @@ import { createForm } from '#src/stores/form.ts';
 export type Stage =
   | { name: 'loading' }
   | { name: 'login' }
-  | { name: 'second_factor'; recovery: boolean }
+  /** `passkey`: the account has one, offered first (the code stays the fallback). */
+  | { name: 'second_factor'; recovery: boolean; passkey: boolean }
   | { name: 'enrol'; secret: string; qrSvg: string }
   | { name: 'recovery_codes'; codes: string[] }
   | { name: 'console' };
@@ -33,6 +36,8 @@ export const $stage = atom<Stage>({ name: 'loading' });
 export const $me = atom<StaffMe | null>(null);
 /** A money action or role change waits for a fresh second factor (staff_reauth_required). */
 export const $reauthNeeded = atom(false);
+/** The browser's passkey dialog was closed or failed (not a server refusal): shown beside the button. */
+export const $passkeyCancelled = atom(false);
 
 /** What each section forgets when the session ends (its lists, the open record). */
 const resets = new Set<() => void>();
@@ -70,9 +75,9 @@ export async function startStaff(): Promise<void> {
 export const loginForm = createForm(
   async (email: string, password: string) => {
     const { api } = environment();
-    const { next } = await api.call(postStaffLogin, { body: { email, password } });
+    const { next, passkey } = await api.call(postStaffLogin, { body: { email, password } });
     if (next === 'totp') {
-      $stage.set({ name: 'second_factor', recovery: false });
+      $stage.set({ name: 'second_factor', recovery: false, passkey });
       return;
     }
     const enrolment = await api.call(getStaffEnrolment);
@@ -83,7 +88,8 @@ export const loginForm = createForm(
 
 /** Switches the second step between the app's code and a recovery code. */
 export function chooseRecoveryCode(recovery: boolean): void {
-  $stage.set({ name: 'second_factor', recovery });
+  const stage = $stage.get();
+  $stage.set({ name: 'second_factor', recovery, passkey: stage.name === 'second_factor' && stage.passkey });
 }
 
 /** A second step that timed out starts over at the password. */
@@ -104,6 +110,27 @@ export const secondFactorForm = createForm(
     $stage.set({ name: 'console' });
   },
   { repeatable: true, handle: handleExpired },
+);
+
+/** A closed or failed browser dialog is noted beside the passkey button, not as a server error. */
+function handlePasskeyCeremony(error: unknown): boolean {
+  if (!isPasskeyCeremonyError(error)) return false;
+  $passkeyCancelled.set(true);
+  return true;
+}
+
+/** The second step with a passkey: the server's challenge, the browser's dialog, the answer. */
+export const passkeyLoginForm = createForm(
+  async () => {
+    $passkeyCancelled.set(false);
+    const { api } = environment();
+    const { options } = await api.call(postStaffPasskeyChallenge);
+    const passkey = await passkeyAssertion(options);
+    const { staff } = await api.call(postStaffSecondFactor, { body: { passkey } });
+    $me.set(staff);
+    $stage.set({ name: 'console' });
+  },
+  { repeatable: true, handle: (error) => handleExpired(error) || handlePasskeyCeremony(error) },
 );
 
 export const enrolForm = createForm(
@@ -147,4 +174,18 @@ export const reauthForm = createForm(
     $reauthNeeded.set(false);
   },
   { repeatable: true },
+);
+
+/** Re-authentication with a passkey instead of the app's code. */
+export const reauthPasskeyForm = createForm(
+  async () => {
+    $passkeyCancelled.set(false);
+    const { api } = environment();
+    const { options } = await api.call(postStaffPasskeyChallenge);
+    const passkey = await passkeyAssertion(options);
+    const { staff } = await api.call(postStaffReauth, { body: { passkey } });
+    $me.set(staff);
+    $reauthNeeded.set(false);
+  },
+  { repeatable: true, handle: handlePasskeyCeremony },
 );

@@ -62,7 +62,11 @@ export const TEXT = {
   credits_delta: 'Credits (negative to take away)',
   credits_apply: 'Apply correction',
   reauth_title: 'Confirm it is you',
-  reauth_intro: 'Money actions need a fresh code of your authenticator app.',
+  reauth_intro: 'Money actions need a fresh second factor: a passkey or a code of your authenticator app.',
   reauth_confirm: 'Confirm',
   done: 'Done.',
+  passkey_intro: 'Use your passkey: your device asks for your fingerprint, face, PIN or security key.',
+  passkey_use: 'Use a passkey',
+  passkey_or_code: 'Or enter the six-digit code of your authenticator app.',
+  passkey_cancelled: 'The passkey was not used (the dialog was closed or timed out). Try again, or use a code.',
 } as const;

@@ -35,13 +35,18 @@ beforeEach(() => {
 });
 
 describe('sections by role', () => {
-  it('opens the members section to finance, moderators and admins, moderation to moderators, and none to an operator yet', () => {
+  it('opens the members section to finance, moderators and admins, moderation to moderators, everyone their account', () => {
+    const paths = (roles: string[]) => sectionsFor(roles).map((s) => s.path);
     // Finance also sees the dashboards (and the money section); admins alone the sites' settings.
-    expect(sectionsFor(['finance']).map((s) => s.path)).toEqual(expect.arrayContaining(['/members', '/dashboards']));
-    expect(sectionsFor(['finance']).map((s) => s.path)).not.toContain('/sites');
-    expect(sectionsFor(['marketing']).map((s) => s.path)).toEqual(['/dashboards']);
-    expect(sectionsFor(['moderator', 'operator']).map((s) => s.path)).toEqual(['/members', '/moderation']);
-    expect(sectionsFor(['operator'])).toEqual([]);
+    expect(paths(['finance'])).toEqual(expect.arrayContaining(['/members', '/dashboards', '/account']));
+    expect(paths(['finance'])).not.toContain('/sites');
+    expect(paths(['marketing'])).toEqual(expect.arrayContaining(['/dashboards', '/account']));
+    expect(paths(['marketing'])).not.toContain('/members');
+    expect(paths(['moderator', 'operator'])).toEqual(expect.arrayContaining(['/members', '/moderation', '/account']));
+    expect(paths(['moderator', 'operator'])).not.toContain('/money');
+    // Every staff member manages their own passkeys, whatever their roles.
+    expect(paths(['operator'])).toContain('/account');
+    expect(paths(['operator'])).not.toContain('/members');
   });
 
   it('finds the section of a deeper path and falls back to the first allowed one', () => {
@@ -53,19 +58,21 @@ describe('sections by role', () => {
 });
 
 describe('login stages', () => {
-  it('goes from the password to the code to the console', async () => {
+  it('goes from the password to the code (a passkey offered first) to the console', async () => {
     api(({ path }) =>
-      path === '/api/staff/login' ? { status: 200, body: { next: 'totp' } } : { status: 200, body: { staff: STAFF } },
+      path === '/api/staff/login'
+        ? { status: 200, body: { next: 'totp', passkey: true } }
+        : { status: 200, body: { staff: STAFF } },
     );
     await loginForm.submit('fin@staff.test', 'secret password');
-    expect($stage.get()).toEqual({ name: 'second_factor', recovery: false });
+    expect($stage.get()).toEqual({ name: 'second_factor', recovery: false, passkey: true });
     await secondFactorForm.submit('123456', false);
     expect($stage.get()).toEqual({ name: 'console' });
     expect($me.get()?.roles).toEqual(['finance']);
   });
 
   it('starts over at the password when the second step timed out', async () => {
-    $stage.set({ name: 'second_factor', recovery: false });
+    $stage.set({ name: 'second_factor', recovery: false, passkey: false });
     api(() => ({ status: 401, body: { error: { code: 'staff_login_expired', message: 'Log in again.' } } }));
     await secondFactorForm.submit('123456', false);
     expect($stage.get()).toEqual({ name: 'login' });
