@@ -57,6 +57,7 @@ export async function buildSites(options: { force?: boolean } = {}): Promise<Bui
   const { build } = await import('astro');
   const { writeVariantExtras } = await import('./lib/variant-extras.ts');
   const { writeTrafficScript } = await import('./lib/traffic-script.ts');
+  const { takeExtrasPage, writeMemberExtras } = await import('./lib/member-extras-script.ts');
   const { writeSiteImages } = await import('./lib/lander-images.ts');
   const { writeOgImage } = await import('./lib/og-image.ts');
   const { trimVariantCss } = await import('./lib/page-css.ts');
@@ -67,6 +68,7 @@ export async function buildSites(options: { force?: boolean } = {}): Promise<Bui
   await steps.time('astro', () => build({ root, logLevel: 'warn' }));
   // Shared by every variant like the _astro/ assets (copied below).
   await steps.time('traffic script', () => writeTrafficScript(astroOut));
+  const extrasPage = takeExtrasPage(astroOut);
 
   rmSync(sitesOut, { recursive: true, force: true });
   // The back office's page (src/pages/staff-console/) belongs to no site: it goes to its own root.
@@ -84,6 +86,7 @@ export async function buildSites(options: { force?: boolean } = {}): Promise<Bui
       for (const name of shared) cpSync(join(astroOut, name), join(to, name), { recursive: true });
     });
     await steps.time('manifest, robots, sitemap, rewrites', () => writeVariantExtras(site, locale, to));
+    await steps.time('member extras', () => writeMemberExtras(to, locale, extrasPage));
     await Promise.all([
       steps.time('lander images', () => writeSiteImages(site, to)),
       steps.time('share image', () => writeOgImage(site, locale, to)),

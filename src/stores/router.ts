@@ -10,6 +10,7 @@
  * ask the current screen's leave guard first (`setLeaveGuard`).
  */
 import { createRouter, getPagePath, type ConfigFromRouter, type ParamsArg } from '@nanostores/router';
+import { environment } from './environment.ts';
 
 export const MEMBERS_ROUTES = {
   members: '/members',
@@ -71,9 +72,24 @@ export function mayLeave(): boolean {
   return leaveGuard?.() ?? true;
 }
 
-/** Opens a members path without a reload, unless the current screen's guard keeps the member. */
+let inShell = true;
+
+/**
+ * Says the page is a static page, not the members shell (the members' extras of static
+ * pages, src/features/members-shell/StaticPageExtras.tsx): `navigate` loads the path instead.
+ */
+export function outsideShell(): void {
+  inShell = false;
+}
+
+/**
+ * Opens a members path without a reload (a page load outside the members shell), unless the
+ * current screen's guard keeps the member.
+ */
 export function navigate(path: string): void {
-  if (mayLeave()) $router.open(path);
+  if (!mayLeave()) return;
+  if (inShell) $router.open(path);
+  else environment().navigate(path);
 }
 
 /**

@@ -53,7 +53,13 @@ const pal = profileCard({
 function renderLikeModal(onClose = vi.fn(), profile?: ProfileCard) {
   render(
     <I18nextProvider i18n={createI18n('en', en)}>
-      <LikeModal user={member()} locale="en" onClose={onClose} {...(profile ? { profile } : {})} />
+      <LikeModal
+        user={member()}
+        locale="en"
+        delay={$router.get()?.search['t']}
+        onClose={onClose}
+        {...(profile ? { profile } : {})}
+      />
     </I18nextProvider>,
   );
   return onClose;

@@ -20,15 +20,17 @@ interface Props {
   user: CurrentUser;
   locale: Locale;
   onClose: () => void;
+  /** The URL's `t` when the modal was asked for (seconds, SPEC §2.6). */
+  delay: string | undefined;
   /** The profile to show; without it the auto-like profile is fetched. */
   profile?: ProfileCard;
 }
 
-export default function LikeModal({ onClose, profile }: Props) {
+export default function LikeModal({ onClose, delay, profile }: Props) {
   const store = useMemo(
     () =>
       createLikeModalStore({
-        t: $router.get()?.search['t'],
+        t: delay,
         profile,
         removeT: () => {
           const { pathname, search, hash } = window.location;

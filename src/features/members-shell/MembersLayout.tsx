@@ -195,7 +195,7 @@ export default function MembersLayout({
       </div>
       {likeModal && (
         <Suspense fallback={null}>
-          <LikeModal user={user} locale={locale} onClose={() => setLikeModal(false)} />
+          <LikeModal user={user} locale={locale} delay={likeModalAsk} onClose={() => setLikeModal(false)} />
         </Suspense>
       )}
     </div>
