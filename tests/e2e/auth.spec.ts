@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { translator, type Translate } from '#src/i18n/index.ts';
 import type { Locale } from '#src/lib/locales.ts';
 import { test, expect, siteUrl, enterSite } from './fixtures.ts';
+import { journeyIp } from './journeys.ts';
 
 const VARIANTS: { site: string; locale: Locale }[] = [
   { site: 'default', locale: 'en' },
@@ -25,10 +26,6 @@ function uniqueAccount(tag: string) {
  * Each test signs up from its own address, so the per-IP signup limit (5 an hour) counts
  * it apart when the server trusts X-Forwarded-For (TRUST_PROXY); ignored otherwise.
  */
-function testIp(): string {
-  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-}
-
 /** The API on a site's host name: Node cannot resolve *.localhost, Chromium can. */
 function apiTarget(site: string, locale: Locale, path: string) {
   const url = new URL(siteUrl(site, path, locale));
@@ -67,7 +64,7 @@ async function signupByApi(
       ...headers,
       'content-type': 'application/json',
       'x-request-type': 'client',
-      'x-forwarded-for': testIp(),
+      'x-forwarded-for': journeyIp(),
     },
     data: { email, name, password: PASSWORD, date_of_birth: '1988-03-14', gender: 'male', seeking: 'female' },
   });
@@ -108,7 +105,7 @@ for (const { site, locale } of VARIANTS) {
 
     test('sign up, check the e-mail, activate, log out and log in again', async ({ page, request }, info) => {
       const account = uniqueAccount(info.project.name);
-      await page.setExtraHTTPHeaders({ 'x-forwarded-for': testIp() });
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': journeyIp() });
       await page.goto(siteUrl(site, '/signup', locale));
       await enterSite(page);
 
