@@ -4,7 +4,7 @@
  * variants, are served only through photo.php's viewer checks (being inspected, premium
  * blur), and go with a photo's or an account's deletion. A store that goes away answers
  * uploads 503 `storage_unavailable` in the member's language, keeps nothing half-written and
- * fails /readyz; it recovers when the store comes back.
+ * fails /readyz (viewing answers 503 meanwhile); it recovers when the store comes back.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -222,7 +222,7 @@ describe.skipIf(!s3)('object storage unreachable', () => {
   it('answers uploads 503 storage_unavailable in the member’s language, stores no row, fails /readyz, and recovers', async () => {
     if (!s3) return;
     const owner = await member(t);
-    await uploaded(t, owner.session);
+    const { id } = await uploaded(t, owner.session);
     const rowsBefore = await t.db.select().from(photos).where(eq(photos.profileId, owner.profileId));
     await s3.stop();
     try {
@@ -236,6 +236,11 @@ describe.skipIf(!s3)('object storage unreachable', () => {
       );
       expect(await t.db.select().from(photos).where(eq(photos.profileId, owner.profileId))).toEqual(rowsBefore);
 
+      // Viewing: 503 too (it passes), never 500.
+      const viewed = await t.request(`/api/photo.php?id=${id}&v=full`, { session: owner.session });
+      expect(viewed.status).toBe(503);
+      expect((await errorAnswerOf(viewed)).error.code).toBe('unavailable');
+
       const ready = await t.request('/readyz');
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({
@@ -248,5 +253,6 @@ describe.skipIf(!s3)('object storage unreachable', () => {
     const ready = await t.request('/readyz');
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: { storage: 'ok' } });
     expect((await upload(t, owner.session)).status).toBe(200);
+    expect((await photoFile(t, owner.session, id, 'full')).status).toBe(200);
   });
 });
