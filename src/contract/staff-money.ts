@@ -172,6 +172,9 @@ export const staffCode = z.object({
   validity: z.enum(DISCOUNT_VALIDITIES),
   status: z.enum(DISCOUNT_STATUSES),
   expires_at: z.nullable(z.string()),
+  starts_at: z.nullable(z.string()),
+  max_uses: z.nullable(int),
+  first_purchase_only: z.boolean(),
   payment_methods: z.array(z.string()),
   created_at: z.string(),
   /** Completed orders that used it. */
@@ -192,6 +195,8 @@ export const getStaffCodes = defineEndpoint({
   roles: MONEY_READERS,
 });
 
+export const MAX_CODE_USES = 10_000_000;
+
 export const newCode = z.strictObject({
   code: discountCodeString,
   percentage: percentageText,
@@ -205,6 +210,12 @@ export const newCode = z.strictObject({
   validity: z.enum(DISCOUNT_VALIDITIES),
   /** When it stops working (ISO); null: never. */
   expires_at: z.nullable(z.iso.datetime({ offset: true })),
+  /** When it starts working (ISO, before `expires_at`); null or left out: at once. */
+  starts_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  /** How many orders may use it in all, every member together; null or left out: no limit. */
+  max_uses: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.lte(MAX_CODE_USES)))),
+  /** Only for a member's first purchase. */
+  first_purchase_only: z.optional(z.boolean()),
   payment_methods: z.array(z.enum(PAYMENT_METHODS)).check(z.maxLength(PAYMENT_METHODS.length)),
   reason,
 });
@@ -212,7 +223,8 @@ export type NewCode = z.infer<typeof newCode>;
 
 /**
  * POST /api/staff/money/codes: a new promo code (invalid_input field `code` when the code
- * exists, `currency` when a minimum has none, `expires_at` when it is past); audited.
+ * exists, `currency` when a minimum has none, `expires_at` when it is past, `starts_at` when
+ * it is not before the expiry); audited.
  */
 export const postStaffCode = defineEndpoint({
   method: 'POST',

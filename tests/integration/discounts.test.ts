@@ -350,3 +350,51 @@ describe("the premium page's claim", () => {
     expect(after.settings.premium_claim).toBe(false);
   });
 });
+
+describe('a start date, a maximum of uses in all, first purchase only (docs/discounts.md)', () => {
+  const DAY = 86_400_000;
+
+  it('refuses a code before its start date, naming it, and takes it from then on', async () => {
+    const m = await member();
+    const code = await promo({ startsAt: new Date(t.clock.now.getTime() + 2 * DAY) });
+    const early = await refusal(m, { code });
+    expect(early).toMatchObject({ status: 400, code: 'code_not_started', field: 'code' });
+    expect(early.message).toContain(String(new Date(t.clock.now.getTime() + 2 * DAY).getUTCFullYear()));
+    const before = t.clock.now;
+    t.clock.now = new Date(before.getTime() + 3 * DAY);
+    try {
+      expect((await lookup(m, { code })).discount.code).toBe(code);
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
+  it('refuses a code used as often as it may be, whoever used it', async () => {
+    const code = await promo({ validity: 'unlimited', maxUses: 2 });
+    const [a, b, c] = [await member(), await member(), await member()];
+    expect(await redeem(code, a.accountId)).toBe(true);
+    expect((await lookup(c, { code })).discount.code).toBe(code);
+    expect(await redeem(code, b.accountId)).toBe(true);
+    expect(await refusal(c, { code })).toMatchObject({ status: 400, code: 'code_used_up' });
+    const quote = quoteDiscount(t.db, {
+      accountId: c.accountId,
+      siteId: 'default',
+      code,
+      amountMinor: 2000,
+      currency: 'EUR',
+      country: 'NL',
+      method: 'creditcard',
+      now: t.clock.now,
+    });
+    expect(await quoteError(quote)).toBe('code_used_up');
+  });
+
+  it('refuses a first-purchase-only promo code to a member who paid before', async () => {
+    const code = await promo({ firstPurchaseOnly: true });
+    expect(await refusal(await member({ paid: true }), { code })).toMatchObject({
+      status: 400,
+      code: 'code_first_purchase',
+    });
+    expect((await lookup(await member(), { code })).discount.code).toBe(code);
+  });
+});

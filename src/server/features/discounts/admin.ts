@@ -26,6 +26,9 @@ function staffCodeOf(row: DiscountCodeRow, uses: number): StaffCode {
     validity: row.validity,
     status: row.status,
     expires_at: row.expiresAt?.toISOString() ?? null,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    max_uses: row.maxUses,
+    first_purchase_only: row.firstPurchaseOnly,
     payment_methods: row.paymentMethods,
     created_at: row.createdAt.toISOString(),
     uses,
@@ -80,7 +83,7 @@ export async function staffCodeById(db: Db | Tx, id: number, lock = false): Prom
 
 /**
  * Makes a promo code (invalid_input, with the field, for a code that exists, a minimum
- * without a currency, an unknown site or an expiry in the past).
+ * without a currency, an unknown site, an expiry in the past or a start not before the expiry).
  */
 export async function createCode(
   tx: Tx,
@@ -92,6 +95,9 @@ export async function createCode(
   if (input.minimum_minor !== null && input.currency === null) throw fail('invalid_input', { field: 'currency' });
   const expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw fail('invalid_input', { field: 'expires_at' });
+  const startsAt = input.starts_at ? new Date(input.starts_at) : null;
+  if (startsAt && expiresAt && startsAt.getTime() >= expiresAt.getTime())
+    throw fail('invalid_input', { field: 'starts_at' });
   const [row] = await tx
     .insert(discountCodes)
     .values({
@@ -105,6 +111,9 @@ export async function createCode(
       validity: input.validity,
       status: 'active',
       expiresAt,
+      startsAt,
+      maxUses: input.max_uses ?? null,
+      firstPurchaseOnly: input.first_purchase_only ?? false,
       paymentMethods: [...new Set(input.payment_methods)],
       createdAt: now,
     })

@@ -4,9 +4,10 @@
  * (billing, when the order is made) and recording its use (billing, in the transaction that
  * completes the order).
  */
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { DiscountCode, DiscountError } from '#src/contract/discounts.ts';
 import { TIME_BONUS_WINDOW_SECONDS } from '#src/lib/constants.ts';
+import { formatDate } from '#src/lib/dates.ts';
 import { formatMoney, toMajor } from '#src/lib/money.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { accounts, discountCodes, discountRedemptions, profiles } from '#src/server/db/schema.ts';
@@ -119,9 +120,20 @@ async function usedBefore(db: Db | Tx, row: DiscountCodeRow, accountId: number):
   return used !== undefined;
 }
 
+/** Whether the code's maximum of uses in all (every member together) is reached. */
+async function usedUp(db: Db | Tx, row: DiscountCodeRow): Promise<boolean> {
+  if (row.maxUses === null) return false;
+  const [used] = await db
+    .select({ n: count() })
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.codeId, row.id));
+  return (used?.n ?? 0) >= row.maxUses;
+}
+
 /**
  * Checks every rule for the viewer and the order facts given; throws the first refusal.
- * Order: not found, first purchase, expiry, used, country, minimum, payment method.
+ * Order: not found, first purchase, not started, expiry, used by the member, used up, country,
+ * minimum, payment method.
  */
 async function checkRules(
   db: Db | Tx,
@@ -131,12 +143,15 @@ async function checkRules(
   now: Date,
   locale: string,
 ): Promise<void> {
-  const firstPurchaseOnly = row.kind === 'welcome' || row.kind === 'time_bonus';
+  const firstPurchaseOnly = row.firstPurchaseOnly || row.kind === 'welcome' || row.kind === 'time_bonus';
   if (row.kind === 'time_bonus' && !viewer) throw discountError('code_not_found');
   if (firstPurchaseOnly && viewer?.paidUser) throw discountError('code_first_purchase');
+  if (row.startsAt && row.startsAt.getTime() > now.getTime())
+    throw discountError('code_not_started', { date: formatDate(row.startsAt, 'longDateTime', locale) });
   const expires = expiryFor(row, viewer);
   if (expires && expires.getTime() <= now.getTime()) throw discountError('code_expired');
   if (viewer && (await usedBefore(db, row, viewer.accountId))) throw discountError('code_used');
+  if (await usedUp(db, row)) throw discountError('code_used_up');
   const country = order.country ?? viewer?.country;
   if (row.country !== null && country !== undefined && country !== row.country) throw discountError('code_country');
   if (row.minimumOrderMinor !== null && row.currency !== null && order.amountMinor !== undefined) {
