@@ -24,6 +24,10 @@
  * - With --build: only the static build (scripts/lib/bench-static-build.ts): the full build
  *   (median of three), each step's time, a rebuild after a style change and an unchanged one;
  *   its own section of docs/benchmarks.md, which the other runs keep.
+ * - With --processes: only the processes benchmark (scripts/lib/bench-processes.ts): `npm run
+ *   serve` with 1, 2 and 4 workers on PostgreSQL (--processes-database-url=URL or
+ *   DATABASE_URL) and Redis (--processes-redis-url=URL or REDIS_URL) beside a bare Hono
+ *   process; its own section of docs/benchmarks.md.
  * - With --floods: only the floods benchmark (scripts/lib/bench-floods.ts): one member's photo,
  *   push and event-stream floods against another member's latencies, and the memory of
  *   10,000 open streams; its own section of docs/benchmarks.md, which the other runs keep.
@@ -67,6 +71,14 @@ import {
   runFloodsBench,
   writeFloodsSection,
 } from './lib/bench-floods.ts';
+import {
+  processesOptionsFromArgs,
+  processesSection,
+  processesSectionOf,
+  processesTable,
+  runProcessesBench,
+  writeProcessesSection,
+} from './lib/bench-processes.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
@@ -80,6 +92,15 @@ if (process.argv.includes('--load')) {
     writeLoadSection(join(root, 'docs/benchmarks.md'), loadRows, options);
     console.log('\nWritten to docs/benchmarks.md (load section)');
   }
+  process.exit(0);
+}
+
+if (process.argv.includes('--processes')) {
+  const options = processesOptionsFromArgs(process.argv, process.env);
+  const result = await runProcessesBench(options);
+  console.log(processesTable(result.rows));
+  writeProcessesSection(join(root, 'docs/benchmarks.md'), processesSection(result, options));
+  console.log('\nWritten to docs/benchmarks.md (processes section)');
   process.exit(0);
 }
 
@@ -378,9 +399,9 @@ const keptSearch = !existsSync(doc)
       .split('\n')
       .filter((l) => /^\|\s*search\s*\|/.test(l))
       .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
-// The load and floods sections (npm run bench -- --load, -- --floods) stay as their own runs wrote them.
+// The load, floods, build and processes sections (npm run bench -- --load, …) stay as their own runs wrote them.
 const keptLoad = existsSync(doc)
-  ? [loadSectionOf, floodsSectionOf, staticBuildSectionOf]
+  ? [loadSectionOf, floodsSectionOf, staticBuildSectionOf, processesSectionOf]
       .map((sectionOf) => sectionOf(readFileSync(doc, 'utf8')))
       .filter(Boolean)
       .join('\n\n')

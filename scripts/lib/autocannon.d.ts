@@ -7,13 +7,14 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
-    requests?: { path?: string; method?: string; headers?: Record<string, string> }[];
+    requests?: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[];
+    idReplacement?: boolean;
     timeout?: number;
     setupClient?: (client: Client) => void;
   }
 
   interface Client {
-    setRequests(requests: { path?: string; method?: string; headers?: Record<string, string> }[]): void;
+    setRequests(requests: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[]): void;
   }
 
   interface Histogram {

@@ -21,7 +21,9 @@ export interface LoadSpec {
   seconds: number;
   headers: Record<string, string>;
   /** Requests the connections cycle through (each connection in order); default the url's. */
-  requests?: { path: string; headers: Record<string, string> }[];
+  requests?: { path: string; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: string }[];
+  /** Replace `[<id>]` in bodies and headers with a new id per request (a message's client_id). */
+  idReplacement?: boolean;
 }
 
 export interface LoadResult {
@@ -55,6 +57,7 @@ const instance = autocannon(
     headers: spec.headers,
     timeout: 10,
     ...(spec.requests ? { requests: spec.requests } : {}),
+    ...(spec.idReplacement ? { idReplacement: true } : {}),
     // Each connection starts elsewhere in the list, as different people ask at the same
     // moment (else all connections would send the same member's request at once).
     setupClient: (client) => {

@@ -167,7 +167,7 @@ interface Server {
 }
 
 /** Starts a server script in its own process; resolves with the port it printed. */
-function startProcess(args: string[], env: NodeJS.ProcessEnv, portPattern: RegExp): Promise<Server> {
+export function startProcess(args: string[], env: NodeJS.ProcessEnv, portPattern: RegExp): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolvePort, reject) => {
     let output = '';
@@ -196,7 +196,7 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, portPattern: RegEx
 }
 
 /** Runs the load generator in its own process. */
-function load(spec: LoadSpec): Promise<LoadResult> {
+export function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolveResult, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLIENT, JSON.stringify(spec)], {
       cwd: root,
@@ -233,7 +233,7 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
 }
 
-function residentMiB(pid: number): number {
+export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
