@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites } from '#sites-config';
 import { deleteAccount } from '#src/contract/accounts.ts';
 import { deletePhoto, postPhoto, putPhoto } from '#src/contract/photos.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
@@ -22,6 +23,7 @@ import { PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files
 import { photoStorageDir } from '#src/server/providers/storage/index.ts';
 import { createS3StorageProvider } from '#src/server/providers/storage/s3.ts';
 import { StorageUnavailableError, type StorageProvider } from '#src/server/providers/storage/types.ts';
+import { seed } from '#src/server/seed/index.ts';
 import { PASSWORD } from './accounts-helpers.ts';
 import {
   answerOf,
@@ -188,6 +190,25 @@ describe.skipIf(!s3)('photos in S3-compatible storage', () => {
     const left = new Set(await s3.keys());
     for (const name of [...objectsOf(first.key), ...objectsOf(second.key)]) expect(left.has(name)).toBe(false);
     for (const name of objectsOf(kept.key)) expect(left.has(name)).toBe(true);
+  });
+
+  it('seeds the demo photo pool into the bucket, so seeded members show their photos', async () => {
+    if (!s3) return;
+    const app = await createTestApp({ vars: s3.vars });
+    try {
+      const result = await seed(app.database, app.config, {
+        membersPerSite: 3,
+        photoPoolSize: 4,
+        sites: sites.filter((site) => site.id === 'default'),
+      });
+      expect(result.photos).toBeGreaterThan(0);
+      const keys = new Set(await s3.keys());
+      const rows = await app.db.select({ key: photos.storageKey }).from(photos);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { key } of rows) for (const name of objectsOf(key)) expect(keys.has(name)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it('keeps nothing half-written when one variant fails: the others are removed once written', async () => {

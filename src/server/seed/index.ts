@@ -10,12 +10,12 @@ import { sites as configuredSites, type SiteConfig } from '#sites-config';
 import type { Database, Db } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
 import type { Config } from '../env.ts';
-import { photoStorageDir } from '../providers/storage/index.ts';
+import { createStorageProvider, photoStorageDir } from '../providers/storage/index.ts';
 import { seedDemoChats } from './demo-chats.ts';
 import { DEMO_SITE_ID, seedDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { seedMembers } from './members.ts';
-import { ensurePhotoPool } from './photos.ts';
+import { ensurePhotoPool, storePhotoPool } from './photos.ts';
 import { regionIds, seedReferenceData } from './reference.ts';
 import { refreshCitySuggestions } from '#src/server/features/geo/index.ts';
 
@@ -122,6 +122,8 @@ export async function seed(database: Database, config: Config, options: SeedOpti
     const poolSize = options.photoPoolSize ?? DEFAULT_PHOTO_POOL;
     log(`Photo pool: ${poolSize} generated portraits…`);
     const pool = await ensurePhotoPool(photoStorageDir(config), { size: poolSize, seed: seedText });
+    if (config.storage.kind !== 'local')
+      await storePhotoPool(pool, photoStorageDir(config), createStorageProvider(config));
     const memberSites = options.sites ?? configuredSites;
     const perSite = options.membersPerSite ?? config.seedMembers;
     log(`Members: ${perSite.toLocaleString('en')} per site on ${memberSites.length} site(s)…`);

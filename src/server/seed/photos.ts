@@ -7,10 +7,11 @@
  * also shown sharp as someone's free photo.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/index.ts';
+import type { StorageProvider } from '#src/server/providers/storage/index.ts';
 import { Random } from './prng.ts';
 
 export type SilhouetteStyle = 'long' | 'short';
@@ -102,6 +103,19 @@ function hasAllVariants(dir: string, key: string): boolean {
  * Makes (or finds) the pool in `dir`: `size` images, half of each silhouette style, keys
  * and pictures derived from `seed`. Existing files are kept, so a reseed costs nothing.
  */
+/**
+ * Puts the pool's files (rendered into `dir`) into a storage that is not that folder: the
+ * bucket of STORAGE=s3 (docs/operations.md "Photo storage"), so seeded photos show there too.
+ */
+export async function storePhotoPool(pool: PhotoPool, dir: string, storage: StorageProvider): Promise<void> {
+  const names = pool.photos.flatMap((photo) => PHOTO_VARIANTS.map((variant) => photoFileName(photo.key, variant)));
+  for (let i = 0; i < names.length; i += 8) {
+    await Promise.all(
+      names.slice(i, i + 8).map(async (name) => storage.put(name, await readFile(join(dir, name)), 'image/jpeg')),
+    );
+  }
+}
+
 export async function ensurePhotoPool(dir: string, options: { size: number; seed: string }): Promise<PhotoPool> {
   const size = Math.max(4, options.size);
   await mkdir(dir, { recursive: true });
