@@ -100,8 +100,16 @@ describe('money store', () => {
       currency: 'EUR',
       validity: 'once',
       expires_at: '2026-03-31T23:59:59Z',
+      starts_at: null,
+      max_uses: null,
+      first_purchase_only: false,
       payment_methods: [],
       reason: 'Campaign',
+    });
+    expect(newCodeOf({ ...fields, starts: '2026-03-01', maxUses: ' 500 ', firstPurchaseOnly: true })).toMatchObject({
+      starts_at: '2026-03-01T00:00:00Z',
+      max_uses: 500,
+      first_purchase_only: true,
     });
     expect(newCodeOf({ ...fields, minimum: '', country: '', expires: '' })).toMatchObject({
       minimum_minor: null,

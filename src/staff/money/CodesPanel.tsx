@@ -65,6 +65,9 @@ function NewCodeForm({ sites }: SectionProps) {
                 currency: field(event, 'currency'),
                 validity: field(event, 'validity') as StaffCode['validity'],
                 expires: field(event, 'expires'),
+                starts: field(event, 'starts'),
+                maxUses: field(event, 'max_uses'),
+                firstPurchaseOnly: new FormData(event.currentTarget).get('first_purchase_only') === 'on',
                 reason: field(event, 'reason'),
               }),
             )
@@ -112,6 +115,18 @@ function NewCodeForm({ sites }: SectionProps) {
           ))}
         </SelectField>
         <TextField label={T.expires} name="expires" type="date" error={errorOf('expires_at')} />
+        <TextField label={T.starts} name="starts" type="date" error={errorOf('starts_at')} />
+        <TextField
+          label={T.max_uses}
+          name="max_uses"
+          inputMode="numeric"
+          pattern="[1-9][0-9]{0,7}"
+          error={errorOf('max_uses')}
+        />
+        <label className="flex items-center gap-2 self-end">
+          <input type="checkbox" name="first_purchase_only" />
+          {T.first_purchase_only}
+        </label>
         <TextField label={T.reason} name="reason" required minLength={3} maxLength={500} className="sm:col-span-2" />
         {error && !errorField && <FormMessage tone="danger">{error}</FormMessage>}
         {created && !busy && list?.codes[0] && !error && (

@@ -189,7 +189,7 @@ export function daysBefore(today: number, days: number): string {
 
 /**
  * The new code's body from the form's texts: an empty text is "none", the minimum is in major
- * units (12.50), the expiry the end of the chosen UTC day.
+ * units (12.50), the expiry the end of the chosen UTC day, the start its beginning.
  */
 export function newCodeOf(fields: {
   code: string;
@@ -200,8 +200,12 @@ export function newCodeOf(fields: {
   currency: string;
   validity: NewCode['validity'];
   expires: string;
+  starts?: string;
+  maxUses?: string;
+  firstPurchaseOnly?: boolean;
   reason: string;
 }): NewCode {
+  const maxUses = fields.maxUses?.trim() ? Number(fields.maxUses.trim()) : null;
   const minimum = fields.minimum.trim() ? Math.round(Number(fields.minimum.replace(',', '.')) * 100) : null;
   return {
     code: fields.code,
@@ -212,6 +216,9 @@ export function newCodeOf(fields: {
     currency: minimum === null ? null : fields.currency.trim().toUpperCase() || null,
     validity: fields.validity,
     expires_at: fields.expires ? `${fields.expires}T23:59:59Z` : null,
+    starts_at: fields.starts ? `${fields.starts}T00:00:00Z` : null,
+    max_uses: maxUses,
+    first_purchase_only: fields.firstPurchaseOnly ?? false,
     payment_methods: [],
     reason: fields.reason,
   };

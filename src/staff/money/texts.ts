@@ -82,6 +82,9 @@ export const MONEY_TEXT = {
   validity_once: 'once in all (one order of anyone)',
   validity_unlimited: 'unlimited',
   expires: 'Valid until (end of the day, UTC; empty: no end)',
+  starts: 'Valid from (start of the day, UTC; empty: at once)',
+  max_uses: 'Maximum uses in all (empty: no limit)',
+  first_purchase_only: "Only for a member's first purchase",
   create: 'Create code',
   created: 'Code {code} created.',
   // Reconciliation
