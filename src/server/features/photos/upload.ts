@@ -13,6 +13,7 @@ import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { accountKey, enforce } from '#src/server/http/rate-limit.ts';
+import { deleteAll, putAll } from '#src/server/providers/storage/all-or-none.ts';
 import { StorageUnavailableError, type StorageProvider } from '#src/server/providers/storage/types.ts';
 import { assertDecodeTurn, decodeInTurn } from './decoding.ts';
 import { PHOTO_VARIANTS, photoFileName } from './files.ts';
@@ -104,39 +105,29 @@ export async function savePhoto(
       return { id: inserted.id, publicId: inserted.publicId, isMain };
     });
   } catch (error) {
-    await removeObjects(storage, written);
+    await deleteAll(storage, written);
     throw error;
   }
 }
 
 /**
- * Writes every variant of a photo, or none: when one write fails, the others are awaited
- * (none still under way) and the written ones removed; a store that cannot be reached
- * answers 503 `storage_unavailable` (docs/operations.md "Photo storage").
+ * Writes every variant of a photo, or none (putAll); a store that cannot be reached answers
+ * 503 `storage_unavailable` (docs/operations.md "Photo storage"). Answers the written keys.
  */
 async function storeVariants(storage: StorageProvider, key: string, processed: ProcessedPhoto): Promise<string[]> {
-  const files = PHOTO_VARIANTS.map((variant) => ({
-    name: photoFileName(key, variant),
+  const objects = PHOTO_VARIANTS.map((variant) => ({
+    key: photoFileName(key, variant),
     bytes: processed.variants[variant],
+    contentType: 'image/jpeg',
   }));
-  const outcomes = await Promise.allSettled(files.map((file) => storage.put(file.name, file.bytes, 'image/jpeg')));
-  const written = files.filter((_, i) => outcomes[i]?.status === 'fulfilled').map((file) => file.name);
-  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (!failure) return written;
-  await removeObjects(storage, written);
-  if (failure.reason instanceof StorageUnavailableError) {
-    console.warn(`[photos] an upload was refused: ${failure.reason.message}`);
+  try {
+    await putAll(storage, objects);
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    console.warn(`[photos] an upload was refused: ${error.message}`);
     throw fail('storage_unavailable');
   }
-  throw failure.reason;
-}
-
-/** Removes objects of an upload that did not happen; what the store refuses now is logged to remove by hand. */
-async function removeObjects(storage: StorageProvider, names: readonly string[]): Promise<void> {
-  const outcomes = await Promise.allSettled(names.map((name) => storage.delete(name)));
-  const left = names.filter((_, i) => outcomes[i]?.status === 'rejected');
-  if (left.length > 0)
-    console.error(`[photos] objects of a failed upload are left to remove by hand: ${left.join(' ')}`);
+  return objects.map((object) => object.key);
 }
 
 /** Uploads per account and hour. */

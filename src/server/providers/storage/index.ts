@@ -10,6 +10,7 @@ import type { StorageProvider } from './types.ts';
 
 export type { StorageProvider, StoredObject } from './types.ts';
 export { StorageUnavailableError } from './types.ts';
+export { deleteAll, putAll, type ObjectToStore } from './all-or-none.ts';
 
 /** The folder of the photo files (the seed writes its pool there too). */
 export function photoStorageDir(config: Pick<Config, 'dataDir'>): string {
