@@ -409,19 +409,29 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<stri
   return rows;
 }
 
+/** A markdown table: the header, its rule and the rows. */
+export function markdownTable(header: readonly string[], rows: string[][]): string {
+  return [header, header.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+}
+
 /** The markdown table of load rows. */
 export function loadTable(rows: string[][]): string {
-  return [LOAD_HEADER, LOAD_HEADER.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+  return markdownTable(LOAD_HEADER, rows);
 }
 
 export const LOAD_HEADING = '## Under concurrent load';
 
-/** The load section of docs/benchmarks.md ('' when it has none): from its heading to the next. */
-export function loadSectionOf(doc: string): string {
-  const start = doc.indexOf(`\n${LOAD_HEADING}\n`);
+/** A section of docs/benchmarks.md ('' when it has none): from its heading to the next. */
+export function sectionOf(doc: string, heading: string): string {
+  const start = doc.indexOf(`\n${heading}\n`);
   if (start < 0) return '';
   const next = doc.indexOf('\n## ', start + 1);
   return doc.slice(start + 1, next < 0 ? undefined : next).trimEnd();
+}
+
+/** The load section of docs/benchmarks.md. */
+export function loadSectionOf(doc: string): string {
+  return sectionOf(doc, LOAD_HEADING);
 }
 
 /**

@@ -36,7 +36,7 @@ import { createSession } from '#src/server/features/accounts/index.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
 import { seed } from '#src/server/seed/index.ts';
 import type { LoadResult, LoadSpec } from './bench-load-client.ts';
-import { load, residentMiB, startProcess } from './bench-load.ts';
+import { load, markdownTable, residentMiB, sectionOf, startProcess } from './bench-load.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const BASELINE = join(import.meta.dirname, 'bench-load-hono.ts');
@@ -326,16 +326,13 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
 }
 
 export function processesTable(rows: string[][]): string {
-  return [PROCESSES_HEADER, PROCESSES_HEADER.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+  return markdownTable(PROCESSES_HEADER, rows);
 }
 
 export const PROCESSES_HEADING = '## Several processes';
 
 export function processesSectionOf(doc: string): string {
-  const start = doc.indexOf(`\n${PROCESSES_HEADING}\n`);
-  if (start < 0) return '';
-  const next = doc.indexOf('\n## ', start + 1);
-  return doc.slice(start + 1, next < 0 ? undefined : next).trimEnd();
+  return sectionOf(doc, PROCESSES_HEADING);
 }
 
 /** Where the section's hand-written notes begin: a new run keeps them (they say what the numbers mean). */

@@ -17,26 +17,17 @@
  * Runs in the PostgreSQL pass of .ci/run (TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiProcess,
   errorCodeOf,
   faultToolsMissing,
   httpAsk,
-  privatePostgres,
-  privateRedis,
   ReconnectingStream,
-  seedFaultMembers,
   sleep,
-  type ApiProcess,
-  type FaultMember,
+  twoHosts,
+  type TwoHosts,
   type HttpAnswer,
-  type PrivatePostgres,
-  type PrivateRedis,
 } from './fault-services.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
@@ -57,32 +48,20 @@ function connectionLost(error: unknown): boolean {
 }
 
 describe.skipIf(!TEST_DATABASE_URL || missing)('an API process killed during a burst (needs TEST_DATABASE_URL)', () => {
-  let database: PrivatePostgres;
-  let redis: PrivateRedis;
-  let processes: ApiProcess[];
-  let members: FaultMember[];
-  const cleanups: (() => Promise<unknown>)[] = [];
+  let hosts: TwoHosts;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'flirt-fault-kill-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    database = await privatePostgres();
-    cleanups.push(() => database.stop());
-    redis = await privateRedis();
-    cleanups.push(() => redis.stop());
-    members = await seedFaultMembers(database.url, MEMBERS, 500);
-    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url };
-    // Two hosts' photo folders would be shared storage; these tests send no photos.
-    processes = [await apiProcess(env, dataDir), await apiProcess(env, dataDir)];
-    for (const api of processes) cleanups.push(() => api.kill('SIGKILL'));
+    hosts = await twoHosts(MEMBERS, 500);
   }, 120_000);
 
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    // Undefined when beforeAll failed (it stopped what it had started).
+    await (hosts as TwoHosts | undefined)?.stop();
   });
 
   it('loses no acknowledged send, credits nothing twice, and every stream catches up', async () => {
-    const [a, b] = processes as [ApiProcess, ApiProcess];
+    const { database, members, processes } = hosts;
+    const [a, b] = processes;
     let killed = false;
     // Members 0–24 start on process A, 25–49 on B; partners sit on the other process.
     const home = members.map((_, i) => (i < MEMBERS / 2 ? a : b));

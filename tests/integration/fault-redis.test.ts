@@ -9,25 +9,16 @@
  * (TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiProcess,
   errorCodeOf,
   faultToolsMissing,
   httpAsk,
-  privatePostgres,
-  privateRedis,
   ReconnectingStream,
-  seedFaultMembers,
   sleep,
-  type ApiProcess,
-  type FaultMember,
-  type PrivatePostgres,
-  type PrivateRedis,
+  twoHosts,
+  type TwoHosts,
 } from './fault-services.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
@@ -41,32 +32,21 @@ const RESTART_AFTER = 60;
 const REDIS_DOWN_MS = 2_000;
 
 describe.skipIf(!TEST_DATABASE_URL || missing)('Redis restarted during chat traffic (needs TEST_DATABASE_URL)', () => {
-  let database: PrivatePostgres;
-  let redis: PrivateRedis;
-  let processes: ApiProcess[];
-  let members: FaultMember[];
-  const cleanups: (() => Promise<unknown>)[] = [];
+  let hosts: TwoHosts;
 
   beforeAll(async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'flirt-fault-redis-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    database = await privatePostgres();
-    cleanups.push(() => database.stop());
-    redis = await privateRedis();
-    cleanups.push(() => redis.stop());
-    members = await seedFaultMembers(database.url, MEMBERS, 500);
-    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url };
-    processes = [await apiProcess(env, dataDir), await apiProcess(env, dataDir)];
-    for (const api of processes) cleanups.push(() => api.kill('SIGKILL'));
+    hosts = await twoHosts(MEMBERS, 500);
   }, 120_000);
 
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    // Undefined when beforeAll failed (it stopped what it had started).
+    await (hosts as TwoHosts | undefined)?.stop();
   });
 
   it('keeps sending, the polling shows every message, and realtime catches up once Redis is back', async () => {
+    const { database, redis, members, processes } = hosts;
     // Members 0–4 on process A, 5–9 on B; each writes to a partner on the other process.
-    const portOf = (i: number) => processes[i < MEMBERS / 2 ? 0 : 1]!.port;
+    const portOf = (i: number) => processes[i < MEMBERS / 2 ? 0 : 1].port;
     const partnerOf = (i: number) => (i + MEMBERS / 2) % MEMBERS;
     const conversations: string[] = [];
     for (let i = 0; i < MEMBERS; i += 1) {

@@ -445,3 +445,43 @@ export class ReconnectingStream {
     this.current?.destroy();
   }
 }
+
+export interface TwoHosts {
+  database: PrivatePostgres;
+  redis: PrivateRedis;
+  members: FaultMember[];
+  /** Two `npm run serve` processes on the private PostgreSQL and Redis, as two hosts. */
+  processes: [ApiProcess, ApiProcess];
+  /** Stops everything started, in reverse order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A private PostgreSQL and Redis, `count` seeded members with `credits` each, and two API
+ * processes on them (photo storage is local: these tests send no photos). Whatever started
+ * before a failure is stopped again.
+ */
+export async function twoHosts(count: number, credits: number): Promise<TwoHosts> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const dataDir = await mkdtemp(join(tmpdir(), 'flirt-fault-hosts-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const database = await privatePostgres();
+    cleanups.push(() => database.stop());
+    const redis = await privateRedis();
+    cleanups.push(() => redis.stop());
+    const members = await seedFaultMembers(database.url, count, credits);
+    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url };
+    const first = await apiProcess(env, dataDir);
+    cleanups.push(() => first.kill('SIGKILL'));
+    const second = await apiProcess(env, dataDir);
+    cleanups.push(() => second.kill('SIGKILL'));
+    return { database, redis, members, processes: [first, second], stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
