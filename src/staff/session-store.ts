@@ -119,14 +119,17 @@ function handlePasskeyCeremony(error: unknown): boolean {
   return true;
 }
 
+/** The server's passkey challenge for this session, signed in the browser's dialog. */
+async function signChallenge() {
+  $passkeyCancelled.set(false);
+  const { options } = await environment().api.call(postStaffPasskeyChallenge);
+  return passkeyAssertion(options);
+}
+
 /** The second step with a passkey: the server's challenge, the browser's dialog, the answer. */
 export const passkeyLoginForm = createForm(
   async () => {
-    $passkeyCancelled.set(false);
-    const { api } = environment();
-    const { options } = await api.call(postStaffPasskeyChallenge);
-    const passkey = await passkeyAssertion(options);
-    const { staff } = await api.call(postStaffSecondFactor, { body: { passkey } });
+    const { staff } = await environment().api.call(postStaffSecondFactor, { body: { passkey: await signChallenge() } });
     $me.set(staff);
     $stage.set({ name: 'console' });
   },
@@ -179,11 +182,7 @@ export const reauthForm = createForm(
 /** Re-authentication with a passkey instead of the app's code. */
 export const reauthPasskeyForm = createForm(
   async () => {
-    $passkeyCancelled.set(false);
-    const { api } = environment();
-    const { options } = await api.call(postStaffPasskeyChallenge);
-    const passkey = await passkeyAssertion(options);
-    const { staff } = await api.call(postStaffReauth, { body: { passkey } });
+    const { staff } = await environment().api.call(postStaffReauth, { body: { passkey: await signChallenge() } });
     $me.set(staff);
     $reauthNeeded.set(false);
   },
