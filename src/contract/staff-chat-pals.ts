@@ -280,8 +280,8 @@ export const chatPalFields = z.strictObject({
 export type ChatPalFields = z.infer<typeof chatPalFields>;
 
 /**
- * GET /api/staff/chat-pals/profiles?site=&after=: the chat pals of one site or all, by id
- * (CHAT_PALS_PAGE_SIZE a page; `next` is the `after` of the next page), each with its
+ * GET /api/staff/chat-pals/profiles?site=&after=: the chat pals of one site or all, newest
+ * first (CHAT_PALS_PAGE_SIZE a page; `next` is the `after` of the next page), each with its
  * operators; and every active staff account with the operator role, for assigning.
  */
 export const getChatPals = defineEndpoint({

@@ -15,8 +15,18 @@ import { sectionAt, sectionsFor, type SectionProps } from './sections.ts';
 import { $me, $stage, logout, startStaff } from './session-store.ts';
 import { TEXT } from './texts.ts';
 
-/** The catalogue namespaces the shared fields and error texts use. */
-export const STAFF_NAMESPACES = ['common', 'errors', 'api'] as const satisfies readonly (keyof Catalogue)[];
+/**
+ * The catalogue namespaces the shared fields and error texts use, and those of the chat-pal
+ * inbox (src/features/operator/, in the "Chat pals" section).
+ */
+export const STAFF_NAMESPACES = [
+  'common',
+  'errors',
+  'api',
+  'operator',
+  'fictional',
+  'interests',
+] as const satisfies readonly (keyof Catalogue)[];
 export type StaffCatalogue = Pick<Catalogue, (typeof STAFF_NAMESPACES)[number]>;
 
 interface Props extends SectionProps {

@@ -13,6 +13,7 @@ import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
 import { FUNNEL_READERS } from '#src/contract/staff-funnel.ts';
 import { MONEY_READERS } from '#src/contract/staff-money.ts';
 import { MODERATION_ROLES } from '#src/contract/staff-moderation.ts';
+import { CHAT_PAL_OPERATORS } from '#src/contract/staff-chat-pals.ts';
 import { TEXT } from './texts.ts';
 
 /** What every section's screen receives from the console. */
@@ -41,6 +42,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Reports and moderation',
     roles: MODERATION_ROLES,
     Screen: lazy(() => import('./moderation/ModerationSection.tsx')),
+  },
+  {
+    path: '/chat-pals',
+    label: 'Chat pals',
+    roles: CHAT_PAL_OPERATORS,
+    Screen: lazy(() => import('./chat-pals/ChatPalsSection.tsx')),
   },
   {
     path: '/money',

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { OperatorMessage } from '#src/contract/operator.ts';
 import { MessagePreview } from '#src/features/operator/MessagePreview.tsx';
-import { OPERATOR_NAMESPACES } from '#src/islands/OperatorConsole.tsx';
+import { STAFF_NAMESPACES } from '#src/staff/StaffApp.tsx';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
 
@@ -28,7 +28,7 @@ function message(extra: Partial<OperatorMessage>): OperatorMessage {
 
 function show(m: OperatorMessage) {
   return render(
-    <IslandI18n locale="en" catalogue={pickNamespaces(catalogues.en, OPERATOR_NAMESPACES)}>
+    <IslandI18n locale="en" catalogue={pickNamespaces(catalogues.en, STAFF_NAMESPACES)}>
       <p>
         <MessagePreview message={m} />
       </p>

@@ -1,15 +1,17 @@
 /**
- * The operator console's screen: the inbox of chat pal conversations (count waiting, site
- * filter, all or waiting only, reload) and the open conversation (ConversationPane). On a
- * phone one of the two shows at a time (the conversation has a way back); from `lg` they
- * sit side by side. Driven by operator-store.ts, which refreshes both every 15 seconds.
+ * The operator inbox (the back office's "Chat pals" section, src/staff/chat-pals/): the chat
+ * pal conversations (count waiting, site filter, all or waiting only, reload) and the open
+ * conversation (ConversationPane). On a phone one of the two shows at a time (the
+ * conversation has a way back); from `lg` they sit side by side. Driven by
+ * operator-store.ts, which refreshes both every OPERATOR_REFRESH_MS. The section draws the
+ * heading above it.
  */
 import { useEffect, useId, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_INBOX_SHOW, type OperatorInboxItem, type OperatorInboxShow } from '#src/contract/operator.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { brandOf, ConsolePage, EmptyState, LoadFailed, SiteFilter, type ConsoleSite } from '#src/ui/console-frame.tsx';
+import { brandOf, EmptyState, LoadFailed, SiteFilter, type ConsoleSite } from '#src/ui/console-frame.tsx';
 import { inputClass } from '#src/ui/fields.tsx';
 import Spinner from '#src/ui/Spinner.tsx';
 import ConversationPane from './ConversationPane.tsx';
@@ -32,12 +34,8 @@ export default function OperatorScreen({ locale, sites }: Props) {
   const open = conversation.status !== 'none';
 
   return (
-    <ConsolePage
-      title={t('operator.title')}
-      intro={t('operator.intro')}
-      width="max-w-7xl"
-      headingClass={open ? 'hidden lg:block' : undefined}
-    >
+    <div className="flex flex-col gap-4">
+      <p className={`text-ink-muted ${open ? 'hidden lg:block' : ''}`}>{t('operator.intro')}</p>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
         <section aria-labelledby="operator-inbox" className={`min-w-0 ${open ? 'hidden lg:block' : ''}`}>
           <h2 id="operator-inbox" className="sr-only">
@@ -50,7 +48,7 @@ export default function OperatorScreen({ locale, sites }: Props) {
           <ConversationPane store={store} locale={locale} sites={sites} />
         </section>
       </div>
-    </ConsolePage>
+    </div>
   );
 }
 

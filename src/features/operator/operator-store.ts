@@ -29,7 +29,7 @@ import { CheckError, errorText } from '#src/stores/errors.ts';
 import { createForm, type Form } from '#src/stores/form.ts';
 
 /** How often the inbox and the open conversation are loaded again. */
-export const OPERATOR_REFRESH_MS = 15_000;
+export const OPERATOR_REFRESH_MS = 5_000;
 /** How often a held conversation's claim is renewed while it is open. */
 export const CLAIM_RENEW_MS = OPERATOR_CLAIM_MS / 2;
 

@@ -5,7 +5,7 @@
  * `type` is never written but as 'fictional', so a chat pal cannot be turned into a member
  * profile. Every change is audited in the same transaction as the change.
  */
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { PHOTO_LIMIT_PREMIUM } from '#src/contract/photos.ts';
 import {
@@ -100,7 +100,7 @@ function toSummary(row: SummaryRow, operators: ChatPalOperator[], now: Date): Ch
   };
 }
 
-/** A page of chat pals (by profile id), one site or all. */
+/** A page of chat pals, newest first (keyset on the profile id), one site or all. */
 export async function listChatPals(
   db: Db,
   now: Date,
@@ -115,13 +115,13 @@ export async function listChatPals(
       .where(and(eq(profiles.publicId, filter.after), eq(profiles.type, 'fictional')))
       .limit(1);
     if (!after) throw fail('not_found');
-    where.push(gt(profiles.id, after.id));
+    where.push(lt(profiles.id, after.id));
   }
   const rows = await db
     .select(summaryColumns)
     .from(profiles)
     .where(and(...where))
-    .orderBy(asc(profiles.id))
+    .orderBy(desc(profiles.id))
     .limit(CHAT_PALS_PAGE_SIZE + 1);
   const page = rows.slice(0, CHAT_PALS_PAGE_SIZE);
   const operators = await operatorsOf(
