@@ -25,6 +25,7 @@ import {
   httpAsk,
   ReconnectingStream,
   sleep,
+  streamsAgainstLog,
   twoHosts,
   type TwoHosts,
   type HttpAnswer,
@@ -173,22 +174,8 @@ describe.skipIf(!TEST_DATABASE_URL || missing)('an API process killed during a b
       expect(paid.filter((id) => purchases.get(id) !== 1)).toEqual([]);
 
       // Every stream has caught up with its account's log: each stored event once, in order.
-      const logged = async (i: number) =>
-        (
-          await admin.query<{ id: string }>(
-            'select id from account_events where account_id = $1 and id > $2 order by id',
-            [members[i]!.accountId, cursors[i]],
-          )
-        ).rows.map((row) => Number(row.id));
-      const expected: number[][] = [];
-      for (let i = 0; i < MEMBERS; i += 1) expected.push(await logged(i));
-      for (let wait = 0; wait < 100; wait += 1) {
-        if (streams.every((stream, i) => Number(stream.lastId) >= (expected[i]?.at(-1) ?? 0))) break;
-        await sleep(100);
-      }
-      for (const [i, stream] of streams.entries()) {
-        expect({ member: i, ids: stream.events.map((e) => e.id) }).toEqual({ member: i, ids: expected[i] });
-      }
+      const { received, logged } = await streamsAgainstLog(admin, members, streams, cursors);
+      expect(received).toEqual(logged);
       expect(streams.flatMap((s) => s.events).some((e) => e.event === 'resync')).toBe(false);
       // The killed process's clients did reconnect (to the live one).
       expect(streams.slice(0, MEMBERS / 2).every((stream) => stream.connects >= 2)).toBe(true);

@@ -17,6 +17,7 @@ import {
   httpAsk,
   ReconnectingStream,
   sleep,
+  streamsAgainstLog,
   twoHosts,
   type TwoHosts,
 } from './fault-services.ts';
@@ -116,21 +117,8 @@ describe.skipIf(!TEST_DATABASE_URL || missing)('Redis restarted during chat traf
         expect(chats.body).toContain(newest.rows[0]?.public_id);
       }
 
-      const expected: number[][] = [];
-      for (let i = 0; i < MEMBERS; i += 1) {
-        const rows = await admin.query<{ id: string }>(
-          'select id from account_events where account_id = $1 and id > $2 order by id',
-          [members[i]!.accountId, cursors[i]],
-        );
-        expected.push(rows.rows.map((row) => Number(row.id)));
-      }
-      for (let wait = 0; wait < 100; wait += 1) {
-        if (streams.every((stream, i) => (stream.events.at(-1)?.id ?? 0) >= (expected[i]?.at(-1) ?? 0))) break;
-        await sleep(100);
-      }
-      for (const [i, stream] of streams.entries()) {
-        expect({ member: i, ids: stream.events.map((e) => e.id) }).toEqual({ member: i, ids: expected[i] });
-      }
+      const { received, logged } = await streamsAgainstLog(admin, members, streams, cursors);
+      expect(received).toEqual(logged);
       expect(streams.flatMap((s) => s.events).some((e) => e.event === 'resync')).toBe(false);
       // The processes noticed: each logged losing Redis.
       for (const api of processes) {

@@ -485,3 +485,29 @@ export async function twoHosts(count: number, credits: number): Promise<TwoHosts
     throw error;
   }
 }
+
+/**
+ * Waits (up to 10 s) until every member's stream has received its account's newest stored
+ * event; answers per member the event ids received and those the log holds after the
+ * stream's first cursor: equal when each stored event arrived exactly once and in order.
+ */
+export async function streamsAgainstLog(
+  admin: pg.Client,
+  members: readonly FaultMember[],
+  streams: readonly ReconnectingStream[],
+  cursors: readonly number[],
+): Promise<{ received: number[][]; logged: number[][] }> {
+  const logged: number[][] = [];
+  for (const [i, member] of members.entries()) {
+    const rows = await admin.query<{ id: string }>(
+      'select id from account_events where account_id = $1 and id > $2 order by id',
+      [member.accountId, cursors[i]],
+    );
+    logged.push(rows.rows.map((row) => Number(row.id)));
+  }
+  for (let wait = 0; wait < 100; wait += 1) {
+    if (streams.every((stream, i) => (stream.events.at(-1)?.id ?? 0) >= (logged[i]?.at(-1) ?? 0))) break;
+    await sleep(100);
+  }
+  return { received: streams.map((stream) => stream.events.map((e) => e.id)), logged };
+}
