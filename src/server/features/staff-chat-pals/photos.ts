@@ -11,7 +11,7 @@ import { chatPalOperators, photos, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { talksWithChatPal, type Operator } from '#src/server/features/operator/index.ts';
-import { photoFileName } from '#src/server/features/photos/index.ts';
+import { serveStaffPhoto } from '#src/server/features/photos/index.ts';
 
 export async function chatPalSectionPhoto(
   deps: Pick<AppDeps, 'database' | 'photoStorage'>,
@@ -21,22 +21,14 @@ export async function chatPalSectionPhoto(
 ): Promise<Response> {
   const db = deps.database.db;
   const [row] = await db
-    .select({ key: photos.storageKey, status: photos.status, profileId: profiles.id, type: profiles.type })
+    .select({ status: photos.status, profileId: profiles.id, type: profiles.type })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .where(eq(photos.publicId, photoId))
     .limit(1);
   if (!row || !(await mayView(deps, operator, row))) throw fail('not_found');
-  const bytes = await deps.photoStorage.get(photoFileName(row.key, variant));
-  if (!bytes) throw fail('not_found');
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'image/jpeg',
-      'Cache-Control': 'private, no-store',
-      Vary: 'Cookie',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  // The back office's photo answer (private, never stored), as the photo queue gets it.
+  return serveStaffPhoto(db, deps.photoStorage, photoId, variant);
 }
 
 async function mayView(

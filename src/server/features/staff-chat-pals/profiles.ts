@@ -236,9 +236,11 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-function knownSite(c: Context<AppEnv>, siteId: string): string {
-  if (!c.get('deps').sites.some((site) => site.id === siteId)) throw fail('invalid_input', { field: 'site' });
-  return siteId;
+/** What a change of a chat pal starts from: the database, its time, the site (400 unknown), who acts. */
+async function changeOf(c: Context<AppEnv>, staff: StaffSession, siteId: string) {
+  const { database, now, sites } = c.get('deps');
+  if (!sites.some((site) => site.id === siteId)) throw fail('invalid_input', { field: 'site' });
+  return { db: database.db, at: now(), siteId, by: await auditBy(c, sessionActor(staff)) };
 }
 
 /** A new chat pal (always fictional), audited `chat_pal.create`. */
@@ -247,11 +249,8 @@ export async function createChatPal(
   staff: StaffSession,
   input: ChatPalFields & { site: string },
 ): Promise<ChatPalDetail> {
-  const { database, now } = c.get('deps');
-  const at = now();
-  const siteId = knownSite(c, input.site);
-  const by = await auditBy(c, sessionActor(staff));
-  return database.db.transaction(async (tx) => {
+  const { db, at, siteId, by } = await changeOf(c, staff, input.site);
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(profiles)
       .values({
@@ -281,11 +280,8 @@ export async function updateChatPal(
   staff: StaffSession,
   input: ChatPalFields & { id: string; site: string },
 ): Promise<ChatPalDetail> {
-  const { database, now } = c.get('deps');
-  const at = now();
-  const siteId = knownSite(c, input.site);
-  const by = await auditBy(c, sessionActor(staff));
-  return database.db.transaction(async (tx) => {
+  const { db, at, siteId, by } = await changeOf(c, staff, input.site);
+  return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: profiles.id, birthdate: profiles.birthdate })
       .from(profiles)
