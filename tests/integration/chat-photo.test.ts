@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PHOTO_FIELDS, getChatMessages, postChatPhoto, sentMessage } from '#src/contract/chat.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { messages } from '#src/server/db/schema.ts';
+import { StorageUnavailableError } from '#src/server/providers/storage/index.ts';
 import { balanceOf, chatLedger, chatMember, clientId, prices, startChat, type ChatMember } from './chat-fixtures.ts';
 import { call, createTestApp, seedSiteData, type TestApp } from './harness.ts';
 
@@ -32,12 +33,12 @@ function cameraJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-function uploadPhoto(from: ChatMember, conversation: string, bytes: Uint8Array, client = clientId()) {
+function uploadPhoto(from: ChatMember, conversation: string, bytes: Uint8Array, client = clientId(), app = t) {
   const form = new FormData();
   form.append(CHAT_PHOTO_FIELDS.photo, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
   form.append(CHAT_PHOTO_FIELDS.conversation, conversation);
   form.append(CHAT_PHOTO_FIELDS.client_id, client);
-  return t.app.request(postChatPhoto.path, {
+  return app.app.request(postChatPhoto.path, {
     method: 'POST',
     headers: {
       host: 'default.localhost',
@@ -110,5 +111,48 @@ describe('photo messages', () => {
     const text = await uploadPhoto(rich, richChat, new TextEncoder().encode('not an image at all'));
     expect(text.status).toBe(415);
     expect(await balanceOf(t, rich.accountId)).toBe(100);
+  });
+});
+
+describe('photo storage that cannot be reached', () => {
+  it('answers 503 with Retry-After, charges nothing and leaves no file and no message', async () => {
+    const stored = new Set<string>();
+    // The thumbnail's write fails at once while the full image's is still under way.
+    const app = await createTestApp({
+      deps: (deps) => ({
+        ...deps,
+        photoStorage: {
+          ...deps.photoStorage,
+          put: async (key, bytes, type) => {
+            if (key.endsWith('-thumb.jpg'))
+              throw new StorageUnavailableError('write', new Error('connect ECONNREFUSED'));
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            await deps.photoStorage.put(key, bytes, type);
+            stored.add(key);
+          },
+          delete: async (key) => {
+            await deps.photoStorage.delete(key);
+            stored.delete(key);
+          },
+        },
+      }),
+    });
+    try {
+      await seedSiteData(app);
+      const me = await chatMember(app, { paid: true, credits: 100 });
+      const her = await chatMember(app, { gender: 'female' });
+      const chat = await startChat(app, me, her.publicId);
+      const response = await uploadPhoto(me, chat, await cameraJpeg(), clientId(), app);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+      expect(stored.size).toBe(0);
+      expect(await balanceOf(app, me.accountId)).toBe(100);
+      expect(await chatLedger(app, me.accountId)).toEqual([]);
+      const seen = await call(app, getChatMessages, { session: her.session, query: { id: chat } });
+      expect(seen.messages.filter((m) => m.kind === 'photo')).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

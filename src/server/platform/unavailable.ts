@@ -8,6 +8,7 @@
  */
 import type { Context } from 'hono';
 import { errorResponse, fail } from '#src/server/http/errors.ts';
+import { StorageUnavailableError } from '#src/server/providers/storage/index.ts';
 import { log } from './log.ts';
 
 /** Seconds a client is asked to wait before it tries again. */
@@ -38,9 +39,14 @@ function unavailableState(code: string): boolean {
 const LOST_CONNECTION =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
-/** Whether the error (or one of its causes) means the database could not be reached. */
+/**
+ * Whether the error (or one of its causes) means the database or the photo storage could not
+ * be reached (a StorageUnavailableError of the storage providers; an upload that knows it
+ * answers its own `storage_unavailable` first).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (cause instanceof StorageUnavailableError) return true;
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || unavailableState(code))) return true;
     if (LOST_CONNECTION.test(cause.message)) return true;
@@ -57,7 +63,8 @@ export function unavailableResponse(c: Context, error: unknown): Response {
   if (now - lastLogged > RETRY_AFTER_S * 1000) {
     lastLogged = now;
     const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : 'unknown';
-    log.warn({ area: 'api', method: c.req.method, path: c.req.path, reason }, 'database unavailable; answering 503');
+    const service = error instanceof StorageUnavailableError ? 'photo storage' : 'database';
+    log.warn({ area: 'api', method: c.req.method, path: c.req.path, reason }, `${service} unavailable; answering 503`);
   }
   c.header('Retry-After', String(RETRY_AFTER_S));
   c.header('Cache-Control', 'no-store');

@@ -12,7 +12,7 @@ import type { Db } from '#src/server/db/client.ts';
 import { conversationSides, conversations, messages } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import type { StorageProvider } from '#src/server/providers/storage/types.ts';
+import { putAll, type StorageProvider } from '#src/server/providers/storage/index.ts';
 import { photoFileName, type ProcessedPhoto, newStorageKey } from '#src/server/features/photos/index.ts';
 import { loadViewer } from '#src/server/features/members/index.ts';
 
@@ -20,13 +20,19 @@ import { loadViewer } from '#src/server/features/members/index.ts';
 export const CHAT_PHOTO_VARIANTS = ['full', 'thumb'] as const;
 type ChatPhotoVariant = (typeof CHAT_PHOTO_VARIANTS)[number];
 
-/** Stores a processed photo's full image and thumbnail; answers the storage key. */
+/**
+ * Stores a processed photo's full image and thumbnail, both or neither (a store that cannot be
+ * reached: StorageUnavailableError, answered 503); answers the storage key.
+ */
 export async function storeChatPhoto(storage: StorageProvider, processed: ProcessedPhoto): Promise<string> {
   const key = newStorageKey();
-  await Promise.all(
-    CHAT_PHOTO_VARIANTS.map((variant) =>
-      storage.put(photoFileName(key, variant), processed.variants[variant], 'image/jpeg'),
-    ),
+  await putAll(
+    storage,
+    CHAT_PHOTO_VARIANTS.map((variant) => ({
+      key: photoFileName(key, variant),
+      bytes: processed.variants[variant],
+      contentType: 'image/jpeg',
+    })),
   );
   return key;
 }

@@ -21,6 +21,7 @@ import { randomPublicId } from '#src/server/db/ids.ts';
 import { chatPalOperators, photos, profiles, staffAccounts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { deleteAll, putAll } from '#src/server/providers/storage/index.ts';
 import { ageOf } from '#src/server/features/members/index.ts';
 import {
   decodeInTurn,
@@ -361,10 +362,14 @@ export async function addChatPalPhoto(
   const key = newStorageKey();
   const names = PHOTO_VARIANTS.map((variant) => photoFileName(key, variant));
   try {
-    await Promise.all(
-      PHOTO_VARIANTS.map((variant) =>
-        photoStorage.put(photoFileName(key, variant), processed.variants[variant], 'image/jpeg'),
-      ),
+    // All variants or none (a store that cannot be reached: 503).
+    await putAll(
+      photoStorage,
+      PHOTO_VARIANTS.map((variant) => ({
+        key: photoFileName(key, variant),
+        bytes: processed.variants[variant],
+        contentType: 'image/jpeg',
+      })),
     );
     return await db.transaction(async (tx) => {
       const [profile] = await tx
@@ -407,7 +412,7 @@ export async function addChatPalPhoto(
       return chatPalDetail(tx, rowId, now());
     });
   } catch (error) {
-    await Promise.all(names.map((name) => photoStorage.delete(name))).catch(() => {});
+    await deleteAll(photoStorage, names);
     throw error;
   }
 }
