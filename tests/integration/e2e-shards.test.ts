@@ -5,6 +5,8 @@
  * `E2E_SITE=<id>` runs.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { sites } from '#sites-config';
@@ -13,15 +15,25 @@ import { HOME_SITE, namesSite } from '../../scripts/lib/e2e-shards.ts';
 const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-/** The test lines of `playwright test --list` ("[phone] › file:line:col › … › title"). */
+/**
+ * The tests of `playwright test --list` ("[phone] › file › … › title"; the line and column
+ * left out: what is compared is which tests run, and a fresh clone's CI once listed a spec's
+ * tests at the lines of an older version of it in one of the three listings run side by side).
+ * Each listing compiles the specs in a transform cache of its own.
+ */
 async function listTests(site?: string): Promise<string[]> {
-  const env: NodeJS.ProcessEnv = { ...process.env, E2E_SITE: site ?? '' };
+  const cache = mkdtempSync(join(tmpdir(), 'e2e-shards-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, E2E_SITE: site ?? '', PLAYWRIGHT_TRANSFORM_CACHE_DIR: cache };
   const { stdout } = await run(join(root, 'node_modules/.bin/playwright'), ['test', '--list', '--reporter=list'], {
     cwd: root,
     env,
     maxBuffer: 16 * 1024 * 1024,
   });
-  return stdout.split('\n').filter((line) => /^\s+\[\w+\] › /.test(line));
+  rmSync(cache, { recursive: true, force: true });
+  return stdout
+    .split('\n')
+    .filter((line) => /^\s+\[\w+\] › /.test(line))
+    .map((line) => line.replace(/^(\s+\[\w+\] › [^ ]+?):\d+:\d+ › /, '$1 › '));
 }
 
 /** Whether a listed test is in a site's shard, as scripts/lib/e2e-shards.ts means it. */
