@@ -112,3 +112,55 @@ export function MoreButton({ form, next, label }: { form: Form<[], void>; next: 
     </button>
   );
 }
+
+/** A section's tabs: one button each, the shown one marked current. */
+export function Tabs<Id extends string>({
+  label,
+  tabs,
+  current,
+  onChoose,
+}: {
+  label: string;
+  tabs: readonly { id: Id; label: string }[];
+  current: Id;
+  onChoose: (id: Id) => void;
+}) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2">
+        {tabs.map((candidate) => (
+          <li key={candidate.id}>
+            <button
+              type="button"
+              className={candidate.id === current ? 'btn btn-primary' : 'btn btn-outline'}
+              aria-current={candidate.id === current ? 'page' : undefined}
+              onClick={() => onChoose(candidate.id)}
+            >
+              {candidate.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The options of a site choice: all sites first (or `all`), then each site by its brand. */
+export function SiteOptions({
+  sites,
+  all = TEXT.all_sites,
+}: {
+  sites: readonly { id: string; brand: string }[];
+  all?: string;
+}) {
+  return (
+    <>
+      <option value="">{all}</option>
+      {sites.map((site) => (
+        <option key={site.id} value={site.id}>
+          {site.brand}
+        </option>
+      ))}
+    </>
+  );
+}

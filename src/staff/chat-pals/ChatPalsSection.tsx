@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { CHAT_PAL_ADMINS } from '#src/contract/staff-chat-pals.ts';
 import OperatorScreen from '#src/features/operator/OperatorScreen.tsx';
-import { Heading } from '../console-ui.tsx';
+import { Heading, Tabs } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import { $me } from '../session-store.ts';
 import { ProfilesPanel } from './ProfilesPanel.tsx';
@@ -38,24 +38,7 @@ export default function ChatPalsSection({ sites }: SectionProps) {
   return (
     <div className="flex flex-col gap-4">
       <Heading>{T.title}</Heading>
-      {tabs.length > 1 && (
-        <nav aria-label={T.tabs}>
-          <ul className="flex flex-wrap gap-2">
-            {tabs.map((candidate) => (
-              <li key={candidate.id}>
-                <button
-                  type="button"
-                  className={candidate.id === tab ? 'btn btn-primary' : 'btn btn-outline'}
-                  aria-current={candidate.id === tab ? 'page' : undefined}
-                  onClick={() => $tab.set(candidate.id)}
-                >
-                  {candidate.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {tabs.length > 1 && <Tabs label={T.tabs} tabs={tabs} current={tab} onChoose={(id) => $tab.set(id)} />}
       {tab === 'inbox' && <OperatorScreen locale="en" sites={sites} />}
       {tab === 'profiles' && <ProfilesPanel sites={sites} />}
       {tab === 'workload' && <WorkloadPanel />}

@@ -12,7 +12,7 @@ import type { ChatPalDetail, ChatPalFields } from '#src/contract/staff-chat-pals
 import { LOCALES } from '#src/lib/locales.ts';
 import { FormMessage, SelectField, TextAreaField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field, Table } from '../console-ui.tsx';
+import { field, SiteOptions, Table } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import {
   $chatPals,
@@ -43,12 +43,7 @@ export function ProfilesPanel({ sites }: SectionProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <SelectField label={T.site} value={site} onChange={(event) => chooseSite(event.target.value)}>
-          <option value="">{T.all_sites}</option>
-          {sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.brand}
-            </option>
-          ))}
+          <SiteOptions sites={sites} all={T.all_sites} />
         </SelectField>
         <button type="button" className="btn btn-primary" onClick={startNew}>
           {T.new_chat_pal}

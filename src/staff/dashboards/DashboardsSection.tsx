@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { Heading, field } from '../console-ui.tsx';
+import { field, Heading, SiteOptions } from '../console-ui.tsx';
 import { Chart } from './Chart.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import {
@@ -96,12 +96,7 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
         <TextField label={TEXT.from} name="from" type="date" defaultValue={range.from} required />
         <TextField label={TEXT.to} name="to" type="date" defaultValue={range.to} required />
         <SelectField label={TEXT.site} name="site" defaultValue={range.site}>
-          <option value="">{TEXT.all_sites}</option>
-          {sites.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.brand}
-            </option>
-          ))}
+          <SiteOptions sites={sites} all={TEXT.all_sites} />
         </SelectField>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {TEXT.show}

@@ -18,7 +18,7 @@ import { LOCALES } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { Heading, field } from '../console-ui.tsx';
+import { field, Heading, SiteOptions } from '../console-ui.tsx';
 import { DataTable, type Column } from '../dashboards/DataTable.tsx';
 import { $funnel, $rolledUpAt, funnelCsvUrl, funnelForm, lastDays, rollUpForm, totalsOf } from './funnel-store.ts';
 import { BREAKDOWN_LABELS, FUNNEL_TEXT as TEXT } from './texts.ts';
@@ -157,12 +157,7 @@ export default function FunnelSection({ sites }: { sites: readonly { id: string;
           ))}
         </SelectField>
         <SelectField label={TEXT.site} name="site" defaultValue={query.site}>
-          <option value="">{TEXT.all_sites}</option>
-          {sites.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.brand}
-            </option>
-          ))}
+          <SiteOptions sites={sites} all={TEXT.all_sites} />
         </SelectField>
         <SelectField label={TEXT.locale} name="locale" defaultValue={query.locale}>
           <option value="">{TEXT.all_locales}</option>

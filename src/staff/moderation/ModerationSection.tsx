@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { Heading } from '../console-ui.tsx';
+import { Heading, Tabs } from '../console-ui.tsx';
 import { PhotoQueue } from './PhotoQueue.tsx';
 import { RepeatOffenders, ReportsQueue } from './ReportsQueue.tsx';
 import { MODERATION_TEXT as T } from './texts.ts';
@@ -27,22 +27,7 @@ export default function ModerationSection() {
   return (
     <div className="flex flex-col gap-4">
       <Heading>{T.title}</Heading>
-      <nav aria-label={T.tabs}>
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((candidate) => (
-            <li key={candidate.id}>
-              <button
-                type="button"
-                className={candidate.id === tab ? 'btn btn-primary' : 'btn btn-outline'}
-                aria-current={candidate.id === tab ? 'page' : undefined}
-                onClick={() => $tab.set(candidate.id)}
-              >
-                {candidate.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label={T.tabs} tabs={TABS} current={shown.id} onChoose={(id) => $tab.set(id)} />
       <shown.Screen />
     </div>
   );

@@ -9,7 +9,7 @@ import { DISCOUNT_VALIDITIES } from '#src/contract/discounts.ts';
 import { MONEY_WRITERS, type StaffCode } from '#src/contract/staff-money.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { MoreButton, Table, field } from '../console-ui.tsx';
+import { field, MoreButton, SiteOptions, Table } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import { holdsRole } from '../session-store.ts';
 import {
@@ -91,12 +91,7 @@ function NewCodeForm({ sites }: SectionProps) {
           error={errorOf('percentage')}
         />
         <SelectField label={T.site} name="site" defaultValue="" error={errorOf('site')}>
-          <option value="">{T.all_sites}</option>
-          {sites.map((site) => (
-            <option key={site.id} value={site.id}>
-              {site.brand}
-            </option>
-          ))}
+          <SiteOptions sites={sites} all={T.all_sites} />
         </SelectField>
         <TextField
           label={T.country}
