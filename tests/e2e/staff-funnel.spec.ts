@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import { expectAccessible } from './axe.ts';
 import { enterSite, expect, siteUrl, test } from './fixtures.ts';
 import { PASSWORD, SITE, expectErrorAnswers, journeyIp, uniqueEmail } from './journeys.ts';
-import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp } from './staff-login.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp, ownAddress } from './staff-login.ts';
 
 const t = translator('en');
 /** Variant b's headline on default/en (src/landers/experiments.ts). */
@@ -62,6 +62,11 @@ test('a visitor signs up from a lander variant; marketing sees it per lander, va
   // Again with the cookie: the same variant.
   await first.reload();
   await expect(first.getByRole('heading', { level: 1 })).toHaveText(headlineOf(assigned.split('.')[1] ?? ''));
+  // The other arm gets a visit too, so the experiment has a control and a variant to compare
+  // whatever the draw above and whichever project's journey ran first.
+  const other = variant === 'b' ? 'control' : 'b';
+  await first.goto(siteUrl(SITE, `/landers/gallery/eng?variant=${other}`));
+  await expect(first.getByRole('heading', { level: 1 })).toHaveText(headlineOf(other));
   await noScript.close();
 
   // The journey's visitor comes from a campaign link that pins the variant.
@@ -89,6 +94,7 @@ test('a visitor signs up from a lander variant; marketing sees it per lander, va
 
   // Marketing: log in on the staff origin, roll the figures up, find the signup.
   const marketing = demoStaff('marketing');
+  await ownAddress(page);
   await page.goto(`${STAFF_ORIGIN}/funnel`);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
   expectErrorAnswers(consoleErrors, 403);

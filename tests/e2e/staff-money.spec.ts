@@ -34,7 +34,7 @@ test('finance creates a discount code, a member redeems it at checkout, finance 
   await form.getByLabel(T.code).fill(code);
   await form.getByLabel(T.percentage).fill('30');
   await form.getByLabel(T.site, { exact: true }).selectOption('default');
-  await form.getByLabel(T.validity).selectOption('once-per-user');
+  await form.getByLabel(T.validity, { exact: true }).selectOption('once-per-user');
   await form.getByLabel(T.reason).fill('Spring newsletter');
   await form.getByRole('button', { name: T.create }).click();
   await expect(form.getByRole('status')).toHaveText(fill(T.created, { code }));

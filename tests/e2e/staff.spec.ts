@@ -9,7 +9,7 @@
 import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import { expectAccessible } from './axe.ts';
 import { test, expect } from './fixtures.ts';
-import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp } from './staff-login.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, demoStaff, enterTotp, ownAddress } from './staff-login.ts';
 import { EN_DEFAULT, PASSWORD, createMember, expectErrorAnswers, logIn, secondBrowser, urlOf } from './journeys.ts';
 
 test('a moderator bans a member in the back office; the member is locked out', async ({
@@ -29,6 +29,7 @@ test('a moderator bans a member in the back office; the member is locked out', a
   expect(await logIn(member, email)).toBe(200);
 
   // The staff member's login: password, then the code of the authenticator app.
+  await ownAddress(page);
   await page.goto(`${STAFF_ORIGIN}/`);
   await expect(page.getByRole('heading', { name: 'Staff login' })).toBeFocused();
   await expectAccessible(page, 'staff login');
