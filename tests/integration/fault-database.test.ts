@@ -27,7 +27,7 @@ import { TEST_DATABASE_URL } from './harness.ts';
 const missing = TEST_DATABASE_URL ? faultToolsMissing() : null;
 if (missing) console.warn(`fault-database: skipped (${missing})`);
 
-/** No answer within this long counts as a hang (SPEC-level bound of the issue: 5 s). */
+/** No answer within this long counts as a hang (docs/operations.md "Faults": 5 s). */
 const HANG_MS = 5_000;
 
 interface Answer {

@@ -36,7 +36,7 @@ const missing = TEST_DATABASE_URL ? faultToolsMissing() : null;
 if (missing) console.warn(`fault-processes: skipped (${missing})`);
 
 const MEMBERS = 50;
-/** Paid sends per member: 1,000 in all, the issue's burst. */
+/** Paid sends per member: 1,000 in all (docs/operations.md "Faults"). */
 const SENDS_EACH = 20;
 /** Purchases per member: 100 in all. */
 const PURCHASES_EACH = 2;
