@@ -60,7 +60,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { log } from './platform/log.ts';
 import { httpErrors } from './platform/metrics.ts';
 import { requestScope } from './platform/request-scope.ts';
-import { isDatabaseUnavailable, unavailableResponse } from './platform/unavailable.ts';
+import { RETRY_AFTER_S, isDatabaseUnavailable, unavailableResponse } from './platform/unavailable.ts';
 import { createSmsProvider } from './providers/sms/index.ts';
 
 export interface ComposeOptions {
@@ -176,6 +176,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       httpErrors.inc({ code: error.code, status: String(error.status) });
+      // A 503 passes by itself (photo storage away): when to ask again, as for the database.
+      if (error.status === 503) c.header('Retry-After', String(RETRY_AFTER_S));
       return errorResponse(c, error);
     }
     // The database is away: 503 with Retry-After, not a bug (platform/unavailable.ts).

@@ -249,6 +249,7 @@ describe.skipIf(!s3)('object storage unreachable', () => {
     try {
       const refused = await upload(t, owner.session, 'fr');
       expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await errorAnswerOf(refused)).toEqual({
         error: { code: 'storage_unavailable', message: translator('fr')('photos.errors.storage_unavailable') },
       });
