@@ -53,7 +53,8 @@ test('a moderator sees a member’s new photo in the staff queue, loaded, and ap
   consoleErrors,
 }) => {
   test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
-  const label = `staff-photo-${test.info().project.name}`;
+  // A retry uploads a photo of its own: the first try's may still wait in the queue.
+  const label = `staff-photo-${test.info().project.name}-${test.info().retry}`;
   const { context: memberContext, page: member } = await memberInSecondBrowser(browser, request, label);
   await member.goto(urlOf(EN_DEFAULT, '/profile'));
   await enterSite(member);

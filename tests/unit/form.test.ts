@@ -97,4 +97,44 @@ describe('createForm', () => {
     form.reset();
     expect(form.$done.get()).toBe(false);
   });
+
+  it('with latest, runs again after the running call with the newest arguments (an order changed while loading)', async () => {
+    testEnvironment();
+    const shown: string[] = [];
+    const releases: (() => void)[] = [];
+    const form = createForm(
+      (order: string) =>
+        new Promise<string>((resolve) => {
+          releases.push(() => {
+            shown.push(order);
+            resolve(order);
+          });
+        }),
+      { latest: true },
+    );
+    const first = form.submit('oldest');
+    const second = form.submit('newest');
+    const third = form.submit('popular');
+    expect(releases).toHaveLength(1);
+    releases[0]!();
+    expect(await first).toBe('oldest');
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    releases[1]!();
+    expect(await second).toBe('popular');
+    expect(await third).toBe('popular');
+    expect(shown).toEqual(['oldest', 'popular']);
+    expect(form.$busy.get()).toBe(false);
+  });
+
+  it('without latest, a call while busy is ignored', async () => {
+    testEnvironment();
+    let release = () => {};
+    const action = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const form = createForm(action, { repeatable: true });
+    const first = form.submit();
+    expect(await form.submit()).toBeUndefined();
+    release();
+    await first;
+    expect(action).toHaveBeenCalledTimes(1);
+  });
 });

@@ -37,7 +37,7 @@ export const loadPhotosForm = createForm(
     $current.set(Math.min($current.get(), Math.max(queue.photos.length - 1, 0)));
     $selected.set(new Set([...$selected.get()].filter((id) => queue.photos.some((photo) => photo.id === id))));
   },
-  { repeatable: true },
+  { latest: true },
 );
 
 export function setOrder(order: ModerationOrder): void {

@@ -46,7 +46,7 @@ export const loadReportsForm = createForm(
     const earlier = more && current?.view === view ? current.reports : [];
     $reports.set({ view, reports: [...earlier, ...page.reports], next: page.next, totalOpen: page.total_open });
   },
-  { repeatable: true },
+  { latest: true },
 );
 
 async function reloadReport(id: string): Promise<void> {
