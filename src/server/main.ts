@@ -12,6 +12,7 @@ import { composeApp } from './app.ts';
 import { productionProblems, type Config } from './env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { startHourlyJob } from './jobs/hourly.ts';
+import { closePhotoWorkers } from './features/photos/index.ts';
 import { jobGateOf } from './jobs/job-lock.ts';
 import { markDraining } from './platform/health.ts';
 import { log, routeConsoleToLog, setLogLevel } from './platform/log.ts';
@@ -124,7 +125,8 @@ export async function startServer(
       await deps.events.close();
       await stopHourlyJob();
       await closed;
-      await Promise.all([gate.close(), metrics?.close()]);
+      const [, , photoWorkers] = await Promise.all([gate.close(), metrics?.close(), closePhotoWorkers()]);
+      if (photoWorkers > 0) log.info({ photoWorkers }, 'photo workers ended');
       unobservePool();
       await database.close();
     })());

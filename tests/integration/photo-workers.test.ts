@@ -5,6 +5,7 @@
  * the pool neither lets more wait than it may nor keeps a finished process alive.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,11 +14,26 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
 import { PhotoWorkerError, PhotoWorkerPool, type PhotoPoolOptions } from '#src/server/features/photos/photo-pool.ts';
-import { processUpload } from '#src/server/features/photos/process.ts';
+import { closePhotoWorkers, processUpload } from '#src/server/features/photos/process.ts';
 import { PHOTO_SIZES } from '#src/server/features/photos/files.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const HANG = new URL(`file://${join(ROOT, 'tests/fixtures/heic-workers/hang.ts')}`);
+
+/** This process's children running photo-process.ts (Linux /proc). */
+function photoProcesses(): string[] {
+  const tasks = readdirSync('/proc/self/task');
+  const children = tasks.flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('photo-process');
+    } catch {
+      return false;
+    }
+  });
+}
 
 function pool(options: Partial<PhotoPoolOptions> = {}): PhotoWorkerPool {
   return new PhotoWorkerPool({ size: 2, maxQueue: 8, timeoutMs: 60_000, idleMs: 60_000, ...options });
@@ -132,6 +148,21 @@ describe('the photo workers', () => {
     await expect(
       workers.render({ kind: 'file', bytes: new Uint8Array(huge), maxPixels: PHOTO_MAX_PIXELS }),
     ).rejects.toEqual(new PhotoWorkerError('closed'));
+  });
+
+  it('the process’s own workers end with closePhotoWorkers (a shutdown), a large photo’s child process too', async () => {
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2f7d5a' } })
+      .png()
+      .toBuffer();
+    const before = new Set(photoProcesses());
+    await processUpload(new Uint8Array(small));
+    await processUpload(new Uint8Array(huge));
+    const started = photoProcesses().filter((pid) => !before.has(pid));
+    expect(started).toHaveLength(1);
+    // A thread or more for the small photo, the child process for the large one.
+    expect(await closePhotoWorkers()).toBeGreaterThanOrEqual(2);
+    expect(photoProcesses()).not.toContain(started[0]);
+    expect(await closePhotoWorkers()).toBe(0);
   });
 
   it('an idle worker does not keep a finished process alive', async () => {

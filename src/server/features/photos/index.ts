@@ -6,7 +6,7 @@
 export { registerPhotoRoutes } from './routes.ts';
 export { isStorageKey, PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from './files.ts';
 export { listOwnPhotos } from './own.ts';
-export { HEAVY_DECODE_NICENESS, photoTooLargeError, processUpload } from './process.ts';
+export { closePhotoWorkers, HEAVY_DECODE_NICENESS, photoTooLargeError, processUpload } from './process.ts';
 export { assertDecodeTurn, decodeInTurn, decodingLoad, PHOTO_DECODING } from './decoding.ts';
 export type { ProcessedPhoto } from './process.ts';
 export { newStorageKey } from './upload.ts';

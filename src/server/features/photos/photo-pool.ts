@@ -96,11 +96,13 @@ export class PhotoWorkerPool {
     return this.threads.size;
   }
 
-  /** Ends every worker; renders running or waiting are refused. */
-  async close(): Promise<void> {
+  /** Ends every worker (resolves with how many there were); renders running or waiting are refused. */
+  async close(): Promise<number> {
     this.closed = true;
     for (const job of this.waiting.splice(0)) job.reject(new PhotoWorkerError('closed'));
-    await Promise.all([...this.threads].map((thread) => this.end(thread, new PhotoWorkerError('closed'))));
+    const threads = [...this.threads];
+    await Promise.all(threads.map((thread) => this.end(thread, new PhotoWorkerError('closed'))));
+    return threads.length;
   }
 
   /** An idle worker, or a new one while there are fewer than `size`. */

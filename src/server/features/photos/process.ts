@@ -71,6 +71,18 @@ function photoWorkers(): PhotoWorkers {
   return sharedWorkers;
 }
 
+/**
+ * Ends the process's photo workers (a shutdown: main.ts) and resolves with how many ran; the
+ * next upload would start new ones.
+ */
+export async function closePhotoWorkers(): Promise<number> {
+  const workers = sharedWorkers;
+  sharedWorkers = null;
+  if (!workers) return 0;
+  const [light, heavy] = await Promise.all([workers.light.close(), workers.heavy.close()]);
+  return light + heavy;
+}
+
 export interface ProcessOptions {
   /** The HEIC decoder pool (default: the process's own). */
   heic?: HeicDecoderPool;
