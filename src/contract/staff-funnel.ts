@@ -31,6 +31,9 @@ export const funnelQuery = z.looseObject({
   locale: z.optional(z.string().check(z.maxLength(5))),
 });
 
+/** The range and breakdown every funnel question names (the screen's form and the server's read). */
+export type FunnelRange = Pick<z.infer<typeof funnelQuery>, 'from' | 'to' | 'by'>;
+
 const count = z.number().check(z.int());
 /** A share in percent with one decimal, or null when its base is zero. */
 const percent = z.nullable(z.number());

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StaffOrderPage, StaffOrderRow } from '#src/contract/staff-money.ts';
-import { $order, $orders, newCodeOf, orderQuery, refundForm } from '#src/staff/money/money-store.ts';
+import { newCodeOf } from '#src/staff/money/codes-store.ts';
+import { $order, $orders, orderQuery, refundForm } from '#src/staff/money/money-store.ts';
 import { $me, $reauthNeeded, $stage, logout } from '#src/staff/session-store.ts';
 import { scriptedApi, type Handler } from '../fixtures/members.ts';
 import { testEnvironment } from './test-environment.ts';

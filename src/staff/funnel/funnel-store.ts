@@ -9,7 +9,7 @@ import {
   getStaffFunnelCsv,
   postStaffFunnelRollup,
   type ExperimentNote,
-  type FunnelBreakdown,
+  type FunnelRange,
   type FunnelRow,
 } from '#src/contract/staff-funnel.ts';
 import { environment } from '#src/stores/environment.ts';
@@ -17,10 +17,8 @@ import { createForm } from '#src/stores/form.ts';
 import { lastDays as lastDashboardDays } from '../dashboards/dashboards-store.ts';
 import { onSessionEnd } from '../session-store.ts';
 
-export interface FunnelQuery {
-  from: string;
-  to: string;
-  by: FunnelBreakdown;
+/** The form's question: '' for all sites or locales. */
+export interface FunnelQuery extends FunnelRange {
   site: string;
   locale: string;
 }

@@ -22,7 +22,7 @@ import {
   moreCodesForm,
   newCodeOf,
   usesForm,
-} from './money-store.ts';
+} from './codes-store.ts';
 import { money, when } from './format.ts';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 

@@ -3,13 +3,16 @@
  * (a billing hold after a chargeback), and in which country and currency they pay.
  */
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { SiteConfig } from '#sites-config';
 import type { Locale } from '#src/lib/locales.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
 import { accounts, billingHolds, profiles } from '#src/server/db/schema.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
-import type { AppDeps } from '#src/server/http/context.ts';
+import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { linkOrigin, requestContext } from '#src/server/platform/request-context.ts';
+import { requireViewer } from '#src/server/features/members/index.ts';
 import { currencyOf } from './packages.ts';
 
 /** The member buying, with what orders and receipts need. */
@@ -53,6 +56,31 @@ export interface OrderContext {
   locale: Locale;
   /** The member's site origin (return links) and this API's (hosted sandbox pages). */
   origin: string;
+}
+
+/**
+ * The logged-in buyer of the request's site (403 authentication_required for none) and the
+ * context their orders are made in: the billing and direct-debit calls start here.
+ */
+export async function buyerRequest(
+  c: Context<AppEnv>,
+  site: SiteConfig | null,
+): Promise<{ ctx: OrderContext; buyer: Buyer }> {
+  const account = requestContext(c, site);
+  const viewer = await requireViewer(c);
+  const buyer = await loadBuyer(account.db, viewer.accountId);
+  if (!buyer) throw fail('authentication_required');
+  return {
+    ctx: {
+      deps: account.deps,
+      db: account.db,
+      site: account.site,
+      now: account.now,
+      locale: c.get('locale'),
+      origin: linkOrigin(account),
+    },
+    buyer,
+  };
 }
 
 /** 403 payments_blocked while the account has a billing hold (a chargeback). */

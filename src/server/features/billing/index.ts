@@ -4,7 +4,7 @@
  * (lint rule imports/feature-internals).
  */
 export { registerBillingRoutes } from './routes.ts';
-export { assertMayBuy, loadBuyer, paymentCountry } from './buyer.ts';
+export { assertMayBuy, buyerRequest, loadBuyer, paymentCountry } from './buyer.ts';
 export type { Buyer, OrderContext } from './buyer.ts';
 export { chargeStoredMethod, createOrder } from './orders.ts';
 export { findOrder } from './order-queries.ts';

@@ -23,10 +23,8 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { route } from '#src/server/http/route.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
-import { requireViewer } from '#src/server/features/members/index.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
-import { loadBuyer, paymentCountry, type Buyer, type OrderContext } from './buyer.ts';
+import { buyerRequest, loadBuyer, paymentCountry, type Buyer, type OrderContext } from './buyer.ts';
 import { findOrder, lastPaidOrder, latestStoredMethod, listOrders, orderDto } from './order-queries.ts';
 import { chargeStoredMethod, createOrder, openCheckout } from './orders.ts';
 import type { OrderRow } from './state.ts';
@@ -42,23 +40,9 @@ interface BillingRequest {
 }
 
 async function billingRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<BillingRequest> {
-  const account = requestContext(c, site);
-  const viewer = await requireViewer(c);
-  const buyer = await loadBuyer(account.db, viewer.accountId);
-  if (!buyer) throw fail('authentication_required');
-  const { settings } = await loadSite(account.db, account.site);
-  return {
-    ctx: {
-      deps: account.deps,
-      db: account.db,
-      site: account.site,
-      now: account.now,
-      locale: c.get('locale'),
-      origin: linkOrigin(account),
-    },
-    buyer,
-    settings,
-  };
+  const { ctx, buyer } = await buyerRequest(c, site);
+  const { settings } = await loadSite(ctx.db, ctx.site);
+  return { ctx, buyer, settings };
 }
 
 /** How an order is shown; `unused`: its unused bought credits (0 for one not completed). */

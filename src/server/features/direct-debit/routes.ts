@@ -6,31 +6,14 @@ import type { Context, Hono } from 'hono';
 import type { SiteConfig } from '#sites-config';
 import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
-import { fail } from '#src/server/http/errors.ts';
 import { clientIp } from '#src/server/http/client-ip.ts';
 import { route } from '#src/server/http/route.ts';
-import { requestContext, linkOrigin } from '#src/server/platform/request-context.ts';
-import { loadBuyer, type Buyer } from '#src/server/features/billing/index.ts';
-import { requireViewer } from '#src/server/features/members/index.ts';
+import { buyerRequest, type Buyer } from '#src/server/features/billing/index.ts';
 import { resendCode, startDirectDebit, verifyCode, type DebitContext } from './service.ts';
 
 async function debitRequest(c: Context<AppEnv>, site: SiteConfig | null): Promise<{ ctx: DebitContext; buyer: Buyer }> {
-  const account = requestContext(c, site);
-  const viewer = await requireViewer(c);
-  const buyer = await loadBuyer(account.db, viewer.accountId);
-  if (!buyer) throw fail('authentication_required');
-  return {
-    ctx: {
-      deps: account.deps,
-      db: account.db,
-      site: account.site,
-      now: account.now,
-      locale: c.get('locale'),
-      origin: linkOrigin(account),
-      ip: clientIp(c),
-    },
-    buyer,
-  };
+  const { ctx, buyer } = await buyerRequest(c, site);
+  return { ctx: { ...ctx, ip: clientIp(c) }, buyer };
 }
 
 export function registerDirectDebitRoutes(app: Hono<AppEnv>): void {

@@ -40,22 +40,25 @@ async function likesContext(c: Context<AppEnv>, site: SiteConfig | null): Promis
   };
 }
 
+/** A new like (a like or a swipe) reaches the liked member: by mail, on their open pages and by push. */
+async function tellLiked(c: Context<AppEnv>, ctx: LikesContext, liked: number): Promise<void> {
+  mailLike(c.get('deps'), ctx.viewer.profileId, liked);
+  await Promise.all([
+    announceNewLike(ctx.db, c.get('deps').events, liked),
+    pushLike(
+      pushContext(c.get('deps'), (id) => badgeCountOf(ctx.db, id)),
+      ctx.viewer.profileId,
+      liked,
+    ),
+  ]);
+}
+
 export function registerLikeRoutes(app: Hono<AppEnv>): void {
   route(app, getLikes, async ({ c, site }) => loadLikes(await likesContext(c, site)));
 
   route(app, postLike, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return likeProfile(ctx, body.profile, async (liked) => {
-      mailLike(c.get('deps'), ctx.viewer.profileId, liked);
-      await Promise.all([
-        announceNewLike(ctx.db, c.get('deps').events, liked),
-        pushLike(
-          pushContext(c.get('deps'), (id) => badgeCountOf(ctx.db, id)),
-          ctx.viewer.profileId,
-          liked,
-        ),
-      ]);
-    });
+    return likeProfile(ctx, body.profile, (liked) => tellLiked(c, ctx, liked));
   });
 
   route(app, deleteLike, async ({ c, body, site }) => ({
@@ -67,17 +70,7 @@ export function registerLikeRoutes(app: Hono<AppEnv>): void {
 
   route(app, postSwipe, async ({ c, body, site }) => {
     const ctx = await likesContext(c, site);
-    return swipeProfile(ctx, body.profile, body.decision, async (liked) => {
-      mailLike(c.get('deps'), ctx.viewer.profileId, liked);
-      await Promise.all([
-        announceNewLike(ctx.db, c.get('deps').events, liked),
-        pushLike(
-          pushContext(c.get('deps'), (id) => badgeCountOf(ctx.db, id)),
-          ctx.viewer.profileId,
-          liked,
-        ),
-      ]);
-    });
+    return swipeProfile(ctx, body.profile, body.decision, (liked) => tellLiked(c, ctx, liked));
   });
 
   route(app, getMatchFinder, async ({ c, query, site }) => ({

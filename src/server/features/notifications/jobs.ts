@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { accounts, conversationSides, likes, notificationMails, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
-import { candidateColumns, eachLimited, mailableWith, NOTIFICATION_JOB_BATCH } from './job-batch.ts';
+import { candidateColumns, eachLimited, mailableWith, newMembersCounter, NOTIFICATION_JOB_BATCH } from './job-batch.ts';
 import { mayMail } from './preferences.ts';
 import { notificationContext, rememberMail, sendNotificationMail, type NotificationContext } from './sender.ts';
 import { runTimedMails, type TimedMailOutcome } from './timed-mails.ts';
@@ -110,7 +110,7 @@ export async function sendWeeklyUpdates(ctx: NotificationContext, online: Presen
   if (rows.length === 0) return 0;
 
   const profileIds = rows.map((r) => r.profileId);
-  const [likeCounts, unreadCounts, newMembers] = await Promise.all([
+  const [likeCounts, unreadCounts, membersIn] = await Promise.all([
     db
       .select({ profileId: likes.likedId, count: sql<number>`count(*)::int` })
       .from(likes)
@@ -121,24 +121,10 @@ export async function sendWeeklyUpdates(ctx: NotificationContext, online: Presen
       .from(conversationSides)
       .where(and(inArray(conversationSides.profileId, profileIds), gt(conversationSides.unread, 0)))
       .groupBy(conversationSides.profileId),
-    // One count per site, country and gender for the whole batch.
-    db
-      .select({
-        siteId: profiles.siteId,
-        country: profiles.country,
-        gender: profiles.gender,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(profiles)
-      .where(and(eq(profiles.status, 'active'), eq(profiles.type, 'member'), gt(profiles.createdAt, weekAgo)))
-      .groupBy(profiles.siteId, profiles.country, profiles.gender),
+    newMembersCounter(db, gt(profiles.createdAt, weekAgo)),
   ]);
   const likesOf = new Map(likeCounts.map((r) => [r.profileId, r.count]));
   const unreadOf = new Map(unreadCounts.map((r) => [r.profileId, r.count]));
-  const membersIn = (siteId: string, country: string, seeking: string | null) =>
-    newMembers
-      .filter((r) => r.siteId === siteId && r.country === country && (seeking === null || r.gender === seeking))
-      .reduce((sum, r) => sum + r.count, 0);
 
   return eachLimited(rows, async (row) => {
     const counts = {

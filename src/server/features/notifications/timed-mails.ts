@@ -31,7 +31,7 @@ import {
   profiles,
   sessions,
 } from '#src/server/db/schema.ts';
-import { candidateColumns, eachLimited, mailableWith, NOTIFICATION_JOB_BATCH } from './job-batch.ts';
+import { candidateColumns, eachLimited, mailableWith, newMembersCounter, NOTIFICATION_JOB_BATCH } from './job-batch.ts';
 import { COUNTRY_TIME_ZONE, inSendingHours } from './local-time.ts';
 import { mayMail } from './preferences.ts';
 import { rememberMail, sendNotificationMail, type NotificationContext } from './sender.ts';
@@ -171,33 +171,10 @@ export async function sendMonthlyNews(ctx: NotificationContext, online: Presence
     .orderBy(accounts.id)
     .limit(NOTIFICATION_JOB_BATCH);
   if (rows.length === 0) return 0;
-  const joined = await db
-    .select({
-      siteId: profiles.siteId,
-      country: profiles.country,
-      gender: profiles.gender,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.status, 'active'),
-        eq(profiles.type, 'member'),
-        gte(profiles.createdAt, previous),
-        lt(profiles.createdAt, month),
-      ),
-    )
-    .groupBy(profiles.siteId, profiles.country, profiles.gender);
-  const membersFor = (row: (typeof rows)[number]) =>
-    joined
-      .filter(
-        (r) =>
-          r.siteId === row.siteId && r.country === row.country && (row.seeking === null || r.gender === row.seeking),
-      )
-      .reduce((sum, r) => sum + r.count, 0);
+  const membersIn = await newMembersCounter(db, and(gte(profiles.createdAt, previous), lt(profiles.createdAt, month)));
   return eachLimited(rows, async (row) => {
     if (!row.email || online(row.accountId) || !mayMail(row, 'news')) return false;
-    const members = membersFor(row);
+    const members = membersIn(row.siteId, row.country, row.seeking);
     if (members === 0) {
       await rememberMail(db, row.accountId, { kind: 'news' }, now);
       return false;

@@ -9,5 +9,5 @@ export { listOwnPhotos } from './own.ts';
 export { closePhotoWorkers, HEAVY_DECODE_NICENESS, photoTooLargeError, processUpload } from './process.ts';
 export { assertDecodeTurn, decodeInTurn, decodingLoad, PHOTO_DECODING } from './decoding.ts';
 export type { ProcessedPhoto } from './process.ts';
-export { newStorageKey } from './upload.ts';
+export { newStorageKey, savePhoto } from './upload.ts';
 export { serveStaffPhoto } from './serve.ts';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '#src/contract/photos.ts';
 import type { OwnPhoto } from '#src/contract/photos.ts';
-import type { Db } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { accounts, photos, profiles } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
@@ -62,15 +62,18 @@ export interface SavedPhoto {
 }
 
 /**
- * Stores the variants and the row. The limit is checked again under a lock of the profile
- * row, so parallel uploads cannot pass it; the files of a refused upload are removed.
+ * Stores the variants and the row (a member's upload, or staff adding a chat pal's photo). The
+ * limit is checked again under a lock of the profile row, so parallel uploads cannot pass it;
+ * the files of a refused upload are removed. `within` runs in the same transaction (an audit
+ * row that stands or falls with the photo).
  */
 export async function savePhoto(
   db: Db,
   storage: StorageProvider,
-  uploader: Uploader,
+  uploader: Pick<Uploader, 'profileId' | 'limit'>,
   processed: ProcessedPhoto,
   now: Date,
+  within?: (tx: Tx, saved: SavedPhoto) => Promise<void>,
 ): Promise<SavedPhoto> {
   const key = newStorageKey();
   const written = await storeVariants(storage, key, processed);
@@ -102,7 +105,9 @@ export async function savePhoto(
       const isMain = profile?.mainPhotoId == null;
       if (isMain)
         await tx.update(profiles).set({ mainPhotoId: inserted.id }).where(eq(profiles.id, uploader.profileId));
-      return { id: inserted.id, publicId: inserted.publicId, isMain };
+      const saved = { id: inserted.id, publicId: inserted.publicId, isMain };
+      await within?.(tx, saved);
+      return saved;
     });
   } catch (error) {
     await deleteAll(storage, written);

@@ -21,15 +21,8 @@ import { randomPublicId } from '#src/server/db/ids.ts';
 import { chatPalOperators, photos, profiles, staffAccounts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { deleteAll, putAll } from '#src/server/providers/storage/index.ts';
 import { ageOf } from '#src/server/features/members/index.ts';
-import {
-  decodeInTurn,
-  newStorageKey,
-  PHOTO_VARIANTS,
-  photoFileName,
-  processUpload,
-} from '#src/server/features/photos/index.ts';
+import { decodeInTurn, processUpload, savePhoto } from '#src/server/features/photos/index.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
 
 const mainThumb = sql<
@@ -359,60 +352,13 @@ export async function addChatPalPhoto(
   const by = await auditBy(c, sessionActor(staff));
   // Staff decode in turns of their own (negative keys never meet a member's account id).
   const processed = await decodeInTurn(-staff.staffId, readFile, (bytes) => processUpload(bytes));
-  const key = newStorageKey();
-  const names = PHOTO_VARIANTS.map((variant) => photoFileName(key, variant));
-  try {
-    // All variants or none (a store that cannot be reached: 503).
-    await putAll(
-      photoStorage,
-      PHOTO_VARIANTS.map((variant) => ({
-        key: photoFileName(key, variant),
-        bytes: processed.variants[variant],
-        contentType: 'image/jpeg',
-      })),
-    );
-    return await db.transaction(async (tx) => {
-      const [profile] = await tx
-        .select({ mainPhotoId: profiles.mainPhotoId })
-        .from(profiles)
-        .where(eq(profiles.id, rowId))
-        .for('update');
-      const [held] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(photos)
-        .where(and(eq(photos.profileId, rowId), sql`${photos.status} <> 'rejected'`));
-      if ((held?.n ?? 0) >= PHOTO_LIMIT_PREMIUM) {
-        throw fail('photo_limit', { field: 'photo', params: { max: PHOTO_LIMIT_PREMIUM } });
-      }
-      const [inserted] = await tx
-        .insert(photos)
-        .values({
-          publicId: randomPublicId(),
-          profileId: rowId,
-          storageKey: key,
-          width: processed.width,
-          height: processed.height,
-          thumbWidth: processed.thumbWidth,
-          thumbHeight: processed.thumbHeight,
-          status: 'being_inspected',
-          position: sql`(select coalesce(max(${photos.position}), -1) + 1 from ${photos} where ${photos.profileId} = ${rowId})`,
-          createdAt: now(),
-        })
-        .returning({ id: photos.id, publicId: photos.publicId });
-      if (!inserted) throw new Error('photo insert returned nothing');
-      if (profile?.mainPhotoId == null) {
-        await tx.update(profiles).set({ mainPhotoId: inserted.id }).where(eq(profiles.id, rowId));
-      }
-      await audit(tx, by, {
-        action: 'chat_pal.photo',
-        targetType: 'chat_pal',
-        targetId: chatPalId,
-        after: { photo: inserted.publicId, status: 'being_inspected' },
-      });
-      return chatPalDetail(tx, rowId, now());
-    });
-  } catch (error) {
-    await deleteAll(photoStorage, names);
-    throw error;
-  }
+  await savePhoto(db, photoStorage, { profileId: rowId, limit: PHOTO_LIMIT_PREMIUM }, processed, now(), (tx, saved) =>
+    audit(tx, by, {
+      action: 'chat_pal.photo',
+      targetType: 'chat_pal',
+      targetId: chatPalId,
+      after: { photo: saved.publicId, status: 'being_inspected' },
+    }),
+  );
+  return chatPalDetail(db, rowId, now());
 }

@@ -10,6 +10,7 @@ import {
   FUNNEL_MAX_ROWS,
   type ExperimentNote,
   type FunnelBreakdown,
+  type FunnelRange,
   type FunnelRow,
 } from '#src/contract/staff-funnel.ts';
 import { CONTROL } from '#src/landers/experiments.ts';
@@ -20,10 +21,7 @@ import { fail } from '#src/server/http/errors.ts';
 import { csvField } from '#src/server/features/staff/index.ts';
 import { MIN_VISITS, compareInWords, ratePercent, type Verdict } from './significance.ts';
 
-export interface FunnelQuery {
-  from: string;
-  to: string;
-  by: FunnelBreakdown;
+export interface FunnelQuery extends FunnelRange {
   siteId?: string | undefined;
   locale?: string | undefined;
 }
