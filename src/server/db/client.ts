@@ -102,6 +102,25 @@ function postgresListener(url: string) {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The PostgreSQL advisory lock that lets one host at a time migrate (docs/operations.md
+ * "Several processes"): hosts started together wait for the first, then find nothing to do.
+ */
+export const MIGRATION_LOCK_KEY = 7_304_211_001;
+
+/** Runs the migrations while holding MIGRATION_LOCK_KEY on a connection of its own. */
+async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock too; unlocking first keeps the pooled connection clean.
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+}
+
 export type DatabaseOptions =
   { kind: 'postgres'; url: string; max?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
@@ -117,7 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateLocked(pool, db),
       listen: listener.listen,
       close: async () => {
         await listener.close();
