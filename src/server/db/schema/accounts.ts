@@ -50,10 +50,18 @@ export const accounts = pgTable(
     /** Logins are refused until then ('account blocked for {minutes} min.'). */
     loginLockedUntil: timestamp('login_locked_until', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * A keyed hash of the IP address the member signed up from (the audit log's hash, never the
+     * address), for the staff search by IP hash; null once purged.
+     */
+    signupIpHash: text('signup_ip_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('accounts_site_email').on(t.siteId, t.email),
+    index('accounts_signup_ip_hash')
+      .on(t.signupIpHash)
+      .where(sql`${t.signupIpHash} is not null`),
     check('accounts_credits_nonnegative', sql`${t.credits} >= 0`),
   ],
 );
@@ -69,9 +77,16 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A keyed hash of the IP address the session began from (the staff search by IP hash). */
+    ipHash: text('ip_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_account').on(t.accountId)],
+  (t) => [
+    index('sessions_account').on(t.accountId),
+    index('sessions_ip_hash')
+      .on(t.ipHash)
+      .where(sql`${t.ipHash} is not null`),
+  ],
 );
 
 /**

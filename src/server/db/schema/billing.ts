@@ -97,6 +97,8 @@ export const orders = pgTable(
     index('orders_site').on(t.siteId, t.id),
     index('orders_status').on(t.status, t.id),
     index('orders_method').on(t.method, t.id),
+    // Returned direct debits (status charged_back, method sdd) and any status with a method.
+    index('orders_status_method').on(t.status, t.method, t.id),
     index('orders_created').on(t.createdAt),
     // The daily reconciliation: payments completed per day.
     index('orders_completed')

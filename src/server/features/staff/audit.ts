@@ -31,7 +31,15 @@ export interface AuditRecord {
 
 /** A keyed hash of the request's IP address (the rate limits' key, app_keys 'ip_hash'): never the address. */
 export async function ipHashOf(c: Context<AppEnv>): Promise<string> {
-  const key = await hashedKey(c.get('deps').database.db, 'audit', 'ip', clientIp(c));
+  return ipHashOfAddress(c.get('deps').database.db, clientIp(c));
+}
+
+/**
+ * The IP hash of an address, as the audit log, the members' signups and sessions store it
+ * (so staff may search members by an address: the address itself is never stored).
+ */
+export async function ipHashOfAddress(db: Db, ip: string): Promise<string> {
+  const key = await hashedKey(db, 'audit', 'ip', ip);
   return key.slice(key.lastIndexOf(':') + 1);
 }
 

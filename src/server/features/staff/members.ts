@@ -5,7 +5,8 @@
  * credit correction; each action is audited with before and after in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, like, lt, sql, type SQL } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import { and, asc, desc, eq, gt, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { MEMBERS_PAGE_SIZE, type StaffMemberPage, type StaffMemberRow } from '#src/contract/staff.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
@@ -13,7 +14,7 @@ import { accounts, creditLedger, orders, profiles, sessions, staffAuditLog } fro
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
-import { audit, auditBy, auditEntryOf } from './audit.ts';
+import { audit, auditBy, auditEntryOf, ipHashOfAddress } from './audit.ts';
 import { sessionActor } from './login.ts';
 import type { StaffSession } from './sessions.ts';
 
@@ -49,28 +50,67 @@ function rowOf(row: Row): StaffMemberRow {
   };
 }
 
+/** The name as the search orders and matches it: lower case, compared byte by byte. */
+const nameKey = sql`lower(${profiles.name}) collate "C"`;
+
+/** An IP hash as the audit log shows it (hashedKey's 32 hex digits). */
+const IP_HASH = /^[0-9a-f]{32}$/i;
+
 /** A LIKE prefix pattern of text taken literally. */
 function prefix(text: string): string {
   return `${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
+/** An IPv4 or IPv6 address (staff may paste one instead of its hash). */
+function ipAddress(text: string): boolean {
+  return isIP(text) !== 0;
+}
+
+/**
+ * The members search (docs/staff.md "Members" and "The members search and the orders list at
+ * scale"). By id, e-mail prefix (an @ or a dot), IP hash (the 32 hex digits the audit log
+ * shows, or an IP address hashed the same way) or name prefix, of one site or all. Name matches
+ * come alphabetically, `lower(name) collate "C", account_id`, keyset-paged on both with the
+ * index `profiles_name_keyset` (migration 0025); everything else newest first, keyset-paged
+ * on accounts.id. The cursor (`after`) is an account id either way: for a name search the
+ * server reads that member's name to continue after it.
+ */
 export async function searchMembers(
   db: Db,
   filters: { q?: string | undefined; siteId?: string | undefined; after?: number | undefined },
 ): Promise<{ members: StaffMemberRow[]; next: number | null }> {
   const where: SQL[] = [];
   const q = filters.q?.trim() ?? '';
+  let byName = false;
   if (/^\d{1,18}$/.test(q)) where.push(eq(accounts.id, Number(q)));
-  else if (q.includes('@') || q.includes('.')) where.push(like(accounts.email, prefix(q.toLowerCase())));
-  else if (q) where.push(sql`lower(${profiles.name}) like ${prefix(q.toLowerCase())}`);
+  else if (IP_HASH.test(q) || ipAddress(q)) {
+    const hash = IP_HASH.test(q) ? q.toLowerCase() : await ipHashOfAddress(db, q);
+    where.push(
+      or(
+        eq(accounts.signupIpHash, hash),
+        inArray(accounts.id, db.select({ id: sessions.accountId }).from(sessions).where(eq(sessions.ipHash, hash))),
+      )!,
+    );
+  } else if (q.includes('@') || q.includes('.')) where.push(like(accounts.email, prefix(q.toLowerCase())));
+  else if (q) {
+    byName = true;
+    where.push(sql`${nameKey} like ${prefix(q.toLowerCase())}`);
+  }
   if (filters.siteId) where.push(eq(accounts.siteId, filters.siteId));
-  if (filters.after !== undefined) where.push(lt(accounts.id, filters.after));
+  if (filters.after !== undefined) {
+    where.push(
+      byName
+        ? // The cursor member's name, read here: the next page starts right after (name, id).
+          sql`(${nameKey}, ${profiles.accountId}) > ((select lower(${profiles.name}) collate "C" from ${profiles} where ${profiles.accountId} = ${filters.after}), ${filters.after})`
+        : lt(accounts.id, filters.after),
+    );
+  }
   const rows = await db
     .select(rowColumns)
     .from(accounts)
     .leftJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(and(...where))
-    .orderBy(desc(accounts.id))
+    .orderBy(...(byName ? [nameKey, asc(profiles.accountId)] : [desc(accounts.id)]))
     .limit(MEMBERS_PAGE_SIZE + 1);
   const page = rows.slice(0, MEMBERS_PAGE_SIZE);
   return { members: page.map(rowOf), next: rows.length > MEMBERS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null };
