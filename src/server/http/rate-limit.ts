@@ -38,6 +38,11 @@ export async function hashedKey(db: Db, action: string, kind: string, value: str
   return `${action}:${kind}:${createHmac('sha256', secret).update(value).digest('hex').slice(0, 32)}`;
 }
 
+/** The keyed hash in an ipKey (the IP hash the audit log and the members' sessions store). */
+export function ipHashOfKey(key: string): string {
+  return key.slice(key.lastIndexOf(':') + 1);
+}
+
 export function accountKey(action: string, accountId: number): string {
   return `${action}:account:${accountId}`;
 }

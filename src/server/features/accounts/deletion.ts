@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DELETE_REASONS } from '#src/contract/accounts.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
-import type { Db } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
 import {
   accountDeletions,
   accountEvents,
@@ -40,7 +40,12 @@ export const REACTIVATION_WINDOW_MS = REACTIVATION_WINDOW_DAYS * DAY;
 export async function deleteAccount(
   ctx: RequestContext,
   accountId: number,
-  input: { reason: (typeof DELETE_REASONS)[number]; remarks?: string | undefined },
+  input: {
+    reason: (typeof DELETE_REASONS)[number];
+    remarks?: string | undefined;
+    /** Runs in the deletion's transaction when the account is deleted (the back office's audit entry). */
+    inTransaction?: (tx: Tx) => Promise<void>;
+  },
 ): Promise<string | null> {
   const { db, now } = ctx;
   const account = await db.transaction(async (tx) => {
@@ -69,6 +74,7 @@ export async function deleteAccount(
       remarks: input.remarks ? input.remarks : null,
       createdAt: now,
     });
+    await input.inTransaction?.(tx);
     const [profile] = await tx
       .select({ name: profiles.name })
       .from(profiles)
@@ -240,6 +246,7 @@ export async function purgeDeletedAccounts(
           status: 'purged',
           email: null,
           passwordHash: null,
+          signupIpHash: null,
           notificationsDisabled: [],
           emailPreferences: {},
           failedLogins: 0,

@@ -18,6 +18,7 @@ import {
   countAttempt,
   hashedKey,
   hitCount,
+  ipHashOfKey,
   ipKey,
   rateLimited,
   resetLimit,
@@ -113,7 +114,7 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
 
   await resetLimit(db, addressFailures);
   await undoHit(db, ipFailures);
-  const token = await createSession(db, account.id, now);
+  const token = await createSession(db, account.id, now, ipHashOfKey(ipFailures));
   setSessionCookie(c, token);
   return currentUserOf(ctx, account.id);
 }

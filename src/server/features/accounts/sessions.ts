@@ -34,11 +34,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Starts a session for an account; returns the token for the cookie (never stored). */
-export async function createSession(db: Db, accountId: number, now: Date): Promise<string> {
+/**
+ * Starts a session for an account; returns the token for the cookie (never stored). The IP
+ * hash (ipHashOfKey of the request's rate-limit key) lets staff find members by address.
+ */
+export async function createSession(db: Db, accountId: number, now: Date, ipHash?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     accountId,
+    ipHash: ipHash ?? null,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + AUTH_COOKIE_MAX_AGE_S * 1000),
     createdAt: now,

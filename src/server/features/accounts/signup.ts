@@ -14,7 +14,16 @@ import { accounts, profiles, trafficSources } from '#src/server/db/schema.ts';
 import { headerCountry } from '#src/server/http/visitor-country.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { clientIp, enforce, hitCount, ipKey, accountKey, rateLimited, undoHit } from '#src/server/http/rate-limit.ts';
+import {
+  clientIp,
+  enforce,
+  hitCount,
+  ipHashOfKey,
+  ipKey,
+  accountKey,
+  rateLimited,
+  undoHit,
+} from '#src/server/http/rate-limit.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
 import { releaseHeldMessages, recordSystemMessage } from '#src/server/features/chat/index.ts';
 import { loadCurrentUser } from './current-user.ts';
@@ -99,7 +108,7 @@ export async function signup(ctx: RequestContext, body: z.output<typeof signupBo
     throw rateLimited();
   }
   try {
-    return await createAccount(ctx, { ...body, email }, settings, source);
+    return await createAccount(ctx, { ...body, email }, settings, source, ipHashOfKey(ipLimitKey));
   } catch (error) {
     await undoHit(db, ipLimitKey);
     throw error;
@@ -111,6 +120,8 @@ async function createAccount(
   body: z.output<typeof signupBody>,
   settings: SiteConfig['settings'],
   source: TrafficSource | null,
+  /** The keyed hash of the signup's IP address (the staff search by IP hash). */
+  ipHash: string,
 ): Promise<CurrentUser> {
   const { db, site, now, c } = ctx;
   const { email } = body;
@@ -148,6 +159,7 @@ async function createAccount(
           status: 'not_confirmed',
           language: locale,
           signupDate: now,
+          signupIpHash: ipHash,
           createdAt: now,
         })
         .returning({ id: accounts.id });
@@ -189,7 +201,7 @@ async function createAccount(
     if (isUniqueViolation(error)) throw (await taken()) ?? fail('email_exists', { field: 'email' });
     throw error;
   }
-  const token = await createSession(db, accountId, now);
+  const token = await createSession(db, accountId, now, ipHash);
   setSessionCookie(c, token);
   await sendActivationMail(ctx, accountId, true);
   return currentUserOf(ctx, accountId);

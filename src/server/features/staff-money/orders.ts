@@ -1,11 +1,14 @@
 /**
  * The Money section's orders (docs/staff.md "Money"): the list with its filters, newest first,
- * keyset-paged on orders.id (the per-site, status, method and day indexes of migration 0020),
+ * keyset-paged on orders.id (the per-site, status, method and day indexes of migration 0020,
+ * status with method of 0025), or on (created_at, id) when a date range is given (so
+ * orders_created serves it; the cursor stays an order id, docs/staff.md "The members search
+ * and the orders list at scale"),
  * an order's page (payment history, provider events, member, ledger rows), and the refund,
  * which is billing's own refund (ledger and provider payout) with the audit entry written in
  * its transaction.
  */
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { ORDERS_PAGE_SIZE, type StaffOrderPage, type StaffOrderRow } from '#src/contract/staff-money.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -72,8 +75,20 @@ function conditions(db: Db, filters: OrderFilters): SQL[] {
     const ids = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, member.toLowerCase()));
     where.push(inArray(orders.accountId, ids));
   }
-  if (filters.after !== undefined) where.push(lt(orders.id, filters.after));
+  if (filters.after !== undefined) {
+    where.push(
+      byDate(filters)
+        ? // The cursor order's time, read here: the next page starts right before (created_at, id).
+          sql`(${orders.createdAt}, ${orders.id}) < ((select ${orders.createdAt} from ${orders} where ${orders.id} = ${filters.after}), ${filters.after})`
+        : lt(orders.id, filters.after),
+    );
+  }
   return where;
+}
+
+/** With a date filter the list runs on created_at (orders_created), else on the id. */
+function byDate(filters: OrderFilters): boolean {
+  return Boolean(filters.from || filters.to);
 }
 
 export async function searchOrders(
@@ -85,7 +100,7 @@ export async function searchOrders(
     .from(orders)
     .leftJoin(accounts, eq(accounts.id, orders.accountId))
     .where(and(...conditions(db, filters)))
-    .orderBy(desc(orders.id))
+    .orderBy(...(byDate(filters) ? [desc(orders.createdAt), desc(orders.id)] : [desc(orders.id)]))
     .limit(ORDERS_PAGE_SIZE + 1);
   const page = rows.slice(0, ORDERS_PAGE_SIZE);
   return {

@@ -1,7 +1,6 @@
 /**
- * The members section (docs/staff.md "Members"): the search (by id, e-mail prefix or name
- * prefix, of one site or all, newest first, keyset-paged on accounts.id with the prefix
- * indexes of migration 0019), a member's page, and the actions ban, unban, force logout and
+ * The members section (docs/staff.md "Members"): the search (by id, e-mail prefix, IP hash or
+ * name prefix, of one site or all; see searchMembers for its orders and indexes), a member's page, and the actions ban, unban, force logout and
  * credit correction; each action is audited with before and after in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
