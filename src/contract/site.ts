@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './define.ts';
 
 const messageCost = z.object({ costs: z.number(), currency: z.string().check(z.length(3)) });
+/** A payment country's credit bundle prices (decimal amounts of its currency, by bundle key p0..p3). */
+const bundlePrices = z.object({ currency: z.string().check(z.length(3)), prices: z.record(z.string(), z.number()) });
 
 export const siteSettings = z.object({
   // Site identity
@@ -32,6 +34,8 @@ export const siteSettings = z.object({
   signup_credits: z.number().check(z.int()),
   message_length: z.number().check(z.int()),
   minimum_message_costs: z.record(z.string(), messageCost),
+  /** The credit bundles' prices per payment country, live (finance edits them; the static pricing page shows these). */
+  bundle_prices: z.record(z.string(), bundlePrices),
   // Support
   support_email: z.string(),
   support_phone: z.string(),

@@ -70,6 +70,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     signup_credits: 0,
     message_length: 500,
     minimum_message_costs: {},
+    bundle_prices: {},
     support_email: 'support@flirt.test',
     support_phone: '',
     enable_site_entry_popup: '',

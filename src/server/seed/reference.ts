@@ -2,7 +2,8 @@
  * Reference data every database needs, production included: companies and sites from
  * sites.config.ts, regions from country-region-data, interests and minimum message costs.
  * All upserts, safe to run on every start: operators' edits survive (site settings only
- * gain keys the config added; interest icons and message costs are never overwritten).
+ * gain keys the config added; interest icons, message costs and bundle prices are never
+ * overwritten).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import countryRegionData from 'country-region-data/data.json' with { type: 'json' };
@@ -11,6 +12,7 @@ import { INTERESTS } from '#src/lib/constants.ts';
 import { COUNTRIES, type CountryCode } from '#src/lib/locales.ts';
 import type { Db } from '../db/client.ts';
 import { companies, interests, messageCosts, regions, sites } from '../db/schema.ts';
+import { seedBundlePrices } from '#src/server/features/billing/index.ts';
 import { seedDiscountCodes } from '#src/server/features/discounts/index.ts';
 import { EXCLUDED_REGIONS, INTEREST_ICONS, ISO_NUMERIC, MINIMUM_MESSAGE_COSTS } from './lists/world.ts';
 
@@ -147,5 +149,6 @@ export async function seedReferenceData(db: Db, siteList: readonly SiteConfig[])
   await seedRegions(db);
   await seedInterests(db);
   await seedMessageCosts(db);
+  await seedBundlePrices(db);
   await seedDiscountCodes(db);
 }

@@ -13,7 +13,7 @@ import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { linkOrigin, requestContext } from '#src/server/platform/request-context.ts';
 import { requireViewer } from '#src/server/features/members/index.ts';
-import { currencyOf } from './packages.ts';
+import { countryPrices, type CountryPrices } from './packages.ts';
 
 /** The member buying, with what orders and receipts need. */
 export interface Buyer {
@@ -93,21 +93,21 @@ export async function assertMayBuy(db: Db | Tx, accountId: number): Promise<void
   if (hold) throw fail('payments_blocked');
 }
 
-/** The payment country: the one asked for (one of the site's), else the profile's. */
+/** The payment country with its currency and live prices: the one asked for (one of the site's), else the profile's. */
 export async function paymentCountry(
   db: Db | Tx,
   site: SiteConfig,
   buyer: Buyer,
   asked: string | undefined,
-): Promise<{ country: string; currency: string }> {
+): Promise<CountryPrices> {
   const settings = (await loadSite(db, site)).settings;
   if (asked !== undefined && !settings.countries.includes(asked)) {
     throw fail('invalid_input', { field: 'country' });
   }
   const candidates = asked ? [asked] : [buyer.country, ...settings.countries];
   for (const country of candidates) {
-    const currency = await currencyOf(db, country);
-    if (currency) return { country, currency };
+    const pricing = await countryPrices(db, country);
+    if (pricing) return pricing;
   }
   throw fail('invalid_input', { field: 'country' });
 }

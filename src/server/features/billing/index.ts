@@ -9,7 +9,14 @@ export type { Buyer, OrderContext } from './buyer.ts';
 export { chargeStoredMethod, createOrder } from './orders.ts';
 export { findOrder } from './order-queries.ts';
 export { applyPaymentEvents } from './payment-events.ts';
-export { pricedPackage, transactionFee } from './packages.ts';
+export {
+  PACKAGE_CREDITS,
+  pricedPackage,
+  pricesProblem,
+  seedBundlePrices,
+  transactionFee,
+  type CountryPrices,
+} from './packages.ts';
 export { methodName } from './receipts.ts';
 export { refundAmount, refundRefusal, refundUntil, requestRefund, unusedCredits } from './refunds.ts';
 export type { RefundResult } from './refunds.ts';

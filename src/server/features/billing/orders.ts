@@ -37,11 +37,13 @@ export interface NewOrder {
 export async function createOrder(ctx: OrderContext, buyer: Buyer, input: NewOrder): Promise<OrderRow> {
   const { db } = ctx;
   await assertMayBuy(db, buyer.accountId);
-  const { country, currency } = await paymentCountry(db, ctx.site, buyer, input.country);
+  const pricing = await paymentCountry(db, ctx.site, buyer, input.country);
+  const { country, currency } = pricing;
   if (!paymentMethodsForPackage(country, input.packageKey).includes(input.method)) {
     throw fail('method_not_available', { field: 'method' });
   }
-  const priced = pricedPackage(input.packageKey, currency);
+  // The live price now; the order keeps it (listPriceMinor, amountMinor) whatever changes later.
+  const priced = pricedPackage(input.packageKey, pricing);
   const quote = input.discountCode
     ? await quoteDiscount(db, {
         accountId: buyer.accountId,

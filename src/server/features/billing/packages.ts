@@ -1,11 +1,11 @@
 /**
- * The credit bundles p0..p3 (SPEC §2.7 'Credits', §9) and their prices per currency, in
- * minor units. The same credits everywhere; prices are set per currency in local price
- * points, and bigger bundles give more credits per unit of money. The currency of a payment
- * country is its `message_costs` row (the seed's list: EUR, GBP, USD, CAD, AUD, NZD, CHF,
- * SEK, NOK, DKK, PLN). Prices include VAT (receipts.ts).
+ * The credit bundles p0..p3 (SPEC §2.7 'Credits', §9) and their prices. The same credits
+ * everywhere; the prices are set per payment country, in minor units of its currency (its
+ * `message_costs` row), in the table bundle_prices, which finance edits in the back office
+ * (docs/staff.md "Prices") and every process reads through the site data cache, so a change
+ * is what the next order pays. Bigger bundles always give more credits per unit of money
+ * (`pricesProblem`). Prices include VAT (receipts.ts).
  */
-import { eq } from 'drizzle-orm';
 import {
   PACKAGE_KEYS,
   PAYMENT_METHOD_RULES,
@@ -16,10 +16,12 @@ import {
   type PaymentMethod,
   type PaymentMethodInfo,
 } from '#src/contract/billing.ts';
-import type { Db } from '#src/server/db/client.ts';
-import { messageCosts } from '#src/server/db/schema.ts';
-import type { Tx } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
+import { bundlePrices, messageCosts } from '#src/server/db/schema.ts';
+import { loadBundlePrices, type CountryPrices } from '#src/server/features/site/index.ts';
 import type { PaymentProvider } from '#src/server/providers/payments/types.ts';
+
+export type { CountryPrices };
 
 /** Credits per bundle. */
 export const PACKAGE_CREDITS: Readonly<Record<PackageKey, number>> = { p0: 50, p1: 250, p2: 600, p3: 1600 };
@@ -27,7 +29,11 @@ export const PACKAGE_CREDITS: Readonly<Record<PackageKey, number>> = { p0: 50, p
 /** The bundle labelled 'popular'. */
 export const POPULAR_PACKAGE: PackageKey = 'p2';
 
-/** Price of each bundle per currency, in minor units (p0, p1, p2, p3). */
+/**
+ * The starting price of each bundle per currency, in minor units (p0, p1, p2, p3): what
+ * migration 0026 and the reference seed (seedBundlePrices) put in bundle_prices for a
+ * country, and the static pricing page's first paint. The prices members pay are the table's.
+ */
 export const PACKAGE_PRICES: Readonly<Record<string, readonly [number, number, number, number]>> = {
   EUR: [499, 1999, 3999, 7999],
   GBP: [449, 1799, 3499, 6999],
@@ -49,34 +55,60 @@ export interface PricedPackage {
   currency: string;
 }
 
-/** A bundle's credits and price in a currency; throws for a currency without prices (a setup bug). */
-export function pricedPackage(key: PackageKey, currency: string): PricedPackage {
-  const prices = PACKAGE_PRICES[currency];
-  if (!prices) throw new Error(`billing: no bundle prices in ${currency}`);
-  return { key, credits: PACKAGE_CREDITS[key], priceMinor: prices[PACKAGE_KEYS.indexOf(key)] ?? 0, currency };
+/** A bundle's credits and its live price in a payment country. */
+export function pricedPackage(key: PackageKey, pricing: CountryPrices): PricedPackage {
+  return { key, credits: PACKAGE_CREDITS[key], priceMinor: pricing.prices[key], currency: pricing.currency };
 }
 
-/** The currency of a payment country (its message_costs row), or null for a country we do not sell in. */
+/** A payment country's currency and live prices, or null for a country we do not sell in. */
+export async function countryPrices(db: Db | Tx, country: string): Promise<CountryPrices | null> {
+  return (await loadBundlePrices(db)).get(country) ?? null;
+}
+
+/** The currency of a payment country, or null for a country we do not sell in. */
 export async function currencyOf(db: Db | Tx, country: string): Promise<string | null> {
-  const [row] = await db
-    .select({ currency: messageCosts.currency })
-    .from(messageCosts)
-    .where(eq(messageCosts.country, country))
-    .limit(1);
-  return row && PACKAGE_PRICES[row.currency] ? row.currency : null;
+  return (await countryPrices(db, country))?.currency ?? null;
 }
 
-export function packageDto(key: PackageKey, currency: string, country: string, messageCredits: number): CreditPackage {
-  const priced = pricedPackage(key, currency);
+/**
+ * Why a country's four prices may not be saved, or null: each bigger bundle must cost more in
+ * all and less per credit than the one before it (prices[i+1] / credits[i+1] <
+ * prices[i] / credits[i], compared without division). Answers the bundle key that breaks it.
+ */
+export function pricesProblem(prices: Readonly<Record<PackageKey, number>>): PackageKey | null {
+  for (let i = 1; i < PACKAGE_KEYS.length; i += 1) {
+    const smaller = PACKAGE_KEYS[i - 1] as PackageKey;
+    const bigger = PACKAGE_KEYS[i] as PackageKey;
+    if (prices[bigger] <= prices[smaller]) return bigger;
+    if (prices[bigger] * PACKAGE_CREDITS[smaller] >= prices[smaller] * PACKAGE_CREDITS[bigger]) return bigger;
+  }
+  return null;
+}
+
+/**
+ * Starting prices (PACKAGE_PRICES) for every payment country in message_costs that has none
+ * yet (the reference seed, after the message costs); prices finance set are never touched.
+ */
+export async function seedBundlePrices(db: Db): Promise<void> {
+  const costs = await db.select({ country: messageCosts.country, currency: messageCosts.currency }).from(messageCosts);
+  const rows = costs.flatMap(({ country, currency }) => {
+    const prices = PACKAGE_PRICES[currency];
+    return prices ? PACKAGE_KEYS.map((packageKey, i) => ({ country, packageKey, priceMinor: prices[i] ?? 0 })) : [];
+  });
+  if (rows.length > 0) await db.insert(bundlePrices).values(rows).onConflictDoNothing();
+}
+
+export function packageDto(key: PackageKey, pricing: CountryPrices, messageCredits: number): CreditPackage {
+  const priced = pricedPackage(key, pricing);
   return {
     key,
     credits: priced.credits,
     price_minor: priced.priceMinor,
-    currency,
+    currency: pricing.currency,
     popular: key === POPULAR_PACKAGE,
     per_credit_minor: Math.round((priced.priceMinor * 100) / priced.credits) / 100,
     per_message_minor: Math.round((priced.priceMinor * messageCredits) / priced.credits),
-    methods: paymentMethodsForPackage(country, key),
+    methods: paymentMethodsForPackage(pricing.country, key),
   };
 }
 
@@ -102,18 +134,18 @@ export function transactionFee(method: PaymentMethod, amountMinor: number): numb
 }
 
 /**
- * Which methods the payment provider takes now for each bundle's price in a currency and
+ * Which methods the payment provider takes now for each bundle's price in a payment
  * country (a Mollie profile may not have every method activated); the sandbox takes all.
  */
 export async function offeredMethods(
   provider: PaymentProvider,
-  currency: string,
-  country: string,
+  pricing: CountryPrices,
 ): Promise<(key: PackageKey, method: PaymentMethod) => boolean> {
   const ask = provider.availableMethods?.bind(provider);
   if (!ask) return () => true;
+  const { currency, country } = pricing;
   const sets = await Promise.all(
-    PACKAGE_KEYS.map((key) => ask({ amountMinor: pricedPackage(key, currency).priceMinor, currency, country })),
+    PACKAGE_KEYS.map((key) => ask({ amountMinor: pricing.prices[key], currency, country })),
   );
   return (key, method) => sets[PACKAGE_KEYS.indexOf(key)]?.has(method) ?? true;
 }

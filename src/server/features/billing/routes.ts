@@ -69,12 +69,13 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
 
   route(app, getPackages, async ({ c, site, query }) => {
     const req = await billingRequest(c, site);
-    const { country, currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, query.country);
+    const pricing = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, query.country);
+    const { country, currency } = pricing;
     const stored = await latestStoredMethod(req.ctx.db, req.buyer.accountId);
     // Only what the payment service takes now (a Mollie profile's activated methods).
-    const offered = await offeredMethods(req.ctx.deps.payments, currency, country);
+    const offered = await offeredMethods(req.ctx.deps.payments, pricing);
     const packages = PACKAGE_KEYS.map((key) => {
-      const dto = packageDto(key, currency, country, req.settings.message_credits);
+      const dto = packageDto(key, pricing, req.settings.message_credits);
       return { ...dto, methods: dto.methods.filter((method) => offered(key, method)) };
     });
     return {
@@ -129,12 +130,13 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     const req = await billingRequest(c, site);
     const last = await lastPaidOrder(req.ctx.db, req.buyer.accountId);
     if (!last) return { repeat: null };
-    const { currency } = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, last.order.country);
+    const pricing = await paymentCountry(req.ctx.db, req.ctx.site, req.buyer, last.order.country);
+    const { currency } = pricing;
     const method = last.order.method as PaymentMethod;
     // A one-off method the payment service no longer takes is not offered again (a stored
     // method is charged through its mandate).
     if (!last.stored) {
-      const amountMinor = pricedPackage(last.order.packageKey as PackageKey, currency).priceMinor;
+      const amountMinor = pricedPackage(last.order.packageKey as PackageKey, pricing).priceMinor;
       const offered = await isMethodOffered(req.ctx.deps.payments, method, {
         amountMinor,
         currency,
@@ -144,12 +146,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>): void {
     }
     return {
       repeat: {
-        package: packageDto(
-          last.order.packageKey as PackageKey,
-          currency,
-          last.order.country,
-          req.settings.message_credits,
-        ),
+        package: packageDto(last.order.packageKey as PackageKey, pricing, req.settings.message_credits),
         method,
         stored_method: last.stored ? { method: last.stored.method as PaymentMethod, label: last.stored.label } : null,
       },

@@ -97,8 +97,8 @@ async function orderToPay(ctx: OrderContext, buyer: Buyer, input: StartInput) {
     await assertMayBuy(ctx.db, buyer.accountId);
     return { order, amountMinor: order.amountMinor };
   }
-  const { currency } = await paymentCountry(ctx.db, ctx.site, buyer, undefined);
-  const price = pricedPackage(input.package ?? 'p0', currency).priceMinor;
+  const pricing = await paymentCountry(ctx.db, ctx.site, buyer, undefined);
+  const price = pricedPackage(input.package ?? 'p0', pricing).priceMinor;
   return { order: null, amountMinor: price + transactionFee('sdd', price) };
 }
 

@@ -14,6 +14,7 @@ import type { Db } from '#src/server/db/client.ts';
 import { messageCosts, sites } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { siteDataOf } from './cache.ts';
+import { loadBundlePrices } from './prices.ts';
 
 export interface SettingsRequest {
   site: SiteConfig;
@@ -64,7 +65,11 @@ export async function siteSettings(ctx: { db: Db; site: SiteConfig }): Promise<S
 
 export async function loadSiteSettings(db: Db, request: SettingsRequest): Promise<SiteSettings> {
   const { site, locale } = request;
-  const [{ row, settings }, costs] = await Promise.all([loadSite(db, site), loadMessageCosts(db)]);
+  const [{ row, settings }, costs, prices] = await Promise.all([
+    loadSite(db, site),
+    loadMessageCosts(db),
+    loadBundlePrices(db),
+  ]);
   const t = translator(locale);
   return {
     name: row.brand,
@@ -91,6 +96,15 @@ export async function loadSiteSettings(db: Db, request: SettingsRequest): Promis
     message_length: settings.message_length,
     minimum_message_costs: Object.fromEntries(
       costs.map((c) => [c.country, { costs: toMajor(c.costMinor, c.currency), currency: c.currency }]),
+    ),
+    bundle_prices: Object.fromEntries(
+      [...prices.values()].map((p) => [
+        p.country,
+        {
+          currency: p.currency,
+          prices: Object.fromEntries(Object.entries(p.prices).map(([key, minor]) => [key, toMajor(minor, p.currency)])),
+        },
+      ]),
     ),
     support_email: settings.support_email,
     support_phone: settings.support_phone,
