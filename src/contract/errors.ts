@@ -17,6 +17,7 @@ import { OPERATOR_ERRORS } from './operator.ts';
 import { PHOTO_ERRORS } from './photos.ts';
 import { REPORT_ERRORS } from './reports.ts';
 import { STAFF_ERRORS } from './staff.ts';
+import { STAFF_MEMBERS_ERRORS } from './staff-members.ts';
 import { STAFF_MODERATION_ERRORS } from './staff-moderation.ts';
 
 /** Every declaration; a new feature's codes are added here. */
@@ -34,6 +35,7 @@ export const ERROR_DECLARATIONS = [
   PHOTO_ERRORS,
   REPORT_ERRORS,
   STAFF_ERRORS,
+  STAFF_MEMBERS_ERRORS,
   STAFF_MODERATION_ERRORS,
 ] as const;
 

@@ -49,6 +49,7 @@ import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.
 import { registerStaffDashboardRoutes } from '#src/server/features/staff-dashboards/index.ts';
 import { registerStaffFunnelRoutes } from '#src/server/features/staff-funnel/index.ts';
 import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
+import { registerStaffMemberRoutes } from '#src/server/features/staff-members/index.ts';
 import { registerStaffPriceRoutes } from '#src/server/features/staff-prices/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStaffDashboardRoutes(api);
   registerStaffFunnelRoutes(api);
   registerStaffMoneyRoutes(api);
+  registerStaffMemberRoutes(api);
   registerStaffPriceRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');

@@ -5,7 +5,9 @@
  * internals).
  */
 export { registerAccountRoutes } from './routes.ts';
-export { purgeDeletedAccounts } from './deletion.ts';
+export { deleteAccount, purgeDeletedAccounts, REACTIVATION_WINDOW_MS } from './deletion.ts';
+// For the back office's members section (staff-members): the members' own activation mail and its limit.
+export { ACTIVATION_MAIL_LIMIT, sendActivationMail } from './signup.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export { sessionCache } from './session-cache.ts';
 export { createSession, findSession, SESSION_IDLE_DAYS, sessionMiddleware } from './sessions.ts';

@@ -3,4 +3,6 @@
  * 15/20). app.ts imports this module only (lint rule imports/feature-internals).
  */
 export { registerDataExportRoutes } from './routes.ts';
-export { EXPORTED_TABLES } from './collect.ts';
+export { collectMemberData, EXPORTED_TABLES } from './collect.ts';
+// For the back office's members section (staff-members): the same ZIP, on a staff request.
+export { exportZip } from './service.ts';
