@@ -38,6 +38,8 @@ export const STAFF_ERRORS = declareErrors('staff.errors', {
   staff_no_passkey: 409,
   /** A new passkey for a staff member who has MAX_PASSKEYS already. */
   staff_passkey_limit: 409,
+  /** An admin taking away their own admin role, disabling or resetting themselves: another admin does it. */
+  staff_self_change: 409,
 });
 
 /** How recent the second factor must be for money actions and role changes. */

@@ -26,7 +26,6 @@ import { registerPhotoRoutes } from '#src/server/features/photos/index.ts';
 import { registerProfileRoutes } from '#src/server/features/profile/index.ts';
 import { registerMemberRoutes } from '#src/server/features/member-profile/index.ts';
 import { registerSearchRoutes } from '#src/server/features/search/index.ts';
-import { registerModerationRoutes } from '#src/server/features/moderation/index.ts';
 import { badgeCountOf, registerLikeRoutes } from '#src/server/features/likes/index.ts';
 import { registerGeoRoutes } from '#src/server/features/geo/index.ts';
 import { registerCamRoutes } from '#src/server/features/cams/index.ts';
@@ -43,14 +42,19 @@ import { registerReportRoutes } from '#src/server/features/reports/index.ts';
 import { registerNotificationRoutes, withNotificationMails } from '#src/server/features/notifications/index.ts';
 import { registerDevInbox } from '#src/server/features/dev-inbox/index.ts';
 import { registerStaffRoutes, staffConsolePages, staffOriginGuard } from '#src/server/features/staff/index.ts';
-import { registerStaffModerationRoutes } from '#src/server/features/staff-moderation/index.ts';
+import {
+  moderationConsoleRedirect,
+  registerStaffModerationRoutes,
+} from '#src/server/features/staff-moderation/index.ts';
 import { operatorConsoleRedirect, registerStaffChatPalRoutes } from '#src/server/features/staff-chat-pals/index.ts';
 import { registerStaffSiteRoutes } from '#src/server/features/staff-sites/index.ts';
+import { registerStaffAccountRoutes } from '#src/server/features/staff-accounts/index.ts';
 import { registerStaffDashboardRoutes } from '#src/server/features/staff-dashboards/index.ts';
 import { registerStaffFunnelRoutes } from '#src/server/features/staff-funnel/index.ts';
 import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
 import { registerStaffMemberRoutes } from '#src/server/features/staff-members/index.ts';
 import { registerStaffPriceRoutes } from '#src/server/features/staff-prices/index.ts';
+import { registerStaffMemberRoutes } from '#src/server/features/staff-members/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createGifProvider } from './providers/gifs/index.ts';
@@ -141,7 +145,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerProfileRoutes(api);
   registerMemberRoutes(api);
   registerSearchRoutes(api);
-  registerModerationRoutes(api);
   registerLikeRoutes(api);
   registerGeoRoutes(api);
   registerCamRoutes(api);
@@ -160,11 +163,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStaffModerationRoutes(api);
   registerStaffChatPalRoutes(api);
   registerStaffSiteRoutes(api);
+  registerStaffAccountRoutes(api);
   registerStaffDashboardRoutes(api);
   registerStaffFunnelRoutes(api);
   registerStaffMoneyRoutes(api);
   registerStaffMemberRoutes(api);
   registerStaffPriceRoutes(api);
+  registerStaffMemberRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');
   });
@@ -175,6 +180,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The back office's page on the staff origin (no member site's files there).
   app.route('/', staffConsolePages(deps));
   app.route('/', operatorConsoleRedirect(deps));
+  app.route('/', moderationConsoleRedirect(deps));
   app.route('/', staticSites(deps));
 
   app.onError((error, c) => {

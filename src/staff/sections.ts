@@ -9,6 +9,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StaffRole } from '#src/contract/define.ts';
 import { MEMBER_READERS, getStaffAudit, getStaffPasskeys } from '#src/contract/staff.ts';
 import { SITE_ADMINS } from '#src/contract/staff-sites.ts';
+import { STAFF_ADMINS } from '#src/contract/staff-accounts.ts';
 import { DASHBOARD_READERS } from '#src/contract/staff-dashboards.ts';
 import { FUNNEL_READERS } from '#src/contract/staff-funnel.ts';
 import { MONEY_READERS } from '#src/contract/staff-money.ts';
@@ -60,6 +61,12 @@ export const SECTIONS: readonly StaffSection[] = [
     label: 'Sites',
     roles: SITE_ADMINS,
     Screen: lazy(() => import('./sites/SitesSection.tsx')),
+  },
+  {
+    path: '/staff',
+    label: 'Staff accounts',
+    roles: STAFF_ADMINS,
+    Screen: lazy(() => import('./team/TeamSection.tsx')),
   },
   {
     path: '/audit',

@@ -4,7 +4,7 @@
  * TOTP secret is given (the demo seed's documented ones).
  */
 import type { StaffRole } from '#src/contract/define.ts';
-import type { Db } from '#src/server/db/client.ts';
+import type { Db, Tx } from '#src/server/db/client.ts';
 import { staffAccounts } from '#src/server/db/schema.ts';
 import { hashPassword } from '#src/server/features/accounts/index.ts';
 
@@ -17,7 +17,7 @@ export interface NewStaffAccount {
   totpSecret?: string;
 }
 
-export async function createStaffAccount(db: Db, account: NewStaffAccount, now: Date): Promise<number> {
+export async function createStaffAccount(db: Db | Tx, account: NewStaffAccount, now: Date): Promise<number> {
   const [row] = await db
     .insert(staffAccounts)
     .values({
