@@ -23,6 +23,7 @@ import {
   searchForm,
   type MemberAction,
 } from './members-store.ts';
+import MemberExtras from './MemberExtras.tsx';
 
 function MemberSearch({ sites }: SectionProps) {
   const { busy, error } = useForm(searchForm);
@@ -178,6 +179,7 @@ function MemberScreen({ page }: { page: StaffMemberPage }) {
         </section>
       )}
       {roles.includes('finance') && <CreditsForm page={page} />}
+      <MemberExtras page={page} />
       <List
         title={TEXT.orders}
         items={page.orders.map(
