@@ -1,8 +1,8 @@
 /**
  * The Money section (docs/staff.md "Money"): orders with their filters and an order's page
  * (payment history, provider events, member, credits, refund behind a fresh second factor),
- * discount codes, and the daily reconciliation. Finance acts; admin reads. The server checks
- * every role again.
+ * discount codes, the daily reconciliation and the bundle prices (PricesPanel.tsx). Finance
+ * acts; admin reads. The server checks every role again.
  */
 import { useStore } from '@nanostores/react';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '#src/contract/billing.ts';
@@ -13,6 +13,7 @@ import { Heading, List, MoreButton, ReauthForm, Table, field } from '../console-
 import type { SectionProps } from '../sections.ts';
 import { $reauthNeeded, holdsRole } from '../session-store.ts';
 import CodesPanel from './CodesPanel.tsx';
+import PricesPanel from './PricesPanel.tsx';
 import {
   $order,
   $orders,
@@ -33,6 +34,7 @@ const TABS: readonly [MoneyTab, string][] = [
   ['orders', T.tab_orders],
   ['codes', T.tab_codes],
   ['reconciliation', T.tab_reconciliation],
+  ['prices', T.tab_prices],
 ];
 
 function statusLabel(status: string): string {
@@ -284,6 +286,7 @@ export default function MoneySection({ sites }: SectionProps) {
       {tab === 'orders' && <OrdersPanel sites={sites} />}
       {tab === 'codes' && <CodesPanel sites={sites} />}
       {tab === 'reconciliation' && <ReconciliationPanel />}
+      {tab === 'prices' && <PricesPanel />}
     </section>
   );
 }

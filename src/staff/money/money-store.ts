@@ -19,7 +19,7 @@ import { createForm } from '#src/stores/form.ts';
 import { askForReauth, onSessionEnd } from '../session-store.ts';
 import { closeUses } from './codes-store.ts';
 
-export type MoneyTab = 'orders' | 'codes' | 'reconciliation';
+export type MoneyTab = 'orders' | 'codes' | 'reconciliation' | 'prices';
 
 /** The orders filters as the form gives them (empty: not filtered). */
 export interface OrderFilters {

@@ -8,6 +8,7 @@ export const MONEY_TEXT = {
   tab_orders: 'Orders',
   tab_codes: 'Discount codes',
   tab_reconciliation: 'Reconciliation',
+  tab_prices: 'Prices',
   read_only: 'You can read this section; refunds and codes are for finance.',
   // Orders
   filter_member: 'Member id or e-mail',
@@ -105,6 +106,25 @@ export const MONEY_TEXT = {
   kind_missing_credits: 'payment without credits',
   kind_credits_mismatch: 'credits differ',
   kind_orphan_credits: 'credits without a payment',
+  // Prices
+  prices_intro:
+    'The credit bundles’ prices per payment country, in its currency, VAT included. A change is what the next order pays on every site within seconds; orders already made keep their amount.',
+  prices_rule: 'Each bigger bundle must cost more in all and less per credit than the one before it.',
+  prices_read_only: 'Prices are changed by finance.',
+  prices_table: 'Bundle prices per country',
+  col_country: 'Country',
+  col_currency: 'Currency',
+  col_bundle: '{credits} credits',
+  col_per_credit: 'Per credit',
+  col_changed: 'Changed',
+  col_edit: 'Edit',
+  edit_prices: 'Edit',
+  edit_prices_of: 'Edit the prices of {country}',
+  prices_of: 'Prices of {country} ({currency})',
+  price_of: 'Price of {credits} credits ({currency})',
+  save_prices: 'Save prices',
+  cancel: 'Cancel',
+  prices_saved: 'Prices of {country} saved.',
 } as const;
 
 /** A text with {name} placeholders filled in. */

@@ -1,0 +1,170 @@
+/**
+ * The Money section's bundle prices (docs/staff.md "Prices"): a table of every payment
+ * country's four prices and their prices per credit; finance edits a country's row in a form
+ * (with a reason for the audit log, behind a fresh second factor); admin reads. The server
+ * checks every role and the rule again.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { PACKAGE_KEYS, type PackageKey } from '#src/contract/billing.ts';
+import { PRICE_WRITERS, type StaffCountryPrices, type StaffPrices } from '#src/contract/staff-prices.ts';
+import { Alert, FormMessage, TextField } from '#src/ui/fields.tsx';
+import { useForm } from '#src/ui/use-form.ts';
+import { field, ReauthForm, Table } from '../console-ui.tsx';
+import { $reauthNeeded, holdsRole } from '../session-store.ts';
+import { money, when } from './format.ts';
+import {
+  $editing,
+  $prices,
+  $saved,
+  closeEditor,
+  editCountry,
+  perCredit,
+  priceText,
+  pricesForm,
+  pricesOf,
+  savePricesForm,
+} from './prices-store.ts';
+import { MONEY_TEXT as T, fill } from './texts.ts';
+
+function creditsOf(bundles: StaffPrices['bundles'], key: PackageKey): number {
+  return bundles.find((bundle) => bundle.key === key)?.credits ?? 0;
+}
+
+function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffPrices['bundles'] }) {
+  const { busy, error, errorField } = useForm(savePricesForm);
+  const reauth = useStore($reauthNeeded);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [row.country]);
+  const errorOf = (key: PackageKey) => (errorField === `prices.${key}` ? (error ?? undefined) : undefined);
+  const headingId = `prices-form-${row.country}`;
+  return (
+    <section className="card flex flex-col gap-3 p-4" aria-labelledby={headingId}>
+      <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-bold outline-none">
+        {fill(T.prices_of, { country: row.country, currency: row.currency })}
+      </h2>
+      <p className="text-sm text-ink-muted">{T.prices_rule}</p>
+      {reauth && <ReauthForm />}
+      <form
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeEditor();
+        }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const texts = Object.fromEntries(PACKAGE_KEYS.map((key) => [key, field(event, key)])) as Record<
+            PackageKey,
+            string
+          >;
+          void savePricesForm.submit(row.country, pricesOf(texts, row.currency), field(event, 'reason'));
+        }}
+      >
+        {PACKAGE_KEYS.map((key) => (
+          <TextField
+            key={key}
+            label={fill(T.price_of, { credits: creditsOf(bundles, key), currency: row.currency })}
+            name={key}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={priceText(row.prices[key], row.currency)}
+            error={errorOf(key)}
+          />
+        ))}
+        <TextField
+          label={T.reason}
+          name="reason"
+          required
+          minLength={3}
+          maxLength={500}
+          className="sm:col-span-2 lg:col-span-4"
+        />
+        {error && !errorField?.startsWith('prices.') && <FormMessage tone="danger">{error}</FormMessage>}
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {T.save_prices}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={closeEditor}>
+            {T.cancel}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function PricesPanel() {
+  const { error } = useForm(pricesForm);
+  const data = useStore($prices);
+  const editing = useStore($editing);
+  const saved = useStore($saved);
+  const writes = holdsRole(PRICE_WRITERS);
+  useEffect(() => {
+    if (!$prices.get()) void pricesForm.submit();
+  }, []);
+  const edited = data?.countries.find((row) => row.country === editing);
+  return (
+    <div className="flex flex-col gap-4">
+      <p>{T.prices_intro}</p>
+      {!writes && <p className="text-ink-muted">{T.prices_read_only}</p>}
+      {error && <Alert tone="danger">{error}</Alert>}
+      {saved && (
+        <p role="status" className="font-semibold">
+          {fill(T.prices_saved, { country: saved })}
+        </p>
+      )}
+      {data && edited && writes && <PricesForm row={edited} bundles={data.bundles} />}
+      {data && (
+        <div>
+          <h2 id="prices-table-heading" className="sr-only">
+            {T.prices_table}
+          </h2>
+          <Table
+            labelledBy="prices-table-heading"
+            columns={[
+              T.col_country,
+              T.col_currency,
+              ...data.bundles.map((bundle) => fill(T.col_bundle, { credits: bundle.credits })),
+              T.col_per_credit,
+              T.col_changed,
+              ...(writes ? [T.col_edit] : []),
+            ]}
+          >
+            {data.countries.map((row) => (
+              <tr key={row.country} className="border-t border-line" data-testid={`prices-${row.country}`}>
+                <th scope="row" className="p-2 font-semibold">
+                  {row.country}
+                </th>
+                <td className="p-2">{row.currency}</td>
+                {PACKAGE_KEYS.map((key) => (
+                  <td key={key} className="p-2 whitespace-nowrap">
+                    {money(row.prices[key], row.currency)}
+                  </td>
+                ))}
+                <td className="p-2 whitespace-nowrap">
+                  {perCredit(row, data.bundles)
+                    .map((minor) => money(minor, row.currency))
+                    .join(' · ')}
+                </td>
+                <td className="p-2 whitespace-nowrap">{when(row.updated_at)}</td>
+                {writes && (
+                  <td className="p-2">
+                    <button
+                      type="button"
+                      className="btn btn-outline"
+                      aria-label={fill(T.edit_prices_of, { country: row.country })}
+                      aria-expanded={editing === row.country}
+                      onClick={() => editCountry(row.country)}
+                    >
+                      {T.edit_prices}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </Table>
+        </div>
+      )}
+    </div>
+  );
+}
