@@ -54,7 +54,6 @@ import { registerStaffFunnelRoutes } from '#src/server/features/staff-funnel/ind
 import { registerStaffMoneyRoutes } from '#src/server/features/staff-money/index.ts';
 import { registerStaffMemberRoutes } from '#src/server/features/staff-members/index.ts';
 import { registerStaffPriceRoutes } from '#src/server/features/staff-prices/index.ts';
-import { registerStaffMemberRoutes } from '#src/server/features/staff-members/index.ts';
 import { staticSites } from './static-sites.ts';
 import { createCamProvider } from './providers/cams/index.ts';
 import { createGifProvider } from './providers/gifs/index.ts';
@@ -169,7 +168,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStaffMoneyRoutes(api);
   registerStaffMemberRoutes(api);
   registerStaffPriceRoutes(api);
-  registerStaffMemberRoutes(api);
   api.all('/api/*', () => {
     throw fail('not_found');
   });
