@@ -31,6 +31,11 @@
  * - With --floods: only the floods benchmark (scripts/lib/bench-floods.ts): one member's photo,
  *   push and event-stream floods against another member's latencies, and the memory of
  *   10,000 open streams; its own section of docs/benchmarks.md, which the other runs keep.
+ * - With --staff-lists: only the back office's members search and orders list at scale
+ *   (scripts/lib/bench-staff-lists.ts) on PostgreSQL (--staff-lists-database-url=URL or
+ *   DATABASE_URL names the server; the bench makes and drops a database of its own there),
+ *   --staff-lists-members=N (default 1,000,000, five orders each); its own section of
+ *   docs/benchmarks.md, which the other runs keep.
  */
 import './lib/runtime.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +84,13 @@ import {
   runProcessesBench,
   writeProcessesSection,
 } from './lib/bench-processes.ts';
+import {
+  runStaffListsBench,
+  staffListsOptionsFromArgs,
+  staffListsSectionOf,
+  staffListsTable,
+  writeStaffListsSection,
+} from './lib/bench-staff-lists.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const REQUESTS = 1_000;
@@ -118,6 +130,15 @@ if (process.argv.includes('--floods')) {
   console.log(floodsTable(floodRows));
   writeFloodsSection(join(root, 'docs/benchmarks.md'), floodRows, loadAverage);
   console.log('\nWritten to docs/benchmarks.md (floods section)');
+  process.exit(0);
+}
+
+if (process.argv.includes('--staff-lists')) {
+  const options = staffListsOptionsFromArgs(process.argv, process.env);
+  const result = await runStaffListsBench(options);
+  console.log(staffListsTable(result.rows));
+  writeStaffListsSection(join(root, 'docs/benchmarks.md'), result, options);
+  console.log('\nWritten to docs/benchmarks.md (staff lists section)');
   process.exit(0);
 }
 
@@ -399,9 +420,9 @@ const keptSearch = !existsSync(doc)
       .split('\n')
       .filter((l) => /^\|\s*search\s*\|/.test(l))
       .filter((l) => !process.argv.includes('--search') || !l.includes(searchEngine));
-// The load, floods, build and processes sections (npm run bench -- --load, …) stay as their own runs wrote them.
+// The load, floods, build, processes and staff lists sections (npm run bench -- --load, …) stay as their own runs wrote them.
 const keptLoad = existsSync(doc)
-  ? [loadSectionOf, floodsSectionOf, staticBuildSectionOf, processesSectionOf]
+  ? [loadSectionOf, floodsSectionOf, staticBuildSectionOf, processesSectionOf, staffListsSectionOf]
       .map((sectionOf) => sectionOf(readFileSync(doc, 'utf8')))
       .filter(Boolean)
       .join('\n\n')

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, asc, desc, eq, gt, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import { MEMBERS_PAGE_SIZE, type StaffMemberPage, type StaffMemberRow } from '#src/contract/staff.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
@@ -84,12 +85,10 @@ export async function searchMembers(
   if (/^\d{1,18}$/.test(q)) where.push(eq(accounts.id, Number(q)));
   else if (IP_HASH.test(q) || ipAddress(q)) {
     const hash = IP_HASH.test(q) ? q.toLowerCase() : await ipHashOfAddress(db, q);
-    where.push(
-      or(
-        eq(accounts.signupIpHash, hash),
-        inArray(accounts.id, db.select({ id: sessions.accountId }).from(sessions).where(eq(sessions.ipHash, hash))),
-      )!,
-    );
+    // Members who signed up or began a session from that address (both lookups by index).
+    const signups = db.select({ id: accounts.id }).from(accounts).where(eq(accounts.signupIpHash, hash));
+    const logins = db.select({ id: sessions.accountId }).from(sessions).where(eq(sessions.ipHash, hash));
+    where.push(inArray(accounts.id, union(signups, logins)));
   } else if (q.includes('@') || q.includes('.')) where.push(like(accounts.email, prefix(q.toLowerCase())));
   else if (q) {
     byName = true;
