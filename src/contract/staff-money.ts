@@ -74,8 +74,9 @@ export const orderFilters = {
 
 /**
  * GET /api/staff/money/orders?site=&status=&method=&from=&to=&member=&order=&after=: orders,
- * newest first, ORDERS_PAGE_SIZE a page; `after` (the previous page's `next`) pages on (keyset
- * paging on orders.id with the indexes of migration 0020).
+ * newest first, ORDERS_PAGE_SIZE a page; `after` (the previous page's `next`, an order's key)
+ * pages on (keyset paging on orders.id with the indexes of migrations 0020 and 0025, or on
+ * (created_at, id) when `from` or `to` is given).
  */
 export const getStaffOrders = defineEndpoint({
   method: 'GET',

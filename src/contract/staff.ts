@@ -329,9 +329,10 @@ export const staffMemberRow = z.object({
 export type StaffMemberRow = z.infer<typeof staffMemberRow>;
 
 /**
- * GET /api/staff/members?q=&site=&after=: members by id (digits), e-mail prefix (with an @ or
- * a dot) or name prefix, of one site or all, newest first, MEMBERS_PAGE_SIZE a page; `after`
- * (the previous page's `next`, an account id) pages on.
+ * GET /api/staff/members?q=&site=&after=: members by id (digits), IP hash (32 hex digits, or an
+ * IP address the server hashes), e-mail prefix (with an @ or a dot) or name prefix, of one site
+ * or all, newest first (name matches alphabetically), MEMBERS_PAGE_SIZE a page; `after` (the
+ * previous page's `next`, an account id) pages on.
  */
 export const getStaffMembers = defineEndpoint({
   method: 'GET',
