@@ -137,7 +137,10 @@ function Conversations({ conversations }: { conversations: NonNullable<Extras['c
       {conversations.list.length === 0 ? (
         <p className="text-ink-muted">{TEXT.none}</p>
       ) : (
-        <Table columns={[T.col_partner, T.col_last_activity, T.col_messages, '']} labelledBy="member-conversations">
+        <Table
+          columns={[T.col_partner, T.col_last_activity, T.col_messages, T.col_open]}
+          labelledBy="member-conversations"
+        >
           {conversations.list.map((conversation) => (
             <tr key={conversation.id} className="border-t border-line">
               <td className="p-2">

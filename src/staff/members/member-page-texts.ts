@@ -8,6 +8,7 @@ export const MEMBER_PAGE_TEXT = {
   col_partner: 'Partner',
   col_last_activity: 'Last activity',
   col_messages: 'Messages',
+  col_open: 'Open',
   chat_pal: 'chat pal',
   read: 'Read messages',
   read_reason: 'Why do you need to read this conversation? (stored in the audit log)',
