@@ -37,14 +37,14 @@ if (config.demoSeed && !config.production) await seedDemoStaff(database.db, new 
 
 const server = await startServer(config, database);
 const host = (id: string) => `http://${id}.localhost:${server.port}/`;
-const moderator = DEMO_LOGINS.find((l) => l.role === 'moderator');
+const moderator = DEMO_STAFF.find((s) => s.role === 'moderator');
 const operator = DEMO_STAFF.find((s) => s.role === 'operator');
 console.log(`
 Serving ${sites.length} sites and the API on Node ${process.version} (${database.kind === 'pglite' ? `embedded PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL'}):
   index of sites   ${server.url}/
 ${sites.map((s) => `  ${s.brand.padEnd(16)} ${host(s.id)}   (other languages: http://de.${s.id}.localhost:${server.port}/ …)`).join('\n')}
 ${config.devInbox ? `  dev inbox        ${server.url}/_dev/mail\n` : ''}
-${config.demoSeed ? `Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):\n${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}\n` : ''}${moderator ? `\nPhoto moderation console: ${host(moderator.siteId)}moderation (log in as ${moderator.email})` : ''}
+${config.demoSeed ? `Demo logins on ${host('default')} (password "${DEMO_PASSWORD}"):\n${DEMO_LOGINS.map((l) => `  ${l.email.padEnd(22)} ${l.description}`).join('\n')}\n` : ''}${moderator && config.demoSeed && !config.production ? `\nReports and moderation (photo queue, reports, complaints): http://staff.localhost:${server.port}/moderation (log in as ${moderator.email}; /moderation on a site leads there)` : ''}
 ${operator && config.demoSeed && !config.production ? `Chat-pal inbox: http://staff.localhost:${server.port}/chat-pals (log in as ${operator.email}; /operator on a site leads there)` : ''}
 ${config.demoSeed && !config.production ? `\nBack office: http://staff.localhost:${server.port}/ (password "${DEMO_PASSWORD}", then the TOTP code of the secret in an authenticator app; docs/staff.md):\n${DEMO_STAFF.map((s) => `  ${s.email.padEnd(22)} ${s.role.padEnd(10)} TOTP secret ${s.totpSecret}`).join('\n')}\n` : ''}
 ${config.payments === 'sandbox' ? 'Payments: the sandbox checkout (test card 4242 4242 4242 4242 pays; docs/payments.md)\n' : ''}`);

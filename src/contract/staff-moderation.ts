@@ -3,10 +3,12 @@
  * docs/reports.md): the photo queue (the moderation feature's decisions, now taken by staff
  * accounts) and the reports queue, where every decision against a member goes out as a
  * statement of reasons in the member's language (EU DSA art. 17: the facts, the ground, the
- * decision, the redress). Roles moderator and admin; every decision is in the audit log.
+ * decision, the redress), and the complaints sent with the member sites' form
+ * (docs/complaints.md). Roles moderator and admin; every decision is in the audit log.
  */
 import * as z from 'zod/mini';
-import { queuedPhoto, MODERATION_ORDERS } from './moderation.ts';
+import { GENDERS } from '#src/lib/constants.ts';
+import { COMPLAINT_STATUSES, COMPLAINT_TOPICS } from './complaints.ts';
 import { PHOTO_REJECT_REASONS, PHOTO_URL_VARIANTS, type PhotoUrlVariant } from './photos.ts';
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from './reports.ts';
 import { auditEntry } from './staff.ts';
@@ -20,12 +22,44 @@ export const STAFF_MODERATION_ERRORS = declareErrors('staff.errors', {
   report_decided: 409,
   /** The decision does not fit what was reported (content removal is for photos). */
   report_decision_invalid: 400,
+  /** The complaint has that status already (someone else marked it a moment ago). */
+  complaint_unchanged: 409,
 });
 
 /** Photos one bulk decision may take. */
 export const BULK_MAX = 50;
 export const REPORTS_PAGE_SIZE = 25;
 export const OFFENDERS_PAGE_SIZE = 25;
+
+/** Photos the queue shows at once (the moderation feature's loadQueue). */
+export const MODERATION_PAGE_SIZE = 24;
+
+/** A photo being inspected, as the photo queue shows it. */
+export const queuedPhoto = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().check(z.int()),
+  height: z.number().check(z.int()),
+  uploaded_at: z.string(),
+  /** It is (or would become) the profile image. */
+  is_main: z.boolean(),
+  profile: z.object({
+    id: z.string(),
+    name: z.string(),
+    age: z.number().check(z.int()),
+    gender: z.enum(GENDERS),
+    site: z.string(),
+    type: z.enum(['member', 'fictional']),
+    /** The profile's photos already approved, for comparison ('not you'). */
+    active_photos: z.array(z.object({ id: z.string(), thumb_url: z.string() })),
+  }),
+});
+export type QueuedPhoto = z.infer<typeof queuedPhoto>;
+
+/** The queue's order by upload time (also the complaints list's); the oldest first unless asked otherwise. */
+export const MODERATION_ORDERS = ['oldest', 'newest'] as const;
+export type ModerationOrder = (typeof MODERATION_ORDERS)[number];
 
 const publicId = z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Za-z0-9_-]+$/));
 const reason = z.string().check(z.trim(), z.minLength(3), z.maxLength(500));
@@ -42,7 +76,10 @@ export const getStaffModerationPhotos = defineEndpoint({
     order: z.optional(z.enum(MODERATION_ORDERS)),
     member: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   }),
-  response: z.object({ photos: z.array(queuedPhoto), total: z.number().check(z.int()) }),
+  response: z.object({
+    photos: z.array(queuedPhoto).check(z.maxLength(MODERATION_PAGE_SIZE)),
+    total: z.number().check(z.int()),
+  }),
   roles: MODERATION_ROLES,
 });
 
@@ -214,5 +251,77 @@ export const getStaffOffenders = defineEndpoint({
   path: '/api/staff/moderation/offenders',
   query: z.looseObject({ site: z.optional(z.string().check(z.maxLength(40))) }),
   response: z.object({ offenders: z.array(offender).check(z.maxLength(OFFENDERS_PAGE_SIZE)) }),
+  roles: MODERATION_ROLES,
+});
+
+// ---------------------------------------------------------------- complaints
+
+export const COMPLAINTS_PAGE_SIZE = 25;
+
+/** A complaint as staff see it (the contact e-mail is where they answer). */
+export const staffComplaint = z.object({
+  reference: z.string(),
+  site: z.string(),
+  topic: z.enum(COMPLAINT_TOPICS),
+  order: z.nullable(z.string()),
+  member: z.nullable(z.string()),
+  description: z.string(),
+  email: z.string(),
+  /** The sender was logged in (false for visitors and for since deleted accounts). */
+  from_member: z.boolean(),
+  language: z.string(),
+  status: z.enum(COMPLAINT_STATUSES),
+  created_at: z.string(),
+  handled_at: z.nullable(z.string()),
+});
+export type StaffComplaint = z.infer<typeof staffComplaint>;
+
+/**
+ * GET /api/staff/moderation/complaints?status=open|handled&order=&site=&topic=&after=: the
+ * complaints of one status, open ones oldest first and handled ones newest first unless
+ * `order` says otherwise; COMPLAINTS_PAGE_SIZE a page, keyset-paged on the complaint's
+ * internal order (`after`: the previous page's `next`). `total` counts every complaint of the
+ * status and filters; `total_open` the open ones of the filters.
+ */
+export const getStaffComplaints = defineEndpoint({
+  method: 'GET',
+  path: '/api/staff/moderation/complaints',
+  query: z.looseObject({
+    status: z.optional(z.enum(COMPLAINT_STATUSES)),
+    order: z.optional(z.enum(MODERATION_ORDERS)),
+    site: z.optional(z.string().check(z.maxLength(40))),
+    topic: z.optional(z.enum(COMPLAINT_TOPICS)),
+    after: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
+  }),
+  response: z.object({
+    complaints: z.array(staffComplaint).check(z.maxLength(COMPLAINTS_PAGE_SIZE)),
+    next: z.nullable(z.number().check(z.int())),
+    total: z.number().check(z.int(), z.nonnegative()),
+  }),
+  roles: MODERATION_ROLES,
+});
+
+/** GET /api/staff/moderation/complaint?id=C-…: one complaint with its log (the audit entries about it). */
+export const getStaffComplaint = defineEndpoint({
+  method: 'GET',
+  path: '/api/staff/moderation/complaint',
+  query: z.looseObject({ id: publicId }),
+  response: z.object({ complaint: staffComplaint, log: z.array(auditEntry) }),
+  errors: ['not_found'],
+  roles: MODERATION_ROLES,
+});
+
+/**
+ * POST /api/staff/moderation/complaint/status: marks a complaint handled (what was done or
+ * answered, for the log) or open again (why). The change and its audit entry
+ * (`complaint.handle`, `complaint.reopen`) are one transaction. A complaint with that status
+ * already answers 409 complaint_unchanged; an unknown reference 404.
+ */
+export const postStaffComplaintStatus = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/moderation/complaint/status',
+  body: z.strictObject({ id: publicId, status: z.enum(COMPLAINT_STATUSES), reason }),
+  response: z.object({ complaint: staffComplaint }),
+  errors: ['not_found', ...STAFF_MODERATION_ERRORS.codes],
   roles: MODERATION_ROLES,
 });

@@ -43,7 +43,7 @@ export const OPERATOR_CLAIM_MS = 10 * 60_000;
 export const REACTIVATION_WINDOW_DAYS = 14;
 export const MIN_AGE = 18;
 
-/** Account roles that may use the moderation console and see photos being inspected. */
+/** Member account roles that see photos being inspected (photo.php; the console is the back office's). */
 export const MODERATOR_ROLES: readonly string[] = ['moderator', 'admin'];
 /** Account roles that may use the operator inbox and answer as chat pals. */
 export const OPERATOR_ROLES: readonly string[] = ['operator', 'admin'];

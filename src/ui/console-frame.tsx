@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, inputClass } from './fields.tsx';
 
 /** The namespace of a console's texts (site_filter, all_sites, load_failed, try_again, empty_title). */
-export type ConsoleNamespace = 'moderation' | 'operator';
+export type ConsoleNamespace = 'operator';
 
 /** A site of the network as a console's filter offers it and its cards name it. */
 export interface ConsoleSite {

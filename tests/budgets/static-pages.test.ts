@@ -110,7 +110,6 @@ describe('built sites', () => {
         'index.html',
         '404.html',
         'members.html',
-        'moderation.html',
         '_redirects',
         'manifest.webmanifest',
         'sitemap.xml',

@@ -1,14 +1,16 @@
 /**
  * Profiles and photos as people meet them: a member edits the profile and adds two
  * photos (one premium-only), which wait 'being inspected'; a moderator approves them in the
- * console; the member sees them active; a free member sees the premium photo blurred behind
+ * back office's photo queue (staff origin); the member sees them active; a free member sees the premium photo blurred behind
  * a lock, a premium member sees the photo itself.
  */
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { translator } from '#src/i18n/index.ts';
+import { MODERATION_TEXT as T } from '#src/staff/moderation/texts.ts';
 import { test, expect, enterSite } from './fixtures.ts';
-import { createMember, logIn, urlOf, EN_DEFAULT } from './journeys.ts';
+import { createMember, expectErrorAnswers, logIn, urlOf, EN_DEFAULT } from './journeys.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, logInAsStaff } from './staff-login.ts';
 
 const t = translator('en');
 const DEMO_PASSWORD = 'demo-password';
@@ -42,7 +44,7 @@ test('a member edits the profile, adds photos that a moderator approves; free vi
   browser,
   request,
 }) => {
-  test.slow();
+  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT * 2);
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
   const email = await createMember(request, 'profile');
   expect(await logIn(page, email)).toBe(200);
@@ -88,29 +90,27 @@ test('a member edits the profile, adds photos that a moderator approves; free vi
     'red',
   );
 
-  // The moderator finds the member's photos in the console and approves both. The queue also
-  // holds the seeded world's photos and those of journeys running alongside (this one on the
-  // other project among them), which are theirs to decide: the console's member search.
-  const moderator = await demoPage(browser, 'moderator@demo.test', viewport);
-  await moderator.goto(urlOf(EN_DEFAULT, '/moderation'));
-  await moderator.getByLabel(t('moderation.site_filter')).selectOption('default');
-  await moderator.getByLabel(t('moderation.member_search')).fill(name);
-  await moderator.getByRole('button', { name: t('moderation.search'), exact: true }).click();
-  const cards = moderator.getByRole('article', { name });
+  // The moderator finds the member's photos in the back office's photo queue (newest first:
+  // the queue also holds the seeded world's photos and those of journeys running alongside,
+  // which are theirs to decide) and approves both. Phone logs in as the demo moderator,
+  // desktop as the demo admin (both may moderate).
+  const moderator = await (await browser.newContext({ viewport })).newPage();
+  const staffErrors: string[] = [];
+  moderator.on('console', (message) => {
+    if (message.type() === 'error') staffErrors.push(message.text());
+  });
+  const role = test.info().project.name === 'desktop' ? 'admin' : 'moderator';
+  await logInAsStaff(moderator, staffErrors, role, '/moderation');
+  await moderator.getByLabel(T.order).selectOption('newest');
+  const cards = moderator.getByRole('article', { name: new RegExp(`^${name}, \\d+$`) });
   await expect(cards).toHaveCount(2);
-  // The console removes a card at once and decides in the background: wait for the answer.
-  const approve = async () => {
-    const decided = moderator.waitForResponse((r) => r.url().includes('/api/moderation/photo.php'));
-    await cards
-      .first()
-      .getByRole('button', { name: t('moderation.approve') })
-      .click();
-    expect((await decided).status()).toBe(200);
-  };
-  await approve();
-  await expect(cards).toHaveCount(1);
-  await approve();
-  await expect(cards).toHaveCount(0);
+  for (const remaining of [1, 0]) {
+    await cards.first().getByRole('button', { name: T.approve }).click();
+    await expect(moderator.getByText(T.decided(1, 0))).toBeVisible();
+    await expect(cards).toHaveCount(remaining);
+  }
+  expectErrorAnswers(staffErrors, 403);
+  expect(staffErrors, 'staff console errors').toEqual([]);
   await moderator.context().close();
 
   await page.reload();

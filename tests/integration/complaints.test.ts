@@ -1,17 +1,11 @@
 /**
  * Complaints (SPEC §2.7 'Complaints'): visitors and members send the /complaints
- * form, get a reference and a confirmation mail in their language; moderators and admins list
- * the complaints and mark them handled.
+ * form, get a reference and a confirmation mail in their language. Staff list and handle them
+ * in the back office: staff-complaints.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPLAINTS_PER_HOUR,
-  getComplaints,
-  postComplaint,
-  putComplaint,
-  type ComplaintTopic,
-} from '#src/contract/complaints.ts';
+import { COMPLAINTS_PER_HOUR, postComplaint, type ComplaintTopic } from '#src/contract/complaints.ts';
 import { accounts, complaints } from '#src/server/db/schema.ts';
 import { call, callError, createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 
@@ -44,10 +38,6 @@ function complaint(
 }
 
 const mailsTo = async (address: string) => (await t.mail.list()).filter((m) => m.to === address);
-
-async function staff(role: 'member' | 'moderator' | 'admin') {
-  return t.login((await createTestMember(t, { role })).accountId);
-}
 
 describe('sending a complaint', () => {
   it('takes a visitor’s complaint with an order and a member, and confirms it by e-mail', async () => {
@@ -143,49 +133,7 @@ describe('sending a complaint', () => {
   });
 });
 
-describe('the staff list', () => {
-  it('is for moderators and admins only', async () => {
-    expect(await callError(t, getComplaints)).toMatchObject({ code: 'authentication_required' });
-    expect(await callError(t, getComplaints, { session: await staff('member') })).toMatchObject({
-      status: 403,
-      code: 'forbidden',
-    });
-    await call(t, getComplaints, { session: await staff('admin') });
-  });
-
-  it('shows open complaints and moves a handled one to the handled list', async () => {
-    const moderator = await staff('moderator');
-    const email = 'handled.case@example.test';
-    const { reference } = await call(t, postComplaint, complaint({ email, topic: 'privacy' }));
-    const open = await call(t, getComplaints, { session: moderator });
-    const listed = open.complaints.find((c) => c.reference === reference);
-    expect(listed).toMatchObject({ topic: 'privacy', email, status: 'open', from_member: false, handled_at: null });
-    expect(open.total).toBeGreaterThanOrEqual(open.complaints.length);
-
-    const handled = await call(t, putComplaint, { session: moderator, body: { reference, status: 'handled' } });
-    expect(handled).toMatchObject({ reference, status: 'handled', handled_at: t.clock.now.toISOString() });
-    const afterOpen = await call(t, getComplaints, { session: moderator, query: { status: 'open' } });
-    expect(afterOpen.complaints.some((c) => c.reference === reference)).toBe(false);
-    const afterHandled = await call(t, getComplaints, { session: moderator, query: { status: 'handled' } });
-    expect(afterHandled.complaints.some((c) => c.reference === reference)).toBe(true);
-
-    const reopened = await call(t, putComplaint, { session: moderator, body: { reference, status: 'open' } });
-    expect(reopened).toMatchObject({ status: 'open', handled_at: null });
-  });
-
-  it('lets only staff mark a complaint, and answers not_found for an unknown one', async () => {
-    const { reference } = await call(t, postComplaint, complaint({ email: 'mark@example.test' }));
-    expect(
-      await callError(t, putComplaint, { session: await staff('member'), body: { reference, status: 'handled' } }),
-    ).toMatchObject({ code: 'forbidden' });
-    expect(
-      await callError(t, putComplaint, {
-        session: await staff('moderator'),
-        body: { reference: 'C-NOSUCH00', status: 'handled' },
-      }),
-    ).toMatchObject({ status: 404, code: 'not_found' });
-  });
-
+describe('after sending', () => {
   it('keeps a deleted account’s complaint for staff', async () => {
     const member = await createTestMember(t);
     const { reference } = await call(t, postComplaint, complaint({ session: await t.login(member.accountId) }));

@@ -1,13 +1,15 @@
 /**
- * The moderation console's calls (SPEC §2.7 'Moderation'): GET /api/moderation/photos.php (the
- * queue of photos being inspected, all sites) and POST /api/moderation/photo.php (approve, or
- * reject with a reason the member sees). Moderators and admins only.
+ * The photo queue's rules (SPEC §2.7 'Moderation', the moderation feature's loadQueue and
+ * decidePhoto) through the back office's calls: GET /api/staff/moderation/photos (the queue of
+ * photos being inspected, all sites) and POST /api/staff/moderation/photos/decide (approve, or
+ * reject with a reason the member sees). Who may call them: staff-roles.test.ts; bulk
+ * decisions and their audit entries: staff-moderation.test.ts. The member sites' old calls
+ * (/api/moderation/*.php) are gone.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getModerationQueue, postModerationDecision } from '#src/contract/moderation.ts';
-import { getPhotos } from '#src/contract/photos.ts';
-import { catalogues } from '#src/i18n/index.ts';
+import { getStaffModerationPhotos, postStaffModerationPhotos } from '#src/contract/staff-moderation.ts';
+import { getPhotos, photoUrl } from '#src/contract/photos.ts';
 import { randomPublicId } from '#src/server/db/ids.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/files.ts';
@@ -21,25 +23,28 @@ import {
   errorAnswerOf,
   answerOf,
 } from './harness.ts';
+import { createTestStaff, staffLogin, staffRequest } from './staff-helpers.ts';
 
-const QUEUE = getModerationQueue.path;
-const DECIDE = postModerationDecision.path;
+const QUEUE = getStaffModerationPhotos.path;
+const DECIDE = postStaffModerationPhotos.path;
 const HOUR = 60 * 60 * 1000;
 
 let t: TestApp;
+/** Staff sessions (the back office's cookie). */
 let moderator: string;
 let admin: string;
+/** Member accounts' sessions: one with the moderator role, one without. */
+let memberModerator: string;
 let memberSession: string;
-let operator: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   await seedSiteData(t);
-  const session = async (role: 'member' | 'moderator' | 'operator' | 'admin') =>
-    t.login((await createTestMember(t, { role, name: `Staff ${role}` })).accountId);
-  moderator = await session('moderator');
-  admin = await session('admin');
-  operator = await session('operator');
+  moderator = await staffLogin(t, await createTestStaff(t, ['moderator']));
+  admin = await staffLogin(t, await createTestStaff(t, ['admin']));
+  const session = async (role: 'member' | 'moderator') =>
+    t.login((await createTestMember(t, { role, name: `Member ${role}` })).accountId);
+  memberModerator = await session('moderator');
   memberSession = await session('member');
 });
 afterAll(() => t.close());
@@ -85,64 +90,40 @@ async function photoRow(id: number) {
   return row;
 }
 
-const queue = (session: string | undefined, query = '', host?: string) =>
-  t.request(`${QUEUE}${query}`, { ...(session ? { session } : {}), ...(host ? { host } : {}) });
+const queue = (cookie: string, query = '') => staffRequest(t, `${QUEUE}${query}`, { cookie });
 
-const decide = (session: string | undefined, json: unknown, host?: string) =>
-  t.request(DECIDE, { method: 'POST', json, ...(session ? { session } : {}), ...(host ? { host } : {}) });
+/** One photo's decision: `{ photo, decision, reason? }` as a bulk decision of that photo. */
+const decide = (cookie: string, { photo, ...json }: { photo: string; [key: string]: unknown }) =>
+  staffRequest(t, DECIDE, { method: 'POST', json: { photos: [photo], ...json }, cookie });
 
 async function waiting(): Promise<number> {
   return (await t.db.select({ id: photos.id }).from(photos).where(eq(photos.status, 'being_inspected'))).length;
 }
 
-describe('who may moderate', () => {
-  it('answers 403 authentication_required to a visitor, for the queue and for a decision', async () => {
+describe('the retired member calls', () => {
+  it('answers 404 on member sites, also to a member account with the moderator role', async () => {
     const photo = await addPhoto((await createTestMember(t)).profileId);
-    for (const response of [
-      await queue(undefined),
-      await decide(undefined, { photo: photo.publicId, decision: 'approve' }),
-    ]) {
-      expect(response.status).toBe(403);
-      expect(await errorAnswerOf(response)).toEqual({
-        error: { code: 'authentication_required', message: catalogues.en.api.authentication_required },
+    for (const session of [memberModerator, memberSession]) {
+      const list = await t.request('/api/moderation/photos.php', { session });
+      expect(list.status).toBe(404);
+      const decision = await t.request('/api/moderation/photo.php', {
+        method: 'POST',
+        session,
+        json: { photo: photo.publicId, decision: 'approve' },
       });
+      expect(decision.status).toBe(404);
+      expect((await errorAnswerOf(decision)).error.code).toBe('not_found');
     }
     expect((await photoRow(photo.id))?.status).toBe('being_inspected');
   });
 
-  it('answers 403 forbidden to members and operators, and decides nothing for them', async () => {
-    const photo = await addPhoto((await createTestMember(t)).profileId);
-    for (const session of [memberSession, operator]) {
-      const list = await queue(session);
-      expect(list.status).toBe(403);
-      expect(await errorAnswerOf(list)).toEqual({
-        error: { code: 'forbidden', message: catalogues.en.api.forbidden },
-      });
-      const decision = await decide(session, { photo: photo.publicId, decision: 'approve' });
-      expect(decision.status).toBe(403);
-      expect((await errorAnswerOf(decision)).error.code).toBe('forbidden');
-    }
-    expect((await photoRow(photo.id))?.status).toBe('being_inspected');
-  });
-
-  it('answers the forbidden message in the language of the request', async () => {
-    const response = await t.request(QUEUE, { session: memberSession, cookies: { locale: 'de' } });
-    expect((await errorAnswerOf(response)).error.message).toBe(catalogues.de.api.forbidden);
-  });
-
-  it('lets moderators and admins in', async () => {
+  it('lets moderators and admins of the back office in', async () => {
     expect((await queue(moderator)).status).toBe(200);
     expect((await queue(admin)).status).toBe(200);
   });
-
-  it("treats a moderator's session on another site as logged out, like user.php does", async () => {
-    const response = await queue(moderator, '', 'she.localhost');
-    expect(response.status).toBe(403);
-    expect((await errorAnswerOf(response)).error.code).toBe('authentication_required');
-  });
 });
 
-describe('GET /api/moderation/photos.php', () => {
+describe('GET /api/staff/moderation/photos', () => {
   it('lists the photos being inspected of every site, oldest first, with the total and no e-mail addresses', async () => {
     const anna = await createTestMember(t, { name: 'Anna', email: 'anna.moderation@example.test' });
     const bert = await createTestMember(t, {
@@ -165,7 +146,7 @@ describe('GET /api/moderation/photos.php', () => {
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain('@');
-    const answer = getModerationQueue.response.parse(JSON.parse(text));
+    const answer = getStaffModerationPhotos.response.parse(JSON.parse(text));
 
     const times = answer.photos.map((p) => p.uploaded_at);
     expect(times).toEqual([...times].sort());
@@ -175,8 +156,8 @@ describe('GET /api/moderation/photos.php', () => {
 
     const [first, second, third] = mine;
     expect(first).toMatchObject({
-      url: `/api/photo.php?id=${oldest.publicId}&v=full`,
-      thumb_url: `/api/photo.php?id=${oldest.publicId}&v=thumb`,
+      url: `/api/staff/photo?id=${oldest.publicId}&v=full`,
+      thumb_url: `/api/staff/photo?id=${oldest.publicId}&v=thumb`,
       is_main: true,
       profile: { id: anna.publicId, name: 'Anna', age: 45, gender: 'female', site: 'default', type: 'member' },
     });
@@ -188,7 +169,7 @@ describe('GET /api/moderation/photos.php', () => {
     });
     // Only approved photos are shown for comparison: not the rejected one, not those waiting.
     expect(second?.profile.active_photos).toEqual([
-      { id: bertActive.publicId, thumb_url: `/api/photo.php?id=${bertActive.publicId}&v=thumb` },
+      { id: bertActive.publicId, thumb_url: `/api/staff/photo?id=${bertActive.publicId}&v=thumb` },
     ]);
   });
 
@@ -197,7 +178,7 @@ describe('GET /api/moderation/photos.php', () => {
     const onShe = await addPhoto(she.profileId, { hoursAgo: 5 });
     const onDefault = await addPhoto((await createTestMember(t)).profileId, { hoursAgo: 5 });
 
-    const answer = await answerOf(getModerationQueue, await queue(moderator, '?site=she'));
+    const answer = await answerOf(getStaffModerationPhotos, await queue(moderator, '?site=she'));
     expect(answer.photos.map((p) => p.profile.site)).toEqual(answer.photos.map(() => 'she'));
     expect(answer.photos.map((p) => p.id)).toContain(onShe.publicId);
     expect(answer.photos.map((p) => p.id)).not.toContain(onDefault.publicId);
@@ -217,7 +198,7 @@ describe('GET /api/moderation/photos.php', () => {
   });
 
   it('lists the newest first when asked', async () => {
-    const answer = await answerOf(getModerationQueue, await queue(moderator, '?order=newest'));
+    const answer = await answerOf(getStaffModerationPhotos, await queue(moderator, '?order=newest'));
     const times = answer.photos.map((p) => p.uploaded_at);
     expect(times.length).toBeGreaterThan(1);
     expect(times).toEqual([...times].sort().reverse());
@@ -233,17 +214,20 @@ describe('GET /api/moderation/photos.php', () => {
     await addPhoto(other.profileId, { hoursAgo: 6 });
 
     const byName = await answerOf(
-      getModerationQueue,
+      getStaffModerationPhotos,
       await queue(moderator, `?member=${encodeURIComponent('ë_search')}`),
     );
     expect(byName.photos.map((p) => p.id)).toEqual([first.publicId, second.publicId]);
     expect(byName.total).toBe(2);
 
-    const byId = await answerOf(getModerationQueue, await queue(moderator, `?member=${zoe.publicId}&order=newest`));
+    const byId = await answerOf(
+      getStaffModerationPhotos,
+      await queue(moderator, `?member=${zoe.publicId}&order=newest`),
+    );
     expect(byId.photos.map((p) => p.id)).toEqual([second.publicId, first.publicId]);
     expect(byId.total).toBe(2);
 
-    const none = await answerOf(getModerationQueue, await queue(moderator, '?member=nobody-is-called-this'));
+    const none = await answerOf(getStaffModerationPhotos, await queue(moderator, '?member=nobody-is-called-this'));
     expect(none).toEqual({ photos: [], total: 0 });
   });
 
@@ -254,7 +238,7 @@ describe('GET /api/moderation/photos.php', () => {
   });
 });
 
-describe('POST /api/moderation/photo.php', () => {
+describe('POST /api/staff/moderation/photos/decide', () => {
   it('approves: the photo becomes active and, on a profile without one, its main photo', async () => {
     const member = await createTestMember(t);
     const photo = await addPhoto(member.profileId);
@@ -262,13 +246,18 @@ describe('POST /api/moderation/photo.php', () => {
 
     const response = await decide(moderator, { photo: photo.publicId, decision: 'approve' });
     expect(response.status).toBe(200);
-    expect(await answerOf(postModerationDecision, response)).toEqual({ ok: true, remaining: await waiting() });
+    expect(await answerOf(postStaffModerationPhotos, response)).toEqual({
+      decided: [photo.publicId],
+      missed: [],
+      remaining: await waiting(),
+    });
     const row = await photoRow(photo.id);
-    expect(row).toMatchObject({ status: 'active', rejectReason: null, reviewedAt: FIXED_NOW });
-    expect(row?.reviewedBy).not.toBeNull();
+    expect(row).toMatchObject({ status: 'active', rejectReason: null, reviewedAt: t.clock.now });
+    // A staff account is not a member account: the audit log names who (staff-moderation.test.ts).
+    expect(row?.reviewedBy).toBeNull();
     expect(await mainOf(member.profileId)).toBe(photo.id);
 
-    const list = await answerOf(getModerationQueue, await queue(moderator));
+    const list = await answerOf(getStaffModerationPhotos, await queue(moderator));
     expect(list.photos.map((p) => p.id)).not.toContain(photo.publicId);
   });
 
@@ -294,11 +283,15 @@ describe('POST /api/moderation/photo.php', () => {
 
     const response = await decide(moderator, { photo: rejected.publicId, decision: 'reject', reason: 'no_face' });
     expect(response.status).toBe(200);
-    expect(await answerOf(postModerationDecision, response)).toEqual({ ok: true, remaining: await waiting() });
+    expect(await answerOf(postStaffModerationPhotos, response)).toEqual({
+      decided: [rejected.publicId],
+      missed: [],
+      remaining: await waiting(),
+    });
     expect(await photoRow(rejected.id)).toMatchObject({
       status: 'rejected',
       rejectReason: 'no_face',
-      reviewedAt: FIXED_NOW,
+      reviewedAt: t.clock.now,
     });
     expect(await mainOf(member.profileId)).toBe(first.id);
     expect(later.id).not.toBe(first.id);
@@ -324,32 +317,38 @@ describe('POST /api/moderation/photo.php', () => {
     expect(await mainOf(member.profileId)).toBe(main.id);
   });
 
-  it('decides a photo only once: a second decision answers not_found and changes nothing', async () => {
+  it('decides a photo only once: a second decision misses it and changes nothing', async () => {
     const member = await createTestMember(t);
     const photo = await addPhoto(member.profileId);
     expect((await decide(moderator, { photo: photo.publicId, decision: 'approve' })).status).toBe(200);
 
     const again = await decide(admin, { photo: photo.publicId, decision: 'reject', reason: 'other' });
-    expect(again.status).toBe(404);
-    expect((await errorAnswerOf(again)).error.code).toBe('not_found');
+    expect(again.status).toBe(200);
+    expect(await answerOf(postStaffModerationPhotos, again)).toMatchObject({ decided: [], missed: [photo.publicId] });
     expect(await photoRow(photo.id)).toMatchObject({ status: 'active', rejectReason: null });
   });
 
   it('lets only one of two simultaneous decisions through', async () => {
     const member = await createTestMember(t);
     const photo = await addPhoto(member.profileId);
-    const answers = await Promise.all([
-      decide(moderator, { photo: photo.publicId, decision: 'approve' }),
-      decide(admin, { photo: photo.publicId, decision: 'reject', reason: 'copyright' }),
-    ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    const answers = await Promise.all(
+      [
+        decide(moderator, { photo: photo.publicId, decision: 'approve' }),
+        decide(admin, { photo: photo.publicId, decision: 'reject', reason: 'copyright' }),
+      ].map(async (response) => answerOf(postStaffModerationPhotos, await response)),
+    );
+    expect(answers.map((a) => a.decided.length).sort()).toEqual([0, 1]);
+    expect(answers.map((a) => a.missed.length).sort()).toEqual([0, 1]);
     const row = await photoRow(photo.id);
-    expect(row?.status).toBe(answers[0].status === 200 ? 'active' : 'rejected');
+    expect(row?.status).toBe(answers[0]?.decided.length === 1 ? 'active' : 'rejected');
   });
 
-  it('answers not_found for a photo that does not exist', async () => {
+  it('misses a photo that does not exist', async () => {
     const response = await decide(moderator, { photo: 'doesnotexist', decision: 'approve' });
-    expect(response.status).toBe(404);
+    expect(await answerOf(postStaffModerationPhotos, response)).toMatchObject({
+      decided: [],
+      missed: ['doesnotexist'],
+    });
   });
 
   it('needs a known reason to reject', async () => {
@@ -387,7 +386,7 @@ describe('POST /api/moderation/photo.php', () => {
 });
 
 describe('the photo files of the queue', () => {
-  it('lets a moderator see a photo being inspected, and nobody else but its owner', async () => {
+  it('lets a member account with the moderator role see a photo being inspected on photo.php, and nobody else but its owner', async () => {
     const owner = await createTestMember(t);
     const photo = await addPhoto(owner.profileId);
     const [row] = await t.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.id, photo.id));
@@ -395,12 +394,15 @@ describe('the photo files of the queue', () => {
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xd9]);
     for (const variant of PHOTO_VARIANTS) await storage.put(photoFileName(row?.key ?? '', variant), jpeg, 'image/jpeg');
 
-    const queued = (await answerOf(getModerationQueue, await queue(moderator))).photos.find(
+    const queued = (await answerOf(getStaffModerationPhotos, await queue(moderator))).photos.find(
       (p) => p.id === photo.publicId,
     );
     expect(queued).toBeDefined();
-    for (const url of [queued?.url ?? '', queued?.thumb_url ?? '']) {
-      const image = await t.request(url, { session: moderator });
+    // The back office's own file call (staff-photo.test.ts covers it further).
+    const staffImage = await staffRequest(t, queued?.url ?? '', { cookie: moderator });
+    expect(staffImage.status).toBe(200);
+    for (const url of [photoUrl(photo.publicId, 'full'), photoUrl(photo.publicId, 'thumb')]) {
+      const image = await t.request(url, { session: memberModerator });
       expect(image.status).toBe(200);
       expect(image.headers.get('content-type')).toBe('image/jpeg');
       expect((await t.request(url, { session: memberSession })).status).toBe(404);

@@ -1,8 +1,6 @@
 /** The complaints form (SPEC §2.7 'Complaints'): its checks, what it sends, the reference shown once sent. */
 import { describe, expect, it } from 'vitest';
 import { createComplaintStore } from '#src/features/complaints/complaints-store.ts';
-import { createStaffComplaintsStore } from '#src/features/complaints/staff-store.ts';
-import type { StaffComplaint } from '#src/contract/complaints.ts';
 import { scriptedApi, type Answer } from '../fixtures/members.ts';
 import { testEnvironment } from './test-environment.ts';
 
@@ -79,57 +77,5 @@ describe('complaints form', () => {
     await store.form.submit();
     expect(store.form.$error.get()).toBe('Too many requests, try again later.');
     expect(store.$reference.get()).toBeNull();
-  });
-});
-
-const staffComplaint = (reference: string): StaffComplaint => ({
-  reference,
-  site: 'default',
-  topic: 'billing',
-  order: null,
-  member: null,
-  description: DESCRIPTION,
-  email: 'sender@example.test',
-  from_member: false,
-  language: 'en',
-  status: 'open',
-  created_at: '2026-01-15T10:00:00.000Z',
-  handled_at: null,
-});
-
-describe('staff complaints list', () => {
-  it('loads the open complaints, and a handled one leaves the list', async () => {
-    const { api, requests } = scriptedApi(({ method, body }) =>
-      method === 'GET'
-        ? { status: 200, body: { complaints: [staffComplaint('C-AAAA2222'), staffComplaint('C-BBBB3333')], total: 2 } }
-        : { status: 200, body: { ...staffComplaint((body as { reference: string }).reference), status: 'handled' } },
-    );
-    testEnvironment({ api });
-    const store = createStaffComplaintsStore();
-    await store.load();
-    expect(store.$list.get()).toMatchObject({ status: 'ready', total: 2 });
-    await store.mark('C-AAAA2222', 'handled');
-    expect(requests.at(-1)).toEqual({
-      method: 'PUT',
-      path: '/api/complaints.php',
-      body: { reference: 'C-AAAA2222', status: 'handled' },
-    });
-    const list = store.$list.get();
-    expect(list.status === 'ready' && list.complaints.map((c) => c.reference)).toEqual(['C-BBBB3333']);
-    expect(list.status === 'ready' && list.total).toBe(1);
-  });
-
-  it('keeps a complaint whose marking failed, with the reason', async () => {
-    const { api } = scriptedApi(({ method }) =>
-      method === 'GET'
-        ? { status: 200, body: { complaints: [staffComplaint('C-AAAA2222')], total: 1 } }
-        : { status: 403, body: { error: { code: 'forbidden', message: 'You may not do this.' } } },
-    );
-    testEnvironment({ api });
-    const store = createStaffComplaintsStore();
-    await store.load();
-    await store.mark('C-AAAA2222', 'handled');
-    expect(store.$markError.get()).toBe('You may not do this.');
-    expect(store.$list.get()).toMatchObject({ total: 1 });
   });
 });

@@ -35,7 +35,7 @@ function declaredKeys(): string[] {
 
 /** The folders whose screens the members island renders (the staff consoles and auth pages have their own). */
 const MEMBERS_FEATURES = readdirSync('src/features').filter(
-  (folder) => !['auth', 'operator', 'moderation', 'teasers'].includes(folder),
+  (folder) => !['auth', 'operator', 'teasers'].includes(folder),
 );
 
 function checkErrorKeys(folder: string): string[] {

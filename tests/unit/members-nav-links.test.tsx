@@ -1,6 +1,7 @@
 /**
- * The main links of the members nav: staff also get the way to their console (moderators the
- * moderation console, operators the chat-pal inbox), which members never see.
+ * The main links of the members nav: operators also get the way to the chat-pal inbox, which
+ * members never see; moderators get no console link (the moderation console is the back
+ * office's, on the staff origin: /moderation on a member site answers 302 there).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -9,7 +10,7 @@ import { MEMBERS_NAMESPACES } from '#src/islands/MembersApp.tsx';
 import IslandI18n from '#src/ui/IslandI18n.tsx';
 import { catalogues, pickNamespaces } from '#src/i18n/index.ts';
 import type { CurrentUser } from '#src/contract/user.ts';
-import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
+import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { member } from '../fixtures/members.ts';
 
 afterEach(cleanup);
@@ -23,16 +24,9 @@ function show(role: CurrentUser['role'], locale: 'en' | 'de' = 'en') {
 }
 
 describe('the members nav links', () => {
-  it.each(MODERATOR_ROLES)('leads %s accounts to the moderation console, in the bar and in the tabs', (role) => {
-    show(role as CurrentUser['role'], 'de');
-    const links = screen.getAllByRole('link', { name: catalogues.de.nav.moderation });
-    expect(links).toHaveLength(2);
-    for (const link of links) expect(link.getAttribute('href')).toBe('/moderation');
-  });
-
-  it.each(['member', 'operator'] as const)('shows %s accounts no moderation link', (role) => {
+  it.each(['member', 'operator', 'moderator', 'admin'] as const)('shows %s accounts no moderation link', (role) => {
     show(role);
-    expect(screen.queryByRole('link', { name: catalogues.en.nav.moderation })).toBeNull();
+    expect(document.querySelector('a[href^="/moderation"]')).toBeNull();
     expect(screen.getAllByRole('link', { name: catalogues.en.nav.likes })).toHaveLength(2);
   });
 

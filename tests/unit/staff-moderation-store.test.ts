@@ -5,7 +5,7 @@
  * shows whether the statement went out; everything is forgotten at logout.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import type { QueuedPhoto } from '#src/contract/staff-moderation.ts';
 import type { StaffReport } from '#src/contract/staff-moderation.ts';
 import {
   $current,

@@ -1,6 +1,6 @@
 /**
  * The top nav when logged in (SPEC §2.3): the site's logo, Search members, Messages, Likes,
- * Moderation (staff only), Credits or Get Premium, the credits badge, a language menu (the
+ * the chat-pal inbox (operators), Credits or Get Premium, the credits badge, a language menu (the
  * locales of the member's country, SPEC §2.3) and the account menu (Swipe game, Match finder, My profile,
  * Settings, Logout); a paying member's Credits entry shows the balance. On phones the main entries move to a second row.
  */
@@ -10,7 +10,7 @@ import { useForm } from '#src/ui/use-form.ts';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '#src/contract/user.ts';
 import type { Locale } from '#src/lib/locales.ts';
-import { MODERATOR_ROLES, OPERATOR_ROLES } from '#src/lib/constants.ts';
+import { OPERATOR_ROLES } from '#src/lib/constants.ts';
 import { badgeText, creditsBadge, creditsLink } from './nav-badges.ts';
 import type { IconName } from '#src/ui/icon-shapes.ts';
 import LineIcon from '#src/ui/LineIcon.tsx';
@@ -76,9 +76,6 @@ export default function MembersNav({
     },
     { key: 'likes', href: '/likes', icon: 'heart', label: t('nav.likes'), count: newLikes },
     // Staff land on /members too; the console is a page of its own.
-    ...(MODERATOR_ROLES.includes(user.role)
-      ? [{ key: 'moderation', href: '/moderation', icon: 'eye' as const, label: t('nav.moderation'), count: 0 }]
-      : []),
     ...(OPERATOR_ROLES.includes(user.role)
       ? [{ key: 'operator', href: '/operator', icon: 'chat' as const, label: t('nav.operator'), count: 0 }]
       : []),

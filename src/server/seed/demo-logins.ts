@@ -90,7 +90,11 @@ const PROFILES: readonly DemoProfile[] = [
     signedUpDaysAgo: 30,
   },
   {
-    login: login('moderator@demo.test', 'moderator', 'moderator (photo inspection, complaints)'),
+    login: login(
+      'moderator@demo.test',
+      'moderator',
+      'moderator role (sees photos being inspected; the console is the back office)',
+    ),
     name: 'Mod Maria',
     age: 35,
     ...STAFF_PROFILE,

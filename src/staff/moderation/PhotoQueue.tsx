@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { MODERATION_ORDERS, type QueuedPhoto } from '#src/contract/moderation.ts';
+import { MODERATION_ORDERS, type QueuedPhoto } from '#src/contract/staff-moderation.ts';
 import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#src/contract/photos.ts';
 import { Alert, SelectField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';

@@ -6,7 +6,7 @@
  */
 import { atom, computed } from 'nanostores';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
-import type { ModerationOrder, QueuedPhoto } from '#src/contract/moderation.ts';
+import type { ModerationOrder, QueuedPhoto } from '#src/contract/staff-moderation.ts';
 import { getStaffModerationPhotos, postStaffModerationPhotos } from '#src/contract/staff-moderation.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';

@@ -19,11 +19,10 @@ import {
   postChatMessage,
   postTyping,
 } from '#src/contract/chat.ts';
-import { putComplaint } from '#src/contract/complaints.ts';
 import { postDirectDebitResend, postDirectDebitStart, postDirectDebitVerify } from '#src/contract/direct-debit.ts';
 import { postBlock } from '#src/contract/members.ts';
 import { getMember } from '#src/contract/members.ts';
-import { postModerationDecision } from '#src/contract/moderation.ts';
+import { postStaffComplaintStatus, postStaffModerationPhotos } from '#src/contract/staff-moderation.ts';
 import {
   getChatPalConversation,
   getChatPalNotes,
@@ -195,7 +194,11 @@ function probes(victim: Actor) {
       { what: `make photo ${photo} my profile image`, endpoint: putPhoto, body: { photo, main: true as const } },
       { what: `mark photo ${photo} premium`, endpoint: putPhoto, body: { photo, premium: false } },
       { what: `delete photo ${photo}`, endpoint: deletePhoto, body: { photo } },
-      { what: `approve photo ${photo}`, endpoint: postModerationDecision, body: { photo, decision: 'approve' } },
+      {
+        what: `approve photo ${photo}`,
+        endpoint: postStaffModerationPhotos,
+        body: { photos: [photo], decision: 'approve' as const },
+      },
     ]),
     { what: 'read a transaction', endpoint: getTransaction, query: { id: victim.payment } },
     { what: 'refund an order', endpoint: postRefund, body: { order: victim.payment } },
@@ -349,10 +352,10 @@ describe('the IDOR sweep', () => {
 
   it('refuses the staff calls to members and answers a complaint only to staff', async () => {
     for (const attacker of actors) {
-      const response = await send(t, putComplaint, {
+      const response = await send(t, postStaffComplaintStatus, {
         session: attacker.session,
         host: attacker.host,
-        body: { reference: 'C-1', status: 'handled' },
+        body: { id: 'C-1', status: 'handled', reason: 'not mine' },
       });
       expect([403, 404]).toContain(response.status);
     }

@@ -1,14 +1,14 @@
 /**
- * The complaint calls (contract src/contract/complaints.ts): the form's POST for visitors and
- * members, and the staff list with its 'handled' flag for moderators and admins.
+ * The complaint call (contract src/contract/complaints.ts): the form's POST for visitors and
+ * members. Staff read and handle complaints in the back office (features/staff-moderation/).
  */
 import type { Hono } from 'hono';
-import { COMPLAINTS_PER_HOUR, getComplaints, postComplaint, putComplaint } from '#src/contract/complaints.ts';
+import { COMPLAINTS_PER_HOUR, postComplaint } from '#src/contract/complaints.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { accountKey, clientIp, enforce, ipKey } from '#src/server/http/rate-limit.ts';
 import { route } from '#src/server/http/route.ts';
 import { loadSite } from '#src/server/features/site/index.ts';
-import { complaintMail, listComplaints, senderAccount, setComplaintStatus, storeComplaint } from './service.ts';
+import { complaintMail, senderAccount, storeComplaint } from './service.ts';
 
 const HOUR_LIMIT = { max: COMPLAINTS_PER_HOUR, windowMs: 3_600_000 };
 
@@ -48,17 +48,5 @@ export function registerComplaintRoutes(app: Hono<AppEnv>): void {
       console.error('[complaints] the confirmation mail could not be sent:', (error as Error).message);
     }
     return { reference };
-  });
-
-  route(app, getComplaints, async ({ c, query }) => {
-    const { database } = c.get('deps');
-    return await listComplaints(database.db, query.status ?? 'open');
-  });
-
-  route(app, putComplaint, async ({ c, body, session, fail }) => {
-    const { database, now } = c.get('deps');
-    const complaint = await setComplaintStatus(database.db, body.reference, body.status, session.accountId, now());
-    if (!complaint) throw fail('not_found');
-    return complaint;
   });
 }

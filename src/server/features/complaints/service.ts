@@ -1,17 +1,11 @@
 /**
  * Complaints (contract src/contract/complaints.ts): storing a complaint with its confirmation
- * mail, and the staff list with its 'handled' flag.
+ * mail. The staff list and its 'handled' flag are the back office's (features/staff-moderation/).
  */
 import { randomBytes } from 'node:crypto';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SiteConfig } from '#sites-config';
-import {
-  COMPLAINT_ANSWER_DAYS,
-  COMPLAINTS_PAGE_SIZE,
-  type ComplaintStatus,
-  type ComplaintTopic,
-  type StaffComplaint,
-} from '#src/contract/complaints.ts';
+import { COMPLAINT_ANSWER_DAYS, type ComplaintTopic } from '#src/contract/complaints.ts';
 import { translator } from '#src/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#src/lib/locales.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -100,58 +94,4 @@ ${body.map(p).join('\n')}
 </body></html>
 `;
   return { to: input.to, subject, text, html, siteId: input.site.id };
-}
-
-type ComplaintRow = typeof complaints.$inferSelect;
-
-function toStaff(row: ComplaintRow): StaffComplaint {
-  return {
-    reference: row.publicId,
-    site: row.siteId,
-    topic: row.topic,
-    order: row.orderRef,
-    member: row.memberRef,
-    description: row.description,
-    email: row.email,
-    from_member: row.accountId !== null,
-    language: row.locale,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    handled_at: row.handledAt?.toISOString() ?? null,
-  };
-}
-
-/** The complaints of one status: open ones oldest first, handled ones most recently handled first. */
-export async function listComplaints(
-  db: Db,
-  status: ComplaintStatus,
-): Promise<{ complaints: StaffComplaint[]; total: number }> {
-  const rows = await db
-    .select()
-    .from(complaints)
-    .where(eq(complaints.status, status))
-    .orderBy(...(status === 'open' ? [asc(complaints.createdAt)] : [desc(complaints.handledAt)]), asc(complaints.id))
-    .limit(COMPLAINTS_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(complaints).where(eq(complaints.status, status));
-  return { complaints: rows.map(toStaff), total: total?.n ?? 0 };
-}
-
-/** Sets a complaint's status; null for an unknown reference. */
-export async function setComplaintStatus(
-  db: Db,
-  reference: string,
-  status: ComplaintStatus,
-  staffId: number,
-  now: Date,
-): Promise<StaffComplaint | null> {
-  const [row] = await db
-    .update(complaints)
-    .set(
-      status === 'handled'
-        ? { status, handledAt: now, handledBy: staffId }
-        : { status, handledAt: null, handledBy: null },
-    )
-    .where(eq(complaints.publicId, reference))
-    .returning();
-  return row ? toStaff(row) : null;
 }

@@ -16,8 +16,7 @@
  */
 import { and, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { roleMayCall } from '#src/contract/define.ts';
-import { getModerationQueue } from '#src/contract/moderation.ts';
+import { MODERATOR_ROLES } from '#src/lib/constants.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { preparedFor } from '#src/server/db/prepared.ts';
 import { accounts, blocks, conversations, likes, messages, profiles } from '#src/server/db/schema.ts';
@@ -79,9 +78,9 @@ export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
   return viewer;
 }
 
-/** Who may moderate (the moderation calls' declared roles) sees every photo, at full size. */
+/** A member account with a moderator role (MODERATOR_ROLES) sees every photo, at full size. */
 export function isStaff(viewer: Viewer | null): boolean {
-  return viewer !== null && roleMayCall(getModerationQueue.roles, viewer.role);
+  return viewer !== null && MODERATOR_ROLES.includes(viewer.role);
 }
 
 /** The profile is a confirmed member's active profile, or a fictional chat pal. */

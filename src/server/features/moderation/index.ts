@@ -1,8 +1,9 @@
 /**
- * Front door of the moderation feature: the photo and profile review queue. Other features,
- * app.ts, the jobs and the seed import this module only (lint rule imports/feature-internals).
+ * Front door of the moderation feature: the queue of photos being inspected and the decisions
+ * on them, which the back office's "Reports and moderation" section takes (its calls are
+ * staff-moderation's). Other features, app.ts, the jobs and the seed import this module only
+ * (lint rule imports/feature-internals).
  */
-export { registerModerationRoutes } from './routes.ts';
 export {
   countQueue,
   decidePhoto,

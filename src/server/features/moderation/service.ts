@@ -1,14 +1,14 @@
 /**
  * Photo moderation (SPEC §4 Photos, docs/profiles.md 'Moderation'): the queue of photos being
- * inspected across all sites, and the moderator's decision (who may moderate: the contract's
- * `roles`). A decision changes one photo and, where needed, its profile's main photo, in one
+ * inspected across all sites, and the moderator's decision, taken in the back office
+ * (features/staff-moderation/, roles moderator and admin). A decision changes one photo and, where needed, its profile's main photo, in one
  * transaction under row locks, so two moderators never decide the same photo twice.
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import { photoUrl } from '#src/contract/photos.ts';
-import type { ModerationOrder, QueuedPhoto } from '#src/contract/moderation.ts';
-import { MODERATION_PAGE_SIZE } from '#src/contract/moderation.ts';
+import type { ModerationOrder, QueuedPhoto } from '#src/contract/staff-moderation.ts';
+import { MODERATION_PAGE_SIZE } from '#src/contract/staff-moderation.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { photos, profiles } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';

@@ -5,7 +5,7 @@
  * `photo.reject`). A photo decided by someone else meanwhile is reported as missed.
  */
 import type { Context } from 'hono';
-import type { QueuedPhoto } from '#src/contract/moderation.ts';
+import type { QueuedPhoto } from '#src/contract/staff-moderation.ts';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import { staffPhotoUrl } from '#src/contract/staff-moderation.ts';
 import type { AppEnv } from '#src/server/http/context.ts';

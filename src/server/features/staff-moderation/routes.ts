@@ -1,16 +1,19 @@
 /**
  * The "Reports and moderation" section's calls (contract src/contract/staff-moderation.ts),
  * bound with the staff feature's staffRoute(): the photo queue and its (bulk) decisions, the
- * reports queue, a report with its decision log, deciding a report, the repeat offenders, and
- * the photo files the back office shows.
+ * reports queue, a report with its decision log, deciding a report, the repeat offenders, the
+ * photo files the back office shows, and the complaints (list, one with its log, its status).
  */
 import type { Hono } from 'hono';
 import {
+  getStaffComplaint,
+  getStaffComplaints,
   getStaffModerationPhotos,
   getStaffOffenders,
   getStaffPhoto,
   getStaffReport,
   getStaffReports,
+  postStaffComplaintStatus,
   postStaffModerationPhotos,
   postStaffReportDecision,
 } from '#src/contract/staff-moderation.ts';
@@ -19,6 +22,7 @@ import { loadQueue } from '#src/server/features/moderation/index.ts';
 import { serveStaffPhoto } from '#src/server/features/photos/index.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
 import { staffRoute } from '#src/server/features/staff/index.ts';
+import { complaintPage, listComplaints, setComplaintStatus } from './complaints.ts';
 import { decideReport } from './decide.ts';
 import { decidePhotos, withStaffPhotoUrls } from './photos.ts';
 import { listReports, repeatOffenders, reportPage } from './reports.ts';
@@ -65,4 +69,19 @@ export function registerStaffModerationRoutes(app: Hono<AppEnv>): void {
     const { database, sites } = c.get('deps');
     return { offenders: await repeatOffenders(database.db, siteFilter(sites, query.site)) };
   });
+
+  staffRoute(app, getStaffComplaints, async ({ c, query }) => {
+    const { database, sites } = c.get('deps');
+    return listComplaints(database.db, {
+      status: query.status ?? 'open',
+      order: query.order,
+      siteId: siteFilter(sites, query.site),
+      topic: query.topic,
+      after: query.after ? Number(query.after) : undefined,
+    });
+  });
+
+  staffRoute(app, getStaffComplaint, async ({ c, query }) => complaintPage(c.get('deps').database.db, query.id));
+
+  staffRoute(app, postStaffComplaintStatus, async ({ c, body, session }) => setComplaintStatus(c, session, body));
 }

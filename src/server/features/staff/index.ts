@@ -10,6 +10,7 @@ export { staffCookieName } from './sessions.ts';
 export { staffConsolePages } from './console-pages.ts';
 // For the sections' own features (src/server/features/staff-*/): bind, audit, CSV.
 export { checkStaff, staffRoute } from './staff-route.ts';
+export { staffSectionRedirect } from './section-redirect.ts';
 export { audit, auditBy, csvField, type AuditBy } from './audit.ts';
 export { requireRecentSecondFactor, sessionActor } from './login.ts';
 export type { StaffSession } from './sessions.ts';
