@@ -1,0 +1,110 @@
+/**
+ * Bundle prices in the back office (docs/staff.md "Prices"): the demo finance member changes a
+ * country's price of the 250-credit bundle in the Money section's Prices tab (giving a fresh
+ * authenticator code when the console asks for one); a member of the default site paying in
+ * that country sees the new price on the credits screen at once, and the static pricing page
+ * shows it too (its prices are filled from settings.php). The prices are put back at the end.
+ * Each project edits a country of its own, so the phone and desktop runs do not meet.
+ */
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { translator } from '#src/i18n/index.ts';
+import { formatMoney } from '#src/lib/money.ts';
+import { MONEY_TEXT as T, fill } from '#src/staff/money/texts.ts';
+import { TEXT } from '#src/staff/texts.ts';
+import { expectAccessible } from './axe.ts';
+import { test, expect, enterSite } from './fixtures.ts';
+import { EN_DEFAULT, expectErrorAnswers, memberInSecondBrowser, urlOf } from './journeys.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, demoStaff, logInAsStaff } from './staff-login.ts';
+
+const t = translator('en');
+const COUNTRY_OF_PROJECT: Record<string, string> = { phone: 'DE', desktop: 'AT' };
+const euro = (minor: number) => formatMoney(minor, 'EUR', 'en');
+
+/** Saves the 250-credit bundle's price of `country` in the open Prices tab (major units text). */
+async function saveP1(page: Page, consoleErrors: string[], country: string, price: string): Promise<void> {
+  await page.getByRole('button', { name: fill(T.edit_prices_of, { country }) }).click();
+  const form = page.getByRole('region', { name: fill(T.prices_of, { country, currency: 'EUR' }) });
+  await expect(form.getByRole('heading')).toBeFocused();
+  await form.getByLabel(fill(T.price_of, { credits: 250, currency: 'EUR' })).fill(price);
+  await form.getByLabel(T.reason).fill('E2E price check');
+  await form.getByRole('button', { name: T.save_prices }).click();
+  // A change needs a second factor of the last minutes; the console asks for one when the
+  // login's is older (docs/staff.md "Sessions").
+  const reauth = page.getByRole('button', { name: TEXT.reauth_confirm });
+  const saved = page.getByRole('status').filter({ hasText: fill(T.prices_saved, { country }) });
+  await expect(reauth.or(saved)).not.toHaveCount(0);
+  if (await reauth.isVisible()) {
+    expectErrorAnswers(consoleErrors, 403);
+    await page.getByLabel(TEXT.totp_code).fill(await generate({ secret: demoStaff('finance').totpSecret }));
+    await reauth.click();
+    await form.getByRole('button', { name: T.save_prices }).click();
+  }
+  await expect(saved).toBeVisible();
+}
+
+test('finance changes a country’s bundle price and a member sees it on the credits screen and the pricing page', async ({
+  page,
+  browser,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
+  const country = COUNTRY_OF_PROJECT[test.info().project.name] ?? 'BE';
+
+  await logInAsStaff(page, consoleErrors, 'finance', '/money');
+  await page.getByRole('navigation', { name: T.tabs }).getByRole('button', { name: T.tab_prices }).click();
+  const row = page.getByTestId(`prices-${country}`);
+  await expect(row).toContainText('EUR');
+  await expectAccessible(page, 'staff prices');
+
+  // A price that breaks the rule (250 credits dearer per credit than 50) is refused at its field.
+  await page.getByRole('button', { name: fill(T.edit_prices_of, { country }) }).click();
+  const form = page.getByRole('region', { name: fill(T.prices_of, { country, currency: 'EUR' }) });
+  const p1Field = form.getByLabel(fill(T.price_of, { credits: 250, currency: 'EUR' }));
+  const before = await p1Field.inputValue();
+  await expectAccessible(page, 'staff prices form');
+  await p1Field.fill('99.99');
+  await form.getByLabel(T.reason).fill('E2E price check');
+  await form.getByRole('button', { name: T.save_prices }).click();
+  const reauth = page.getByRole('button', { name: TEXT.reauth_confirm });
+  const refused = form.getByText(/prices\.p1/);
+  await expect(reauth.or(refused)).not.toHaveCount(0);
+  if (await reauth.isVisible()) {
+    expectErrorAnswers(consoleErrors, 403);
+    await page.getByLabel(TEXT.totp_code).fill(await generate({ secret: demoStaff('finance').totpSecret }));
+    await reauth.click();
+    await form.getByRole('button', { name: T.save_prices }).click();
+  }
+  await expect(refused).toBeVisible();
+  await expect(p1Field).toHaveAttribute('aria-invalid', 'true');
+  expectErrorAnswers(consoleErrors, 400);
+  await form.getByRole('button', { name: T.cancel }).click();
+
+  // A new price: 20.99 (or 21.49 when a failed run left 20.99).
+  const newMinor = before === '20.99' ? 2149 : 2099;
+  await saveP1(page, consoleErrors, country, (newMinor / 100).toFixed(2));
+  await expect(row).toContainText(euro(newMinor));
+
+  try {
+    const { context, page: member } = await memberInSecondBrowser(
+      browser,
+      request,
+      `staff-prices-${country.toLowerCase()}`,
+    );
+    await member.goto(urlOf(EN_DEFAULT, '/credits'));
+    await enterSite(member);
+    await member.getByLabel(t('credits.country_label')).selectOption(country);
+    await expect(member.locator('article[data-tier="p1"]')).toContainText(euro(newMinor));
+
+    // The static pricing page writes the live prices of the visitor's country over its first paint.
+    const url = new URL(urlOf(EN_DEFAULT, '/pricing'));
+    await context.addCookies([{ name: 'country', value: country, url: url.origin }]);
+    await member.goto(url.toString());
+    await expect(member.locator('#bundle-list li[data-key="p1"] .bundle-price')).toHaveText(euro(newMinor));
+    await context.close();
+  } finally {
+    await saveP1(page, consoleErrors, country, before);
+    await expect(row).toContainText(euro(Math.round(Number(before) * 100)));
+  }
+});
