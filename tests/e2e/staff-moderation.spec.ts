@@ -2,8 +2,9 @@
  * Reports and moderation in the back office (docs/staff.md "Reports and moderation"): a
  * member's new photo shows in the staff photo queue with its image loaded from the staff
  * origin and is approved; a member's report about a profile is decided and the reported member
- * receives the statement of reasons by mail; marketing and finance staff are refused the
- * section. Phone logs in as the demo moderator, desktop as the demo admin (both may moderate).
+ * receives the statement of reasons by mail; a visitor's complaint sent with a member site's
+ * footer form is marked handled in the complaints tab; /moderation on a member site leads to
+ * the section; marketing and finance staff are refused the section. Phone logs in as the demo moderator, desktop as the demo admin (both may moderate).
  * No test names a site: they run once, in the default site's shard (scripts/lib/e2e-shards.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -17,12 +18,13 @@ import {
   createMember,
   direct,
   expectErrorAnswers,
+  journeyIp,
   logIn,
   profileIdOf,
   memberInSecondBrowser,
   urlOf,
 } from './journeys.ts';
-import { STAFF_LOGIN_TEST_TIMEOUT, logInAsStaff, staffCallFromPage } from './staff-login.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, STAFF_ORIGIN, logInAsStaff, staffCallFromPage } from './staff-login.ts';
 
 const t = translator('en');
 
@@ -138,6 +140,69 @@ test('a moderator decides a report about a profile; the member receives the stat
   await expect.poll(() => subjectsTo(request, reportedEmail), { timeout: 10_000 }).toContain(subject);
 });
 
+test('a visitor’s complaint from the footer form shows in the complaints tab, and a moderator marks it handled', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
+  const project = test.info().project.name;
+  const email = `complaint.${project}.${Date.now().toString(36)}@example.test`;
+  const text = `The chat stays white on my phone (${project} ${test.info().retry}).`;
+  // The visitor, in a browser of their own, from an address of their own (complaints are limited per address).
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.setExtraHTTPHeaders({ 'x-forwarded-for': journeyIp() });
+  await visitor.goto(urlOf(EN_DEFAULT, '/'));
+  await enterSite(visitor);
+  await visitor
+    .getByRole('contentinfo')
+    .getByRole('link', { name: t('footer.complaints'), exact: true })
+    .click();
+  await visitor.getByLabel(t('complaints.topic_label')).selectOption({ label: t('complaints.topics.technical') });
+  await visitor.getByLabel(t('complaints.description_label')).fill(text);
+  await visitor.getByLabel(t('complaints.email_label')).fill(email);
+  await visitor.getByRole('button', { name: t('complaints.submit') }).click();
+  const shown = visitor.getByText(/C-[A-Z0-9]{4,}/);
+  await expect(shown).toBeVisible({ timeout: 15_000 });
+  const reference = /C-[A-Z0-9]{4,}/.exec((await shown.textContent()) ?? '')?.[0] ?? '';
+  expect(reference).not.toBe('');
+
+  // /moderation on the member site leads to the back office's section (302).
+  await visitor.goto(urlOf(EN_DEFAULT, '/moderation'));
+  await expect(visitor).toHaveURL(`${STAFF_ORIGIN}/moderation`);
+  expectErrorAnswers(consoleErrors, 403);
+  await visitorContext.close();
+
+  await logInAsStaff(page, consoleErrors, moderatorRole(), '/moderation');
+  await page.getByRole('navigation', { name: T.tabs }).getByRole('button', { name: T.tab_complaints }).click();
+  await page.getByLabel(T.order).selectOption('newest');
+  await page.getByLabel(T.site).selectOption('default');
+  const open = page.getByRole('button', { name: reference, exact: true });
+  await expect(open).toBeVisible();
+  await expectAccessible(page, 'staff complaints');
+  await open.click();
+  await expect(page.getByRole('heading', { name: T.complaint_title(reference) })).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await expect(page.getByRole('link', { name: T.answer_mail(email) })).toHaveAttribute(
+    'href',
+    `mailto:${email}?subject=${reference}`,
+  );
+  await expectAccessible(page, 'staff complaint');
+
+  await page.getByLabel(T.handle_note).fill('Answered: a fix for the white chat page is on its way');
+  await page.getByRole('button', { name: T.mark_handled }).click();
+  await expect(page.getByText(T.marked_handled)).toBeVisible();
+  await expect(page.getByText(/complaint\.handle — Answered: a fix/)).toBeVisible();
+  await expect(page.getByRole('button', { name: T.reopen })).toBeVisible();
+
+  // Back in the list, it left the open complaints and is among the handled ones.
+  await page.getByRole('button', { name: T.back }).click();
+  await expect(page.getByRole('button', { name: reference, exact: true })).toHaveCount(0);
+  await page.getByLabel(T.status).selectOption('handled');
+  await expect(page.getByRole('button', { name: reference, exact: true })).toBeVisible();
+});
+
 test('marketing and finance staff are refused the moderation section', async ({ page, consoleErrors }) => {
   test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
   const role = test.info().project.name === 'desktop' ? 'finance' : 'marketing';
@@ -149,7 +214,12 @@ test('marketing and finance staff are refused the moderation section', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(T.title);
   await expectAccessible(page, `staff console for ${role}`);
 
-  for (const path of ['/api/staff/moderation/photos', '/api/staff/moderation/reports', '/api/staff/photo?id=x1']) {
+  for (const path of [
+    '/api/staff/moderation/photos',
+    '/api/staff/moderation/reports',
+    '/api/staff/moderation/complaints',
+    '/api/staff/photo?id=x1',
+  ]) {
     expect(await staffCallFromPage(page, path), path).toEqual({ status: 403, code: 'forbidden' });
   }
   expectErrorAnswers(consoleErrors, 403);
