@@ -15,6 +15,7 @@ import { $me, $reauthNeeded } from '../session-store.ts';
 import {
   $accounts,
   $editing,
+  clearOutcomes,
   createAccountForm,
   edit,
   loadAccountsForm,
@@ -136,8 +137,9 @@ function ChangeAccount({ account }: { account: StaffAccountRow }) {
         className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          const submitter = (event.nativeEvent).submitter?.getAttribute('value');
+          const submitter = event.nativeEvent.submitter?.getAttribute('value');
           const reason = field(event, 'reason');
+          clearOutcomes();
           if (submitter === 'roles') void rolesForm.submit(account.id, chosenRoles(event), reason);
           else if (submitter === 'status') void statusForm.submit(account.id, nextStatus, reason);
           else if (submitter === 'reset')

@@ -45,6 +45,11 @@ export const loadAccountsForm = createForm(
 
 export function edit(id: number | null): void {
   $editing.set(id);
+  clearOutcomes();
+}
+
+/** Before a change: the outcome of the previous one goes, so only the latest is said. */
+export function clearOutcomes(): void {
   for (const form of [rolesForm, statusForm, resetForm]) form.reset();
 }
 
