@@ -102,12 +102,30 @@ export function Table({
   );
 }
 
-/** 'Show more' (or `label`) under a paged list while it has a next page. */
-export function MoreButton({ form, next, label }: { form: Form<[], void>; next: number | null; label?: string }) {
+/**
+ * 'Show more' (or `label`) under a paged list while it has a next page: submits `form`, with
+ * `args` when its loader takes some (the list's filters, "append").
+ */
+export function MoreButton<Args extends unknown[] = []>({
+  form,
+  args,
+  next,
+  label,
+}: {
+  form: Form<Args, unknown>;
+  args?: Args;
+  next: number | string | null;
+  label?: string;
+}) {
   const { busy } = useForm(form);
   if (next === null) return null;
   return (
-    <button type="button" className="btn btn-outline mt-3" disabled={busy} onClick={() => void form.submit()}>
+    <button
+      type="button"
+      className="btn btn-outline mt-3"
+      disabled={busy}
+      onClick={() => void form.submit(...((args ?? []) as Args))}
+    >
       {label ?? TEXT.more}
     </button>
   );

@@ -176,6 +176,7 @@ function Conversations({ conversations }: { conversations: NonNullable<Extras['c
   );
 }
 
+/** The staff notes: a new one on top, then the earlier ones. */
 function Notes({ notes }: { notes: Extras['notes'] }) {
   const { busy, error } = useForm(noteForm);
   return (
@@ -183,20 +184,6 @@ function Notes({ notes }: { notes: Extras['notes'] }) {
       <h2 id="member-notes" className="text-lg font-bold">
         {T.notes}
       </h2>
-      {notes.length === 0 ? (
-        <p className="text-ink-muted">{TEXT.none}</p>
-      ) : (
-        <ul className="flex flex-col gap-1 text-sm" data-testid="member-notes">
-          {notes.map((note) => (
-            <li key={note.id}>
-              <span className="text-ink-muted">
-                {note.at.slice(0, 16).replace('T', ' ')} · {note.staff_email}
-              </span>{' '}
-              {note.text}
-            </li>
-          ))}
-        </ul>
-      )}
       <form
         className="flex flex-col gap-2"
         onSubmit={(event) => {
@@ -211,6 +198,20 @@ function Notes({ notes }: { notes: Extras['notes'] }) {
           {T.note_add}
         </button>
       </form>
+      {notes.length === 0 ? (
+        <p className="text-ink-muted">{TEXT.none}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm" data-testid="member-notes">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <span className="text-ink-muted">
+                {note.at.slice(0, 16).replace('T', ' ')} · {note.staff_email}
+              </span>{' '}
+              {note.text}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

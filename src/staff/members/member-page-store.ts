@@ -7,20 +7,8 @@
 import { atom } from 'nanostores';
 import { ApiError } from '#src/client/api.ts';
 import { getStaffMember } from '#src/contract/staff.ts';
-import {
-  getStaffMemberConversations,
-  getStaffMemberNotes,
-  getStaffMemberPhotos,
-  postStaffMemberActivationMail,
-  postStaffMemberConversation,
-  postStaffMemberDelete,
-  postStaffMemberExport,
-  postStaffMemberNote,
-  type StaffConversation,
-  type StaffMemberPhoto,
-  type StaffMessage,
-  type StaffNote,
-} from '#src/contract/staff-members.ts';
+// The members page's calls, one per part (the server's routes name them the same way).
+import * as calls from '#src/contract/staff-members.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
 import { askForReauth, onSessionEnd } from '../session-store.ts';
@@ -29,14 +17,14 @@ import { $member } from './members-store.ts';
 export interface MemberExtras {
   id: number;
   /** Null: the staff member's roles do not show them. */
-  photos: StaffMemberPhoto[] | null;
-  conversations: { list: StaffConversation[]; next: string | null } | null;
-  notes: StaffNote[];
+  photos: calls.StaffMemberPhoto[] | null;
+  conversations: { list: calls.StaffConversation[]; next: string | null } | null;
+  notes: calls.StaffNote[];
 }
 
 export interface OpenConversation {
-  conversation: StaffConversation;
-  messages: StaffMessage[];
+  conversation: calls.StaffConversation;
+  messages: calls.StaffMessage[];
   next: number | null;
   reason: string;
 }
@@ -61,9 +49,9 @@ export const loadExtrasForm = createForm(
     const { api } = environment();
     const query = { id: String(id) };
     const [photos, conversations, notes] = await Promise.all([
-      content ? api.call(getStaffMemberPhotos, { query }) : null,
-      content ? api.call(getStaffMemberConversations, { query }) : null,
-      api.call(getStaffMemberNotes, { query }),
+      content ? api.call(calls.getStaffMemberPhotos, { query }) : null,
+      content ? api.call(calls.getStaffMemberConversations, { query }) : null,
+      api.call(calls.getStaffMemberNotes, { query }),
     ]);
     $extras.set({
       id,
@@ -79,7 +67,7 @@ export const moreConversationsForm = createForm(
   async () => {
     const extras = $extras.get();
     if (!extras?.conversations?.next) return;
-    const page = await environment().api.call(getStaffMemberConversations, {
+    const page = await environment().api.call(calls.getStaffMemberConversations, {
       query: { id: String(extras.id), after: extras.conversations.next },
     });
     $extras.set({
@@ -105,7 +93,7 @@ export const readForm = createForm(
     const reading = $reading.get();
     if (!extras || !reading) return;
     const before = older ? (reading.open?.next ?? undefined) : undefined;
-    const page = await environment().api.call(postStaffMemberConversation, {
+    const page = await environment().api.call(calls.postStaffMemberConversation, {
       body: { id: extras.id, conversation: reading.id, reason, ...(before ? { before } : {}) },
     });
     const earlier = older ? (reading.open?.messages ?? []) : [];
@@ -121,7 +109,7 @@ export const noteForm = createForm(
   async (text: string) => {
     const extras = $extras.get();
     if (!extras) return;
-    const { note } = await environment().api.call(postStaffMemberNote, { body: { id: extras.id, text } });
+    const { note } = await environment().api.call(calls.postStaffMemberNote, { body: { id: extras.id, text } });
     $extras.set({ ...extras, notes: [note, ...extras.notes] });
   },
   { repeatable: true },
@@ -133,7 +121,7 @@ async function reloadMember(id: number): Promise<void> {
 
 export const activationMailForm = createForm(
   async (id: number, reason: string) => {
-    await environment().api.call(postStaffMemberActivationMail, { body: { id, reason } });
+    await environment().api.call(calls.postStaffMemberActivationMail, { body: { id, reason } });
     $actionDone.set('activation');
     await reloadMember(id);
   },
@@ -143,7 +131,7 @@ export const activationMailForm = createForm(
 /** The ZIP comes as a download (a link to its bytes, clicked). */
 export const exportForm = createForm(
   async (id: number, reason: string) => {
-    const response = await fetch(postStaffMemberExport.path, {
+    const response = await fetch(calls.postStaffMemberExport.path, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'X-Request-Type': 'client' },
@@ -167,7 +155,7 @@ export const exportForm = createForm(
 
 export const deleteForm = createForm(
   async (id: number, reason: string) => {
-    await environment().api.call(postStaffMemberDelete, { body: { id, reason } });
+    await environment().api.call(calls.postStaffMemberDelete, { body: { id, reason } });
     $actionDone.set('delete');
     await reloadMember(id);
   },

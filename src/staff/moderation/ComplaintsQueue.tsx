@@ -11,7 +11,7 @@ import { COMPLAINT_STATUSES, COMPLAINT_TOPICS, type ComplaintStatus } from '#src
 import { MODERATION_ORDERS, type StaffComplaint } from '#src/contract/staff-moderation.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { List, SiteOptions, Table, field } from '../console-ui.tsx';
+import { List, MoreButton, SiteOptions, Table, field } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import {
   $changedTo,
@@ -171,7 +171,7 @@ function Filters({ filters, sites }: { filters: ComplaintFilters; sites: Section
 export function ComplaintsQueue({ sites }: SectionProps) {
   const list = useStore($complaints);
   const page = useStore($complaint);
-  const { busy, error } = useForm(loadComplaintsForm);
+  const { error } = useForm(loadComplaintsForm);
   const opening = useForm(openComplaintForm);
   useEffect(() => {
     if (!$complaints.get()) void loadComplaintsForm.submit(DEFAULT_COMPLAINT_FILTERS);
@@ -219,16 +219,7 @@ export function ComplaintsQueue({ sites }: SectionProps) {
               </tr>
             ))}
           </Table>
-          {list.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={busy}
-              onClick={() => void loadComplaintsForm.submit(filters, true)}
-            >
-              {T.more}
-            </button>
-          )}
+          <MoreButton form={loadComplaintsForm} args={[filters, true]} next={list.next} label={T.more} />
         </div>
       )}
     </section>

@@ -15,7 +15,7 @@ import {
 } from '#src/contract/staff-moderation.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { List, Table, field } from '../console-ui.tsx';
+import { List, MoreButton, Table, field } from '../console-ui.tsx';
 import {
   $offenders,
   $report,
@@ -164,7 +164,7 @@ function ReportPage() {
 export function ReportsQueue() {
   const list = useStore($reports);
   const page = useStore($report);
-  const { busy, error } = useForm(loadReportsForm);
+  const { error } = useForm(loadReportsForm);
   const opening = useForm(openReportForm);
   useEffect(() => {
     if (!$reports.get()) void loadReportsForm.submit('open');
@@ -212,16 +212,7 @@ export function ReportsQueue() {
               </tr>
             ))}
           </Table>
-          {list.next !== null && (
-            <button
-              type="button"
-              className="btn btn-outline mt-3"
-              disabled={busy}
-              onClick={() => void loadReportsForm.submit(view, true)}
-            >
-              {T.more}
-            </button>
-          )}
+          <MoreButton form={loadReportsForm} args={[view, true]} next={list.next} label={T.more} />
         </div>
       )}
     </section>

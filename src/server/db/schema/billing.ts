@@ -1,4 +1,4 @@
-/** Billing (features/billing/): orders, their history, payment events, stored methods, holds. */
+/** Billing (features/billing/): bundle prices, orders, their history, payment events, stored methods, holds. */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,30 @@ import {
 import { createdAt } from './columns.ts';
 import { accounts } from './accounts.ts';
 import { sites } from './site.ts';
+
+/**
+ * The price of each credit bundle (p0..p3) per payment country (SPEC §9), in minor units of
+ * the country's currency (its message_costs row); read through the site data cache like
+ * the message costs (features/site/prices.ts). Finance edits them in the back office
+ * (docs/staff.md "Prices"); migration 0026 seeded them from billing's starting prices
+ * (features/billing/packages.ts PACKAGE_PRICES), as the reference seed does for new
+ * countries. Positive and at most 1,000,000 minor units (BUNDLE_PRICE_MAX_MINOR).
+ */
+export const bundlePrices = pgTable(
+  'bundle_prices',
+  {
+    country: varchar('country', { length: 2 }).notNull(),
+    packageKey: varchar('package_key', { length: 2 }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.country, t.packageKey] }),
+    check('bundle_prices_package', sql`${t.packageKey} in ('p0', 'p1', 'p2', 'p3')`),
+    check('bundle_prices_positive', sql`${t.priceMinor} > 0`),
+    check('bundle_prices_maximum', sql`${t.priceMinor} <= 1000000`),
+  ],
+);
 
 /**
  * Orders of credit bundles (SPEC §2.7 'Credits', 'Payment', §3 'Order / payment'; rules in

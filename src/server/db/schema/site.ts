@@ -1,17 +1,5 @@
-/** Site data (features/site/): companies, sites, message costs, bundle prices, regions, interests. */
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+/** Site data (features/site/): companies, sites, message costs, regions, interests. */
+import { integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Operating companies: the main one and three alternative addresses (SPEC §1). */
 export const companies = pgTable('companies', {
@@ -52,29 +40,6 @@ export const messageCosts = pgTable('message_costs', {
   currency: varchar('currency', { length: 3 }).notNull(),
   costMinor: integer('cost_minor').notNull(),
 });
-
-/**
- * The price of each credit bundle (p0..p3) per payment country (SPEC §9), in minor units of
- * the country's currency (its message_costs row). Finance edits them in the back office
- * (docs/staff.md "Prices"); migration 0025 seeded them from billing's starting prices
- * (features/billing/packages.ts PACKAGE_PRICES), as the reference seed does for new
- * countries. Positive and at most 1,000,000 minor units (BUNDLE_PRICE_MAX_MINOR).
- */
-export const bundlePrices = pgTable(
-  'bundle_prices',
-  {
-    country: varchar('country', { length: 2 }).notNull(),
-    packageKey: varchar('package_key', { length: 2 }).notNull(),
-    priceMinor: integer('price_minor').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.country, t.packageKey] }),
-    check('bundle_prices_package', sql`${t.packageKey} in ('p0', 'p1', 'p2', 'p3')`),
-    check('bundle_prices_positive', sql`${t.priceMinor} > 0`),
-    check('bundle_prices_maximum', sql`${t.priceMinor} <= 1000000`),
-  ],
-);
 
 /** Regions per country (ISO 3166-2 codes from country-region-data). */
 export const regions = pgTable(

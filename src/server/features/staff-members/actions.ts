@@ -26,7 +26,13 @@ import {
   sendActivationMail,
 } from '#src/server/features/accounts/index.ts';
 import { collectMemberData, exportZip } from '#src/server/features/data-export/index.ts';
-import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
+import {
+  audit,
+  auditBy,
+  MEMBER_ROW_COLUMNS,
+  sessionActor,
+  type StaffSession,
+} from '#src/server/features/staff/index.ts';
 
 /** Activation mails one staff member may send per hour (over all members). */
 export const STAFF_ACTIVATION_LIMIT = { max: 30, windowMs: 3_600_000 };
@@ -34,15 +40,7 @@ export const STAFF_ACTIVATION_LIMIT = { max: 30, windowMs: 3_600_000 };
 async function memberAccount(c: Context<AppEnv>, id: number) {
   const db = c.get('deps').database.db;
   const [row] = await db
-    .select({
-      id: accounts.id,
-      site: accounts.siteId,
-      email: accounts.email,
-      name: profiles.name,
-      status: accounts.status,
-      credits: accounts.credits,
-      signupDate: accounts.signupDate,
-    })
+    .select(MEMBER_ROW_COLUMNS)
     .from(accounts)
     .leftJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(eq(accounts.id, id))

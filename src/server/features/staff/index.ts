@@ -15,3 +15,4 @@ export { audit, auditBy, csvField, type AuditBy } from './audit.ts';
 export { requireRecentSecondFactor, sessionActor } from './login.ts';
 export type { StaffSession } from './sessions.ts';
 export { auditEntryOf } from './audit.ts';
+export { MEMBER_ROW_COLUMNS } from './members.ts';

@@ -18,7 +18,8 @@ import { audit, auditBy, auditEntryOf, ipHashOfAddress } from './audit.ts';
 import { sessionActor } from './login.ts';
 import type { StaffSession } from './sessions.ts';
 
-const rowColumns = {
+/** The columns of a member's row in the search list (and the members page's actions). */
+export const MEMBER_ROW_COLUMNS = {
   id: accounts.id,
   site: accounts.siteId,
   email: accounts.email,
@@ -104,7 +105,7 @@ export async function searchMembers(
     );
   }
   const rows = await db
-    .select(rowColumns)
+    .select(MEMBER_ROW_COLUMNS)
     .from(accounts)
     .leftJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(and(...where))
@@ -116,7 +117,7 @@ export async function searchMembers(
 
 async function memberRow(db: Db | Tx, id: number, lock = false): Promise<Row> {
   const query = db
-    .select(rowColumns)
+    .select(MEMBER_ROW_COLUMNS)
     .from(accounts)
     .leftJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(eq(accounts.id, id))
