@@ -28,8 +28,11 @@ const brotli = (bytes: Buffer | string) =>
  * of the affiliate-traffic script (which loads only for links with traffic parameters).
  */
 const INLINE_SCRIPT_BUDGET = 800;
-/** Pricing fills in the visitor's minimum message cost with a script of its own. */
-const PRICING_INLINE_SCRIPT_BUDGET = INLINE_SCRIPT_BUDGET + 400;
+/**
+ * Pricing fills in the visitor's minimum message cost and the live bundle prices of
+ * settings.php (over the built ones: docs/staff.md "Prices") with a script of its own.
+ */
+const PRICING_INLINE_SCRIPT_BUDGET = INLINE_SCRIPT_BUDGET + 800;
 /** The one script the home page and the profile landers load (teasers, no framework). */
 const TEASER_SCRIPT_GZIP_BUDGET = 2 * KB;
 /** A whole lander or home page at phone width: HTML, scripts and the images it loads. */
