@@ -108,16 +108,19 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
  */
 export const MIGRATION_LOCK_KEY = 7_304_211_001;
 
-/** Runs the migrations while holding MIGRATION_LOCK_KEY on a connection of its own. */
-async function migrateLocked(pool: pg.Pool, db: Parameters<typeof migratePg>[0]): Promise<void> {
-  const lock = await pool.connect();
+/**
+ * Runs the migrations while holding MIGRATION_LOCK_KEY on a connection of its own, outside the
+ * pool (a pool of one connection still has it for the migrator); ending that session releases
+ * the lock whatever happened.
+ */
+async function migrateLocked(url: string, db: Parameters<typeof migratePg>[0]): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
   } finally {
-    // Ending the session releases the lock too; unlocking first keeps the pooled connection clean.
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lock.release();
+    await lock.end().catch(() => undefined);
   }
 }
 
@@ -136,7 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migrateLocked(pool, db),
+      migrate: () => migrateLocked(options.url, db),
       listen: listener.listen,
       close: async () => {
         await listener.close();
