@@ -4,11 +4,12 @@
  * log in as the same demo staff member; a code of a 30-second step already accepted for that
  * account is refused as a replay, so the code of the next step is entered then.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import type { StaffRole } from '#src/contract/define.ts';
 import { DEMO_STAFF } from '#src/server/seed/demo-staff.ts';
+import { TEXT } from '#src/staff/texts.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { expect } from './fixtures.ts';
 import { expectErrorAnswers, journeyIp } from './journeys.ts';
@@ -77,4 +78,27 @@ export async function staffCallFromPage(page: Page, path: string): Promise<{ sta
     const body = (await answer.json().catch(() => ({}))) as { error?: { code?: string } };
     return { status: answer.status, code: body.error?.code ?? null };
   }, path);
+}
+
+/**
+ * A money action or role change (`submit` pressed once already) needs a second factor of the
+ * last minutes (docs/staff.md "Sessions"): when the console asks for one instead of showing
+ * `outcome`, the demo `role`'s code is entered and the action pressed again.
+ */
+export async function confirmWhenAsked(
+  page: Page,
+  consoleErrors: string[],
+  role: StaffRole,
+  submit: Locator,
+  outcome: Locator,
+): Promise<void> {
+  const reauth = page.getByRole('button', { name: TEXT.reauth_confirm });
+  await expect(reauth.or(outcome)).not.toHaveCount(0);
+  if (await reauth.isVisible()) {
+    expectErrorAnswers(consoleErrors, 403);
+    await page.getByLabel(TEXT.totp_code).fill(await generate({ secret: demoStaff(role).totpSecret }));
+    await reauth.click();
+    await submit.click();
+  }
+  await expect(outcome).toBeVisible();
 }

@@ -6,14 +6,13 @@
  * section. No test names a site: they run once, in the default site's shard
  * (scripts/lib/e2e-shards.ts).
  */
-import { generate } from 'otplib';
 import { translator } from '#src/i18n/index.ts';
 import { MONEY_TEXT as T, fill } from '#src/staff/money/texts.ts';
 import { TEXT } from '#src/staff/texts.ts';
 import { expectAccessible } from './axe.ts';
 import { test, expect, enterSite } from './fixtures.ts';
 import { EN_DEFAULT, expectErrorAnswers, memberInSecondBrowser, urlOf } from './journeys.ts';
-import { STAFF_LOGIN_TEST_TIMEOUT, demoStaff, logInAsStaff, staffCallFromPage } from './staff-login.ts';
+import { STAFF_LOGIN_TEST_TIMEOUT, confirmWhenAsked, logInAsStaff, staffCallFromPage } from './staff-login.ts';
 
 const t = translator('en');
 
@@ -78,18 +77,8 @@ test('finance creates a discount code, a member redeems it at checkout, finance 
 
   await page.getByLabel(T.reason).fill('Member asked by mail, credits unused');
   await page.getByRole('button', { name: T.refund_button }).click();
-  // Money actions need a second factor of the last minutes; the console asks for one when the
-  // login's is older (docs/staff.md "Sessions").
-  const reauth = page.getByRole('button', { name: TEXT.reauth_confirm });
   const done = page.getByRole('status').filter({ hasText: T.refund_done });
-  await expect(reauth.or(done)).not.toHaveCount(0);
-  if (await reauth.isVisible()) {
-    expectErrorAnswers(consoleErrors, 403);
-    await page.getByLabel(TEXT.totp_code).fill(await generate({ secret: demoStaff('finance').totpSecret }));
-    await reauth.click();
-    await page.getByRole('button', { name: T.refund_button }).click();
-  }
-  await expect(done).toBeVisible();
+  await confirmWhenAsked(page, consoleErrors, 'finance', page.getByRole('button', { name: T.refund_button }), done);
   await expect(page.getByTestId('order-status')).toHaveText('refunded');
 });
 
