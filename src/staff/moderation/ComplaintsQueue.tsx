@@ -11,6 +11,7 @@ import { COMPLAINT_STATUSES, COMPLAINT_TOPICS, type ComplaintStatus } from '#src
 import { MODERATION_ORDERS, type StaffComplaint } from '#src/contract/staff-moderation.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
+import { when } from '../format.ts';
 import { List, MoreButton, SiteOptions, Table, field } from '../console-ui.tsx';
 import type { SectionProps } from '../sections.ts';
 import {
@@ -26,7 +27,6 @@ import {
 } from './complaints-store.ts';
 import { MODERATION_TEXT as T } from './texts.ts';
 
-const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 const statusText = (status: ComplaintStatus) => (status === 'open' ? T.status_open : T.status_handled);
 
 function StatusForm({ complaint }: { complaint: StaffComplaint }) {

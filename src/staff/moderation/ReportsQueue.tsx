@@ -15,6 +15,7 @@ import {
 } from '#src/contract/staff-moderation.ts';
 import { Alert, FormMessage, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
+import { when } from '../format.ts';
 import { List, MoreButton, Table, field } from '../console-ui.tsx';
 import {
   $offenders,
@@ -29,8 +30,6 @@ import {
   type ReportView,
 } from './reports-store.ts';
 import { MODERATION_TEXT as T } from './texts.ts';
-
-const when = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
 
 function Reported({ report }: { report: StaffReport }) {
   const { profile, photo, message } = report;

@@ -4,5 +4,4 @@ import { formatMoney } from '#src/lib/money.ts';
 /** An amount in minor units, as the back office shows it (English). */
 export const money = (minor: number, currency: string) => formatMoney(minor, currency, 'en');
 
-/** An ISO time as 'YYYY-MM-DD HH:MM' (UTC). */
-export const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '');
+export { when } from '../format.ts';

@@ -11,6 +11,7 @@ import { STAFF_PASSWORD_MIN, type StaffAccountRow } from '#src/contract/staff-ac
 import { Alert, FormMessage, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { Heading, ReauthForm, Table, field } from '../console-ui.tsx';
+import { when } from '../format.ts';
 import { $me, $reauthNeeded } from '../session-store.ts';
 import {
   $accounts,
@@ -24,9 +25,6 @@ import {
   statusForm,
 } from './team-store.ts';
 import { TEAM_TEXT as T } from './texts.ts';
-
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC' : T.never;
 
 function chosenRoles(event: SyntheticEvent<HTMLFormElement>): StaffRole[] {
   const data = new FormData(event.currentTarget);
@@ -219,7 +217,7 @@ export default function TeamSection() {
                 <td className="p-2">
                   {[account.totp_enrolled ? T.app_enrolled : T.app_missing, T.passkeys(account.passkeys)].join(' · ')}
                 </td>
-                <td className="p-2 whitespace-nowrap">{when(account.last_login_at)}</td>
+                <td className="p-2 whitespace-nowrap">{when(account.last_login_at) || T.never}</td>
               </tr>
             ))}
           </Table>
