@@ -203,7 +203,7 @@ export default function TeamSection() {
                 <td className="p-2">
                   <button
                     type="button"
-                    className="link"
+                    className="link text-left"
                     aria-label={T.manage(account.name)}
                     onClick={() => edit(account.id)}
                   >
