@@ -1,4 +1,4 @@
-/** Billing (features/billing/): bundle prices, orders, their history, payment events, stored methods, holds. */
+/** Billing (features/billing/): bundle prices and credits, orders, their history, payment events, stored methods, holds. */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,6 +39,28 @@ export const bundlePrices = pgTable(
     check('bundle_prices_package', sql`${t.packageKey} in ('p0', 'p1', 'p2', 'p3')`),
     check('bundle_prices_positive', sql`${t.priceMinor} > 0`),
     check('bundle_prices_maximum', sql`${t.priceMinor} <= 1000000`),
+  ],
+);
+
+/**
+ * The credits each bundle (p0..p3) gives, the same in every payment country and on every
+ * site; read with the prices through the site data cache (features/site/prices.ts), so the
+ * next order credits what finance set (docs/staff.md "Prices"); an order keeps the credits it
+ * was sold with (orders.credits). Migration 0027 seeded billing's starting credits
+ * (features/billing/packages.ts PACKAGE_CREDITS), as the reference seed does. Positive and at
+ * most 1,000,000 (BUNDLE_CREDITS_MAX).
+ */
+export const bundleCredits = pgTable(
+  'bundle_credits',
+  {
+    packageKey: varchar('package_key', { length: 2 }).primaryKey(),
+    credits: integer('credits').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('bundle_credits_package', sql`${t.packageKey} in ('p0', 'p1', 'p2', 'p3')`),
+    check('bundle_credits_positive', sql`${t.credits} > 0`),
+    check('bundle_credits_maximum', sql`${t.credits} <= 1000000`),
   ],
 );
 
