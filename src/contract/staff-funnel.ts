@@ -1,9 +1,9 @@
 /**
- * The back office's marketing funnel (docs/staff.md "Marketing funnel"): visits → signups →
- * activations → first purchases → revenue, per lander, lander variant, traffic network,
- * sub-id, or site and locale, for any date range, from the funnel's daily aggregates (the
- * hourly job rolls them up from first-party data only: the landers' visit counters and the
- * traffic source stored at signup). Landers converting far below their site's median are
+ * The back office's marketing funnel (docs/staff.md "Marketing funnel"): visits (and bounces)
+ * → signups → activations → first purchases → revenue, per lander, lander variant, traffic
+ * network, sub-id, or site and locale, for any date range, from the funnel's daily aggregates
+ * (the hourly job rolls them up from first-party data only: the landers' visit and bounce
+ * counters and the traffic source stored at signup). Landers converting far below their site's median are
  * flagged; each lander experiment gets a plain significance note. Marketing and admins.
  */
 import * as z from 'zod/mini';
@@ -48,6 +48,14 @@ export const funnelRow = z.object({
   network: z.string(),
   sub1: z.string(),
   visits: count,
+  /**
+   * Visitors who left the lander without going on (the bounce beacon's counters, SPEC §4
+   * "Page bounce logging"; only with `lb` in the lander's address). Null per sub-id, which
+   * the counters do not know.
+   */
+  bounces: z.nullable(count),
+  /** Bounces per visit. */
+  bounce_rate: percent,
   signups: count,
   activations: count,
   first_purchases: count,

@@ -1,13 +1,19 @@
 /**
  * The back office's dashboards (docs/staff.md "Dashboards"): the hourly roll-up of the daily
  * aggregates on seeded data (signups, activations, first purchases, revenue, credits spent,
- * the moderation backlog; per day, site and country; idempotent), and the calls reading
- * them: roles, ranges, CSV.
+ * the moderation backlog; per day, site and country; the chat pals' answer times per day and
+ * site; idempotent), and the calls reading them: roles, ranges, CSV.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStaffDashboards, getStaffDashboardsCsv, type DailyRow } from '#src/contract/staff-dashboards.ts';
-import { accounts, creditLedger, orders } from '#src/server/db/schema.ts';
+import {
+  ANSWER_TIME_BOUNDS_S,
+  answerTimePercentile,
+  getStaffDashboards,
+  getStaffDashboardsCsv,
+  type DailyRow,
+} from '#src/contract/staff-dashboards.ts';
+import { accounts, conversations, creditLedger, messages, orders } from '#src/server/db/schema.ts';
 import { rollUpDailyStats } from '#src/server/features/staff-dashboards/index.ts';
 import { HOURLY_TASKS } from '#src/server/jobs/hourly.ts';
 import {
@@ -19,9 +25,11 @@ import {
   writeTestPhotoFiles,
   type TestApp,
 } from './harness.ts';
+import { chatPal } from './chat-fixtures.ts';
 import { createTestStaff, staffLogin, staffRequest } from './staff-helpers.ts';
 
 const DAY = 86_400_000;
+const MINUTE = 60_000;
 let t: TestApp;
 let finance: string;
 let now: Date;
@@ -85,6 +93,27 @@ beforeAll(async () => {
   // Yesterday on she (DE): one signup with its first purchase.
   const bert = await createTestMember(t, { siteId: 'she', country: 'DE', regionId: null, city: null, now: before });
   await paidOrder(bert.accountId, 'she', before, 2995);
+
+  // Today anna writes a chat pal of default twice; 12 minutes after her first message the
+  // chat pal answers, and adds a second message a minute later (no answer: nobody asked).
+  const pal = await chatPal(t, 'default');
+  const [low, high] = [anna.profileId, pal.profileId].sort((a, b) => a - b) as [number, number];
+  const [chat] = await t.db
+    .insert(conversations)
+    .values({ publicId: 'dashchat0001', profileLow: low, profileHigh: high, startedBy: anna.profileId })
+    .returning({ id: conversations.id });
+  const said = (n: number, senderId: number, minutesAgo: number) => ({
+    publicId: `dashmsg${n}`.padEnd(12, '0'),
+    conversationId: chat!.id,
+    senderId,
+    kind: 'text' as const,
+    body: 'hi',
+    createdAt: new Date(now.getTime() - minutesAgo * MINUTE),
+  });
+  await t.db
+    .insert(messages)
+    .values([said(1, anna.profileId, 40), said(2, anna.profileId, 35), said(3, pal.profileId, 28)]);
+  await t.db.insert(messages).values(said(4, pal.profileId, 27));
 });
 afterAll(() => t.close());
 
@@ -117,6 +146,26 @@ describe('the daily roll-up', () => {
       revenue_minor: 2995,
     });
     expect(rowOf(rows, today, 'she', 'DE')).toBeUndefined();
+  });
+
+  it("reports the chat pals' answer times per day and site from the roll-up, the same when run again", async () => {
+    await rollUpDailyStats(t.db, now);
+    await rollUpDailyStats(t.db, now);
+    const { answer_times } = await answerOf(getStaffDashboards, await read(`from=${yesterday}&to=${today}`));
+    expect(answer_times.map(({ day, site, answers }) => ({ day, site, answers }))).toEqual([
+      { day: today, site: 'default', answers: 1 },
+    ]);
+    const [row] = answer_times;
+    expect(row?.buckets).toHaveLength(ANSWER_TIME_BOUNDS_S.length + 1);
+    // 12 minutes from anna's first message to the answer: within the bucket of 12 to 13 minutes.
+    for (const share of [0.5, 0.9]) {
+      const seconds = answerTimePercentile(row?.buckets ?? [], share) ?? 0;
+      expect(seconds).toBeGreaterThanOrEqual(12 * 60);
+      expect(seconds).toBeLessThan(13 * 60);
+    }
+    // Another site's dashboard does not show them.
+    const she = await answerOf(getStaffDashboards, await read(`from=${yesterday}&to=${today}&site=she`));
+    expect(she.answer_times).toEqual([]);
   });
 
   it('filters by site and answers the same rows as CSV', async () => {

@@ -3,7 +3,7 @@
  * "Lander visits"; docs/staff.md "Marketing funnel"): the static server assigns a lander's
  * variant by cookie and serves its page, the visit counter counts per variant, network and
  * sub-id and keeps the lander in a cookie, the signup stores lander and variant with the
- * traffic source, the hourly roll-up sums it all per day, and the funnel reads it: per
+ * traffic source, the hourly roll-up sums it all per day (with the landers' bounces), and the funnel reads it: per
  * breakdown, with flags, significance notes and CSV, for marketing and admins only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -231,6 +231,46 @@ describe('the funnel roll-up and reads', () => {
     expect(rowOf(bySite.rows, { site: 'default', locale: 'en' })).toMatchObject({ visits: 4, signups: 3 });
   });
 
+  it('shows a recorded bounce in its lander row beside the visits, per locale and variant, the same when run again', async () => {
+    // A visitor shown variant b leaves the lander (the landing script's beacon, `lb` in the address).
+    const bounced = await t.request('/api/page-hidden.php', {
+      method: 'POST',
+      host: HOST,
+      headers: {
+        'content-type': 'application/json',
+        referer: `http://${HOST}/landers/gallery/eng?network=adnet&lb`,
+        'x-forwarded-for': '198.51.100.7',
+      },
+      cookies: { lander_variants: 'gallery.b' },
+      body: '{}',
+    });
+    expect(bounced.status).toBe(204);
+    await rollUpFunnel(t.db, t.clock.now);
+    await rollUpFunnel(t.db, t.clock.now);
+
+    const byVariant = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=variant`));
+    expect(rowOf(byVariant.rows, { lander: 'gallery', variant: 'b' })).toMatchObject({
+      visits: 2,
+      bounces: 1,
+      bounce_rate: 50,
+    });
+    expect(rowOf(byVariant.rows, { lander: 'gallery', variant: 'control' })).toMatchObject({ bounces: 0 });
+    const byLander = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=lander`));
+    expect(rowOf(byLander.rows, { site: 'default', locale: 'en', lander: 'gallery' })).toMatchObject({
+      visits: 4,
+      bounces: 1,
+      bounce_rate: 25,
+      flagged: false,
+    });
+    const byNetwork = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=network`));
+    expect(rowOf(byNetwork.rows, { site: 'default', network: 'adnet' })).toMatchObject({ bounces: 1 });
+    // Another locale's funnel does not get it; the sub-id breakdown does not know bounces.
+    const german = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=lander&locale=de`));
+    expect(german.rows.reduce((sum, row) => sum + (row.bounces ?? 0), 0)).toBe(0);
+    const bySub = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=sub1`));
+    expect(bySub.rows.every((row) => row.bounces === null && row.bounce_rate === null)).toBe(true);
+  });
+
   it('compares each variant with its control in words, and says when there is not enough data yet', async () => {
     const early = await answerOf(getStaffFunnel, await funnel(`from=${today}&to=${today}&by=variant`));
     expect(early.experiments).toEqual([
@@ -287,9 +327,11 @@ describe('the funnel roll-up and reads', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'site,locale,lander,variant,network,sub1,visits,signups,activations,first_purchases,revenue,signup_rate,purchase_rate,flagged',
+      'site,locale,lander,variant,network,sub1,visits,bounces,bounce_rate,signups,activations,first_purchases,revenue,signup_rate,purchase_rate,flagged',
     );
-    expect(lines).toContain('"default","en","gallery","b","","","2","1","1","1","EUR 19.95","50","100","false"');
+    expect(lines).toContain(
+      '"default","en","gallery","b","","","2","1","50","1","1","1","EUR 19.95","50","100","false"',
+    );
     for (const query of [
       `from=${today}&to=2020-01-01&by=lander`,
       'from=2020-01-01&to=2026-01-01&by=lander',

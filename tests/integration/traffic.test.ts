@@ -1,6 +1,6 @@
 /**
  * POST /api/page-hidden.php (SPEC §4 "Page bounce logging", §7): daily counters per site,
- * path and network in page_bounces, the page taken from a same-host Referer only, the per-IP
+ * path, network, locale and lander variant in page_bounces, the page taken from a same-host Referer only, the per-IP
  * limit that answers like any beacon but stops counting, the accepted bodies, and the
  * retention prune.
  */
@@ -33,6 +33,7 @@ beforeEach(async () => {
 interface BeaconInit {
   host?: string;
   referer?: string | null;
+  cookie?: string;
   body?: string;
   contentType?: string;
 }
@@ -43,6 +44,7 @@ function beacon(init: BeaconInit = {}) {
   const headers: Record<string, string> = { 'content-type': init.contentType ?? 'application/json' };
   const referer = init.referer === undefined ? `http://${host}/landers/swipe?lb=1` : init.referer;
   if (referer !== null) headers['referer'] = referer;
+  if (init.cookie) headers['cookie'] = init.cookie;
   return t.request('/api/page-hidden.php', {
     method: 'POST',
     host,
@@ -55,7 +57,14 @@ async function rows() {
   return t.db
     .select()
     .from(pageBounces)
-    .orderBy(asc(pageBounces.siteId), asc(pageBounces.day), asc(pageBounces.path), asc(pageBounces.network));
+    .orderBy(
+      asc(pageBounces.siteId),
+      asc(pageBounces.day),
+      asc(pageBounces.path),
+      asc(pageBounces.network),
+      asc(pageBounces.locale),
+      asc(pageBounces.variant),
+    );
 }
 
 describe('POST /api/page-hidden.php', () => {
@@ -74,12 +83,52 @@ describe('POST /api/page-hidden.php', () => {
     await beacon({ referer: 'http://default.localhost/landers/swipe?lb=1&network=adnet' });
 
     expect(await rows()).toEqual([
-      { siteId: 'bdsm', day: '2025-06-01', path: '/landers/swipe', network: 'adnet', count: 1 },
-      { siteId: 'default', day: '2025-06-01', path: '/', network: 'adnet', count: 1 },
-      { siteId: 'default', day: '2025-06-01', path: '/landers/swipe', network: '', count: 1 },
-      { siteId: 'default', day: '2025-06-01', path: '/landers/swipe', network: 'adnet', count: 2 },
-      { siteId: 'default', day: '2025-06-01', path: '/landers/swipe', network: 'other', count: 1 },
-      { siteId: 'default', day: '2025-06-02', path: '/landers/swipe', network: 'adnet', count: 1 },
+      {
+        siteId: 'bdsm',
+        day: '2025-06-01',
+        path: '/landers/swipe',
+        network: 'adnet',
+        locale: 'en',
+        variant: 'control',
+        count: 1,
+      },
+      { siteId: 'default', day: '2025-06-01', path: '/', network: 'adnet', locale: 'en', variant: '', count: 1 },
+      {
+        siteId: 'default',
+        day: '2025-06-01',
+        path: '/landers/swipe',
+        network: '',
+        locale: 'en',
+        variant: 'control',
+        count: 1,
+      },
+      {
+        siteId: 'default',
+        day: '2025-06-01',
+        path: '/landers/swipe',
+        network: 'adnet',
+        locale: 'en',
+        variant: 'control',
+        count: 2,
+      },
+      {
+        siteId: 'default',
+        day: '2025-06-01',
+        path: '/landers/swipe',
+        network: 'other',
+        locale: 'en',
+        variant: 'control',
+        count: 1,
+      },
+      {
+        siteId: 'default',
+        day: '2025-06-02',
+        path: '/landers/swipe',
+        network: 'adnet',
+        locale: 'en',
+        variant: 'control',
+        count: 1,
+      },
     ]);
   });
 
@@ -103,7 +152,24 @@ describe('POST /api/page-hidden.php', () => {
     ['no Referer', null],
   ])('counts %s as the unknown path without a network', async (_case, referer) => {
     expect((await beacon({ referer })).status).toBe(204);
-    expect(await rows()).toEqual([{ siteId: 'default', day: '2025-06-01', path: '(unknown)', network: '', count: 1 }]);
+    expect(await rows()).toEqual([
+      { siteId: 'default', day: '2025-06-01', path: '(unknown)', network: '', locale: 'en', variant: '', count: 1 },
+    ]);
+  });
+
+  it('keeps the locale the page was shown in and the lander variant the visitor was shown', async () => {
+    // gallery runs an experiment on default/en (control and b); the static server keeps the
+    // variant it served in the lander_variants cookie.
+    await beacon({ referer: 'http://default.localhost/landers/gallery?lb=1', cookie: 'lander_variants=gallery.b' });
+    await beacon({ referer: 'http://default.localhost/landers/gallery?lb=1', cookie: 'lander_variants=gallery.zz' });
+    await beacon({ referer: 'http://default.localhost/landers/gallery?lb=1', cookie: 'locale=de' });
+    await beacon({ referer: 'http://default.localhost/signup?lb=1', cookie: 'lander_variants=gallery.b' });
+    expect((await rows()).map((r) => [r.path, r.locale, r.variant, r.count])).toEqual([
+      ['/landers/gallery', 'de', 'control', 1],
+      ['/landers/gallery', 'en', 'b', 1],
+      ['/landers/gallery', 'en', 'control', 1],
+      ['/signup', 'en', '', 1],
+    ]);
   });
 
   it('keeps the port of the own host, cuts long networks, cleans the network', async () => {
@@ -150,7 +216,7 @@ describe('POST /api/page-hidden.php', () => {
   it('stores no visitor data: no address, no cookie, no time of day', async () => {
     await beacon();
     const [row] = await rows();
-    expect(Object.keys(row ?? {}).sort()).toEqual(['count', 'day', 'network', 'path', 'siteId']);
+    expect(Object.keys(row ?? {}).sort()).toEqual(['count', 'day', 'locale', 'network', 'path', 'siteId', 'variant']);
     // The rate limit keeps a keyed hash, never the address itself.
     const limits = await t.db.select().from(rateLimits);
     expect(limits.map((l) => l.key)).toEqual([expect.stringMatching(/^page-hidden:ip:[0-9a-f]{32}$/)]);

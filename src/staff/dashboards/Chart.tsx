@@ -15,10 +15,14 @@ export function Chart({
   title,
   days,
   series,
+  summary,
 }: {
   title: string;
   days: readonly string[];
-  series: readonly { label: string; values: readonly number[] }[];
+  /** One value per day; null where the day has none (a gap in the line). */
+  series: readonly { label: string; values: readonly (number | null)[] }[];
+  /** What the text alternative says of the figures; the sum of each series when not given. */
+  summary?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -41,14 +45,16 @@ export function Chart({
     );
     return () => plot.destroy();
   }, [days, series]);
-  const summary = series.map((line) => `${line.label}: ${line.values.reduce((a, b) => a + b, 0)}`).join(', ');
+  const said =
+    summary ??
+    series.map((line) => `${line.label}: ${line.values.reduce<number>((a, b) => a + (b ?? 0), 0)}`).join(', ');
   return (
     <figure className="card flex flex-col gap-2 p-3">
       <figcaption className="font-semibold">{title}</figcaption>
       <div
         ref={box}
         role="img"
-        aria-label={`${title}, ${DASHBOARD_TEXT.per_day_of}, ${days[0] ?? ''} ${DASHBOARD_TEXT.to_word} ${days.at(-1) ?? ''}: ${summary}`}
+        aria-label={`${title}, ${DASHBOARD_TEXT.per_day_of}, ${days[0] ?? ''} ${DASHBOARD_TEXT.to_word} ${days.at(-1) ?? ''}: ${said}`}
       />
       <ul className="flex flex-wrap gap-4 text-sm" aria-hidden="true">
         {series.map((line, index) => (

@@ -1,8 +1,9 @@
 /**
  * The dashboards (docs/staff.md "Dashboards"; admins, finance, marketing): for a date range
- * and one site or all, charts of signups, activations and first purchases and of messages
- * and credits spent per day, then tables per day and per site and country (conversion,
- * revenue), each sortable and exported as CSV. All from the daily aggregates the hourly job
+ * and one site or all, charts of signups, activations and first purchases, of messages and
+ * credits spent and of the chat pals' answer times (median and p90) per day, then tables per
+ * site and country (conversion, revenue), per site (answer times) and per day, each sortable
+ * and exported as CSV. All from the daily aggregates the hourly job
  * rolls up; today's figures are as of its last run.
  */
 import { useStore } from '@nanostores/react';
@@ -14,17 +15,28 @@ import { Chart } from './Chart.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import {
   $dashboard,
+  answerTimesByDay,
+  answerTimesBySite,
+  answerTimesOf,
   dashboardCsvUrl,
   dashboardForm,
   lastDays,
   totalsByDay,
   totalsBySiteCountry,
+  waitText,
+  type AnswerTimes,
   type DayTotals,
   type SiteCountryTotals,
 } from './dashboards-store.ts';
 import { DASHBOARD_TEXT as TEXT } from './texts.ts';
 
-const DAY_COLUMNS: Column<DayTotals>[] = [
+const ANSWER_COLUMNS: Column<AnswerTimes>[] = [
+  { key: 'answers', label: TEXT.answers },
+  { key: 'answer_median_s', label: TEXT.answer_median, format: (row) => waitText(row.answer_median_s) },
+  { key: 'answer_p90_s', label: TEXT.answer_p90, format: (row) => waitText(row.answer_p90_s) },
+];
+
+const DAY_COLUMNS: Column<DayTotals & AnswerTimes>[] = [
   { key: 'day', label: TEXT.day },
   { key: 'signups', label: TEXT.signups },
   { key: 'activations', label: TEXT.activations },
@@ -32,7 +44,16 @@ const DAY_COLUMNS: Column<DayTotals>[] = [
   { key: 'messages_sent', label: TEXT.messages_sent },
   { key: 'credits_spent', label: TEXT.credits_spent },
   { key: 'moderation_backlog', label: TEXT.backlog },
+  ...ANSWER_COLUMNS,
 ];
+
+const ANSWER_SITE_COLUMNS: Column<AnswerTimes & { site: string }>[] = [
+  { key: 'site', label: TEXT.site },
+  ...ANSWER_COLUMNS,
+];
+
+/** Seconds as minutes with one decimal, for the chart. */
+const minutes = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 6) / 10);
 
 const SITE_COLUMNS: Column<SiteCountryTotals>[] = [
   { key: 'site', label: TEXT.site },
@@ -60,7 +81,14 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
   useEffect(() => {
     if (!$dashboard.get()) void dashboardForm.submit(lastDays(30));
   }, []);
-  const days = useMemo(() => (dashboard ? totalsByDay(dashboard.range, dashboard.rows) : []), [dashboard]);
+  const days = useMemo(() => {
+    if (!dashboard) return [];
+    const answers = new Map(answerTimesByDay(dashboard.range, dashboard.answerTimes).map((day) => [day.day, day]));
+    const none = { answers: 0, answer_median_s: null, answer_p90_s: null };
+    return totalsByDay(dashboard.range, dashboard.rows).map((day) => ({ ...day, ...(answers.get(day.day) ?? none) }));
+  }, [dashboard]);
+  const answersBySite = useMemo(() => (dashboard ? answerTimesBySite(dashboard.answerTimes) : []), [dashboard]);
+  const answerTotals = useMemo(() => answerTimesOf(dashboard?.answerTimes ?? []), [dashboard]);
   const bySite = useMemo(() => (dashboard ? totalsBySiteCountry(dashboard.rows) : []), [dashboard]);
   const range = dashboard?.range ?? lastDays(30);
   const dayLabels = useMemo(() => days.map((day) => day.day), [days]);
@@ -76,6 +104,13 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
     () => [
       { label: TEXT.messages_sent, values: days.map((day) => day.messages_sent) },
       { label: TEXT.credits_spent, values: days.map((day) => day.credits_spent) },
+    ],
+    [days],
+  );
+  const answerLines = useMemo(
+    () => [
+      { label: TEXT.answer_median_minutes, values: days.map((day) => minutes(day.answer_median_s)) },
+      { label: TEXT.answer_p90_minutes, values: days.map((day) => minutes(day.answer_p90_s)) },
     ],
     [days],
   );
@@ -111,8 +146,24 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
           <div className="grid gap-4 lg:grid-cols-2">
             <Chart title={TEXT.chart_funnel} days={dayLabels} series={funnel} />
             <Chart title={TEXT.chart_usage} days={dayLabels} series={usage} />
+            <Chart
+              title={TEXT.chart_answers}
+              days={dayLabels}
+              series={answerLines}
+              summary={`${TEXT.answers} ${answerTotals.answers}, ${TEXT.answer_median} ${waitText(answerTotals.answer_median_s)}, ${TEXT.answer_p90} ${waitText(answerTotals.answer_p90_s)} ${TEXT.answers_over_range}`}
+            />
           </div>
           <DataTable title={TEXT.per_site} file="per-site-country" columns={SITE_COLUMNS} rows={bySite} />
+          {answersBySite.length === 0 ? (
+            <p className="text-ink-muted">{TEXT.no_answers}</p>
+          ) : (
+            <DataTable
+              title={TEXT.answers_per_site}
+              file="answer-times-per-site"
+              columns={ANSWER_SITE_COLUMNS}
+              rows={answersBySite}
+            />
+          )}
           <DataTable title={TEXT.per_day} file="per-day" columns={DAY_COLUMNS} rows={days} />
         </>
       )}

@@ -1,10 +1,18 @@
 /**
  * The dashboards' state (docs/staff.md "Dashboards"): the date range and site asked, the
  * daily rows the server answered (from the daily aggregates), and the sums the screen shows:
- * per day (the charts and the daily table) and per site and country (conversion, revenue).
+ * per day (the charts and the daily table) and per site and country (conversion, revenue),
+ * and the chat pals' answer times per day and per site (median and p90 of the summed buckets).
  */
 import { atom } from 'nanostores';
-import { getStaffDashboards, getStaffDashboardsCsv, type DailyRow } from '#src/contract/staff-dashboards.ts';
+import {
+  answerTimePercentile,
+  getStaffDashboards,
+  getStaffDashboardsCsv,
+  sumBuckets,
+  type AnswerTimeRow,
+  type DailyRow,
+} from '#src/contract/staff-dashboards.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
 import { onSessionEnd } from '../session-store.ts';
@@ -15,7 +23,7 @@ export interface DashboardRange {
   site: string;
 }
 
-export const $dashboard = atom<{ range: DashboardRange; rows: DailyRow[] } | null>(null);
+export const $dashboard = atom<{ range: DashboardRange; rows: DailyRow[]; answerTimes: AnswerTimeRow[] } | null>(null);
 
 onSessionEnd(() => $dashboard.set(null));
 
@@ -37,8 +45,8 @@ export function dashboardCsvUrl(range: DashboardRange): string {
 
 export const dashboardForm = createForm(
   async (range: DashboardRange) => {
-    const { rows } = await environment().api.call(getStaffDashboards, { query: queryOf(range) });
-    $dashboard.set({ range, rows });
+    const answer = await environment().api.call(getStaffDashboards, { query: queryOf(range) });
+    $dashboard.set({ range, rows: answer.rows, answerTimes: answer.answer_times });
   },
   { repeatable: true },
 );
@@ -126,6 +134,46 @@ export function totalsBySiteCountry(rows: readonly DailyRow[]): SiteCountryTotal
     ...totals,
     conversion: totals.signups ? Math.round((totals.first_purchases / totals.signups) * 1000) / 10 : null,
   }));
+}
+
+export interface AnswerTimes {
+  answers: number;
+  /** Seconds a member waited for half (median) and nine in ten (p90) of the answers; null without answers. */
+  answer_median_s: number | null;
+  answer_p90_s: number | null;
+}
+
+/** The answer times of rows taken together (the whole range and sites asked, one day, one site). */
+export function answerTimesOf(rows: readonly AnswerTimeRow[]): AnswerTimes {
+  const buckets = sumBuckets(rows);
+  return {
+    answers: rows.reduce((sum, row) => sum + row.answers, 0),
+    answer_median_s: answerTimePercentile(buckets, 0.5),
+    answer_p90_s: answerTimePercentile(buckets, 0.9),
+  };
+}
+
+/** The answer times of every day of the range (over the sites asked), in the range's order. */
+export function answerTimesByDay(
+  range: DashboardRange,
+  rows: readonly AnswerTimeRow[],
+): (AnswerTimes & { day: string })[] {
+  return totalsByDay(range, []).map(({ day }) => ({ day, ...answerTimesOf(rows.filter((row) => row.day === day)) }));
+}
+
+/** The answer times of the whole range per site (sites with answers only). */
+export function answerTimesBySite(rows: readonly AnswerTimeRow[]): (AnswerTimes & { site: string })[] {
+  const sites = [...new Set(rows.map((row) => row.site))].sort();
+  return sites.map((site) => ({ site, ...answerTimesOf(rows.filter((row) => row.site === site)) }));
+}
+
+/** A waiting time for people: '45 s', '12.5 min', '2 h 05 min', '–' for none. */
+export function waitText(seconds: number | null): string {
+  if (seconds === null) return '–';
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 6) / 10} min`;
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
 /** Rows as CSV text (quoted fields; text that a spreadsheet would run as a formula defused). */

@@ -1,7 +1,7 @@
 /**
  * The marketing funnel (docs/staff.md "Marketing funnel"; marketing and admins): for a date
- * range, one site or all, one locale or all, visits → signups → activations → first
- * purchases → revenue per lander, lander variant, network, sub-id, or site and locale, each
+ * range, one site or all, one locale or all, visits (and bounces) → signups → activations →
+ * first purchases → revenue per lander, lander variant, network, sub-id, or site and locale, each
  * table sortable and exported as CSV; landers far below their site's median flagged; each
  * lander experiment with its variants' conversion and a significance note in plain words.
  * All from the daily funnel aggregates the hourly job rolls up ('Roll up now' runs it).
@@ -56,6 +56,8 @@ const KEY_COLUMNS: Record<FunnelBreakdown, Column<FunnelRow>[]> = {
 
 const FIGURE_COLUMNS: Column<FunnelRow>[] = [
   { key: 'visits', label: TEXT.visits },
+  { key: 'bounces', label: TEXT.bounces, format: (row) => (row.bounces === null ? TEXT.none : `${row.bounces}`) },
+  { key: 'bounce_rate', label: TEXT.bounce_rate, format: (row) => rate(row.bounce_rate) },
   { key: 'signups', label: TEXT.signups },
   { key: 'signup_rate', label: TEXT.signup_rate, format: (row) => rate(row.signup_rate) },
   { key: 'activations', label: TEXT.activations },
@@ -196,10 +198,12 @@ export default function FunnelSection({ sites }: { sites: readonly { id: string;
               {TEXT.totals}
             </h2>
             <dl className="mt-2 flex flex-wrap gap-x-8 gap-y-2">
-              {(['visits', 'signups', 'activations', 'first_purchases'] as const).map((key) => (
+              {(['visits', 'bounces', 'signups', 'activations', 'first_purchases'] as const).map((key) => (
                 <div key={key}>
                   <dt className="text-sm text-ink-muted">{TEXT[key]}</dt>
-                  <dd className="text-2xl font-bold">{totals[key]}</dd>
+                  <dd className={totals[key] === null ? 'text-sm' : 'text-2xl font-bold'}>
+                    {totals[key] ?? TEXT.bounces_unknown}
+                  </dd>
                 </div>
               ))}
             </dl>

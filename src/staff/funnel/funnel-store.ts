@@ -79,15 +79,18 @@ export const rollUpForm = createForm(
 
 export interface FunnelTotals {
   visits: number;
+  /** Null when the breakdown does not know them (per sub-id). */
+  bounces: number | null;
   signups: number;
   activations: number;
   first_purchases: number;
 }
 
 export function totalsOf(rows: readonly FunnelRow[]): FunnelTotals {
-  const totals = { visits: 0, signups: 0, activations: 0, first_purchases: 0 };
+  const totals: FunnelTotals = { visits: 0, bounces: 0, signups: 0, activations: 0, first_purchases: 0 };
   for (const row of rows) {
     totals.visits += row.visits;
+    totals.bounces = totals.bounces === null || row.bounces === null ? null : totals.bounces + row.bounces;
     totals.signups += row.signups;
     totals.activations += row.activations;
     totals.first_purchases += row.first_purchases;

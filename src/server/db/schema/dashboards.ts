@@ -32,3 +32,22 @@ export const dailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.siteId, t.country] })],
 );
+
+/**
+ * How fast the chat pals answered, per UTC day and site (the chat pal's): the answers of that
+ * day and how long each member had waited for it, counted in the buckets of
+ * ANSWER_TIME_BOUNDS_S (src/contract/staff-dashboards.ts), so the median and p90 of any range
+ * and any set of sites come from summed buckets (docs/staff.md "Dashboards").
+ */
+export const dailyAnswerTimes = pgTable(
+  'daily_answer_times',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: text('site_id').notNull(),
+    answers: integer('answers').notNull(),
+    /** Answers per waiting-time bucket: one count per bound, then one for longer waits. */
+    buckets: integer('buckets').array().notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.siteId] })],
+);

@@ -21,6 +21,11 @@ export const dailyFunnel = pgTable(
     /** The currency of `revenue_minor` ('' on rows without revenue). */
     currency: varchar('currency', { length: 3 }).notNull(),
     visits: integer('visits').notNull().default(0),
+    /**
+     * Visitors who left the lander without going on (the bounce counters of `page_bounces` on
+     * marketing lander pages; no sub-id is known for them, so they are on rows with sub1 '').
+     */
+    bounces: integer('bounces').notNull().default(0),
     signups: integer('signups').notNull().default(0),
     activations: integer('activations').notNull().default(0),
     firstPurchases: integer('first_purchases').notNull().default(0),

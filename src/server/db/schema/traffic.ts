@@ -37,9 +37,19 @@ export const pageBounces = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
     network: text('network').notNull(),
+    /** The locale the page was shown in (the request's); '' on counters from before it was kept. */
+    locale: text('locale').notNull().default(''),
+    /**
+     * The variant of a marketing lander the visitor was shown (the `lander_variants` cookie,
+     * else 'control'); '' on other pages.
+     */
+    variant: text('variant').notNull().default(''),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.day, t.path, t.network] }), index('page_bounces_day').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.day, t.path, t.network, t.locale, t.variant] }),
+    index('page_bounces_day').on(t.day),
+  ],
 );
 
 /**

@@ -1,11 +1,16 @@
 /**
- * The dashboards' reads (docs/staff.md "Dashboards"): the daily aggregates of a date range,
- * of one site or all, from the primary key's range (never the raw tables), and as CSV.
+ * The dashboards' reads (docs/staff.md "Dashboards"): the daily aggregates of a date range
+ * (and the chat pals' answer times), of one site or all, from the primary key's range (never the raw tables), and as CSV.
  */
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { DAILY_COLUMNS, DASHBOARD_MAX_DAYS, type DailyRow } from '#src/contract/staff-dashboards.ts';
+import {
+  DAILY_COLUMNS,
+  DASHBOARD_MAX_DAYS,
+  type AnswerTimeRow,
+  type DailyRow,
+} from '#src/contract/staff-dashboards.ts';
 import type { Db } from '#src/server/db/client.ts';
-import { dailyStats } from '#src/server/db/schema.ts';
+import { dailyAnswerTimes, dailyStats } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { csvField } from '#src/server/features/staff/index.ts';
 
@@ -45,6 +50,19 @@ export async function dailyRows(db: Db, range: DashboardRange): Promise<DailyRow
     credits_spent: row.creditsSpent,
     moderation_backlog: row.moderationBacklog,
   }));
+}
+
+/** The chat pals' answer times of the range, per day and site (day, site order). */
+export async function answerTimeRows(db: Db, range: DashboardRange): Promise<AnswerTimeRow[]> {
+  checkRange(range);
+  const where: SQL[] = [gte(dailyAnswerTimes.day, range.from), lte(dailyAnswerTimes.day, range.to)];
+  if (range.siteId) where.push(eq(dailyAnswerTimes.siteId, range.siteId));
+  const rows = await db
+    .select()
+    .from(dailyAnswerTimes)
+    .where(and(...where))
+    .orderBy(asc(dailyAnswerTimes.day), asc(dailyAnswerTimes.siteId));
+  return rows.map((row) => ({ day: row.day, site: row.siteId, answers: row.answers, buckets: row.buckets }));
 }
 
 export async function dailyCsv(db: Db, range: DashboardRange): Promise<string> {

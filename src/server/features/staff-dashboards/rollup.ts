@@ -2,12 +2,14 @@
  * The daily aggregates' roll-up (docs/staff.md "Dashboards"): per UTC day, site and member
  * country, the signups, activations, first purchases, purchases and revenue, messages
  * members sent and credits they spent, and (site-wide rows, country '') the photos waiting
- * for moderation. The hourly job recomputes today and yesterday; a day is rebuilt from
- * the raw tables in one transaction, so running it twice gives the same rows (idempotent).
+ * for moderation; and the chat pals' answer times per site (answer-times.ts). The hourly job
+ * recomputes today and yesterday; a day is rebuilt from the raw tables in one transaction, so
+ * running it twice gives the same rows (idempotent).
  * The backlog is a snapshot: only today's is taken; earlier days keep theirs.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '#src/server/db/client.ts';
+import { rollUpAnswerTimes } from './answer-times.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -75,6 +77,7 @@ export async function rollUpDay(db: Db, day: string, now: Date, today: boolean):
         messages_sent = excluded.messages_sent, credits_spent = excluded.credits_spent,
         moderation_backlog = case when ${today} then excluded.moderation_backlog else daily_stats.moderation_backlog end,
         computed_at = excluded.computed_at`);
+    await rollUpAnswerTimes(tx, day, start, end, now);
   });
 }
 

@@ -4,12 +4,13 @@ import { getStaffDashboards, getStaffDashboardsCsv } from '#src/contract/staff-d
 import type { AppEnv } from '#src/server/http/context.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
 import { staffRoute } from '#src/server/features/staff/index.ts';
-import { dailyCsv, dailyRows } from './read.ts';
+import { answerTimeRows, dailyCsv, dailyRows } from './read.ts';
 
 export function registerStaffDashboardRoutes(app: Hono<AppEnv>): void {
   staffRoute(app, getStaffDashboards, async ({ c, query }) => {
     const { database, sites } = c.get('deps');
-    return { rows: await dailyRows(database.db, { ...query, siteId: siteFilter(sites, query.site) }) };
+    const range = { ...query, siteId: siteFilter(sites, query.site) };
+    return { rows: await dailyRows(database.db, range), answer_times: await answerTimeRows(database.db, range) };
   });
 
   staffRoute(app, getStaffDashboardsCsv, async ({ c, query }) => {

@@ -52,6 +52,7 @@ function checkRange(query: FunnelQuery): void {
 interface GroupSums {
   keys: Record<Key, string>;
   visits: number;
+  bounces: number;
   signups: number;
   activations: number;
   first_purchases: number;
@@ -83,6 +84,7 @@ async function groupSums(db: Db, query: FunnelQuery, keys: readonly Key[], limit
       ...Object.fromEntries(keys.map((key) => [key, KEY_COLUMNS[key]])),
       currency: dailyFunnel.currency,
       visits: sql<number>`sum(${dailyFunnel.visits})::int`,
+      bounces: sql<number>`sum(${dailyFunnel.bounces})::int`,
       signups: sql<number>`sum(${dailyFunnel.signups})::int`,
       activations: sql<number>`sum(${dailyFunnel.activations})::int`,
       firstPurchases: sql<number>`sum(${dailyFunnel.firstPurchases})::int`,
@@ -95,6 +97,7 @@ async function groupSums(db: Db, query: FunnelQuery, keys: readonly Key[], limit
   for (const row of rows as unknown as (Record<Key, string> & {
     currency: string;
     visits: number;
+    bounces: number;
     signups: number;
     activations: number;
     firstPurchases: number;
@@ -107,10 +110,11 @@ async function groupSums(db: Db, query: FunnelQuery, keys: readonly Key[], limit
         Key,
         string
       >;
-      group = { keys: groupKeys, visits: 0, signups: 0, activations: 0, first_purchases: 0, revenue: [] };
+      group = { keys: groupKeys, visits: 0, bounces: 0, signups: 0, activations: 0, first_purchases: 0, revenue: [] };
       groups.set(id, group);
     }
     group.visits += row.visits;
+    group.bounces += row.bounces;
     group.signups += row.signups;
     group.activations += row.activations;
     group.first_purchases += row.firstPurchases;
@@ -207,9 +211,13 @@ export async function funnelRows(db: Db, query: FunnelQuery): Promise<{ rows: Fu
   const truncated = groups.length > FUNNEL_MAX_ROWS;
   const shown = groups.slice(0, FUNNEL_MAX_ROWS);
   const flagged = query.by === 'lander' ? flaggedLanders(shown) : new Set<GroupSums>();
+  // The bounce counters know no sub-id: per sub-id they are not known.
+  const bounces = (group: GroupSums) => (query.by === 'sub1' ? null : group.bounces);
   const rows = shown.map((group) => ({
     ...group.keys,
     visits: group.visits,
+    bounces: bounces(group),
+    bounce_rate: query.by === 'sub1' ? null : ratePercent(group.bounces, group.visits),
     signups: group.signups,
     activations: group.activations,
     first_purchases: group.first_purchases,
@@ -237,6 +245,8 @@ const CSV_COLUMNS = [
   'network',
   'sub1',
   'visits',
+  'bounces',
+  'bounce_rate',
   'signups',
   'activations',
   'first_purchases',

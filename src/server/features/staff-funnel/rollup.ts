@@ -7,12 +7,22 @@
  * it twice gives the same rows.
  */
 import { sql } from 'drizzle-orm';
+import { EXPERIMENT_LANDERS } from '#src/landers/experiments.ts';
 import type { Db } from '#src/server/db/client.ts';
 
 const DAY_MS = 86_400_000;
 
 /** Orders that were paid (refunds and chargebacks came later; they were revenue that day). */
 const PAID = sql.raw(`('completed', 'refunded', 'charged_back')`);
+
+/**
+ * The marketing lander of a bounced page's path (`/landers/gallery/spring` → gallery): only
+ * those pages carry the visit counter, so only their bounces stand next to visits. The bounce
+ * counters know no sub-id (the landing script takes it out of the address before the beacon
+ * leaves): their rows have sub1 ''.
+ */
+const BOUNCED_LANDER = sql.raw(`substring(b.path from '^/landers/([a-z]+)(?:/|$)')`);
+const MARKETING_LANDERS = sql.raw(`(${EXPERIMENT_LANDERS.map((lander) => `'${lander}'`).join(', ')})`);
 
 /** Rebuilds one day's rows. */
 export async function rollUpFunnelDay(db: Db, day: string, now: Date): Promise<void> {
@@ -23,25 +33,29 @@ export async function rollUpFunnelDay(db: Db, day: string, now: Date): Promise<v
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from daily_funnel where day = ${day}::date`);
     await tx.execute(sql`
-      insert into daily_funnel (day, site_id, locale, lander, variant, network, sub1, currency, visits, signups,
-        activations, first_purchases, revenue_minor, computed_at)
-      select ${day}::date, site_id, locale, lander, variant, network, sub1, currency, sum(visits), sum(signups),
-        sum(activations), sum(first_purchases), sum(revenue_minor), ${now}
+      insert into daily_funnel (day, site_id, locale, lander, variant, network, sub1, currency, visits, bounces,
+        signups, activations, first_purchases, revenue_minor, computed_at)
+      select ${day}::date, site_id, locale, lander, variant, network, sub1, currency, sum(visits), sum(bounces),
+        sum(signups), sum(activations), sum(first_purchases), sum(revenue_minor), ${now}
       from (
         select v.site_id, v.locale, v.lander, v.variant, v.network, v.sub1, '' as currency, v.count as visits,
-          0 as signups, 0 as activations, 0 as first_purchases, 0::bigint as revenue_minor
+          0 as bounces, 0 as signups, 0 as activations, 0 as first_purchases, 0::bigint as revenue_minor
         from lander_visits v
         where v.day = ${day}::date
         union all
-        select a.site_id, a.language, ${way}, '', 0, 1, 0, 0, 0
+        select b.site_id, b.locale, ${BOUNCED_LANDER}, b.variant, b.network, '', '', 0, b.count, 0, 0, 0, 0
+        from page_bounces b
+        where b.day = ${day}::date and ${BOUNCED_LANDER} in ${MARKETING_LANDERS}
+        union all
+        select a.site_id, a.language, ${way}, '', 0, 0, 1, 0, 0, 0
         from accounts a left join traffic_sources t on t.account_id = a.id
         where a.signup_date >= ${start} and a.signup_date < ${end}
         union all
-        select a.site_id, a.language, ${way}, '', 0, 0, 1, 0, 0
+        select a.site_id, a.language, ${way}, '', 0, 0, 0, 1, 0, 0
         from accounts a left join traffic_sources t on t.account_id = a.id
         where a.confirmed_at >= ${start} and a.confirmed_at < ${end}
         union all
-        select a.site_id, a.language, ${way}, o.currency, 0, 0, 0,
+        select a.site_id, a.language, ${way}, o.currency, 0, 0, 0, 0,
           case when exists (
             select 1 from orders e where e.account_id = o.account_id and e.status in ${PAID}
               and (e.completed_at < o.completed_at or (e.completed_at = o.completed_at and e.id < o.id))

@@ -5,13 +5,13 @@
  * landers' visit counter, an image; counted likewise, and it keeps the lander in a cookie.
  */
 import type { Hono } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { getLanderVisit, postPageHidden } from '#src/contract/traffic.ts';
-import { LANDER_COOKIE_MAX_AGE_S, LANDING_COOKIE } from '#src/landers/experiments.ts';
+import { LANDER_COOKIE_MAX_AGE_S, LANDING_COOKIE, VARIANT_COOKIE } from '#src/landers/experiments.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { clientIp, hit, ipKey } from '#src/server/http/rate-limit.ts';
 import { route } from '#src/server/http/route.ts';
-import { bouncedPage, countBounce } from './service.ts';
+import { bouncedPage, bouncedVariant, countBounce } from './service.ts';
 import { PIXEL_GIF, countLanderVisit, isShownVariant } from './visits.ts';
 
 /**
@@ -33,7 +33,9 @@ export function registerTrafficRoutes(app: Hono<AppEnv>): void {
       // other but not counted.
       const page = bouncedPage(c.req.header('referer'), c.req.header('host'));
       if (page && (await hit(db, await ipKey(db, 'page-hidden', clientIp(c)), PAGE_HIDDEN_LIMIT, now))) {
-        await countBounce(db, site.id, page, now);
+        const locale = c.get('locale');
+        const variant = bouncedVariant(page.path, site.id, locale, getCookie(c, VARIANT_COOKIE));
+        await countBounce(db, { siteId: site.id, locale, variant }, page, now);
       }
     }
     return c.body(null, 204);

@@ -5,6 +5,7 @@
  * same-origin request (the pages' Referrer-Policy is strict-origin-when-cross-origin).
  */
 import { lt, sql } from 'drizzle-orm';
+import { CONTROL, landerOfPath, readVariantCookie, variantIdsOf } from '#src/landers/experiments.ts';
 import { LANDERS, SWIPE_LANDER } from '#src/lib/constants.ts';
 import { cleanTrafficValue, trafficFieldMax } from '#src/lib/traffic.ts';
 import type { Db } from '#src/server/db/client.ts';
@@ -74,13 +75,44 @@ export function bounceDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * The variant of a marketing lander the visitor was shown: the one the `lander_variants`
+ * cookie names (the static server keeps the variant it served there) when this site and
+ * locale show it, else the control; '' for a page that is no marketing lander.
+ */
+export function bouncedVariant(
+  path: string,
+  siteId: string,
+  locale: string,
+  variantCookie: string | undefined,
+): string {
+  const lander = landerOfPath(path);
+  if (!lander) return '';
+  const held = readVariantCookie(variantCookie).get(lander);
+  return held !== undefined && variantIdsOf(siteId, locale, lander).includes(held) ? held : CONTROL;
+}
+
+/** Where a bounce happened: the site and locale of the request, the variant it was shown. */
+export interface BounceAt {
+  siteId: string;
+  locale: string;
+  variant: string;
+}
+
 /** Counts one bounce (atomic upsert). */
-export async function countBounce(db: Db, siteId: string, page: BouncedPage, now: Date): Promise<void> {
+export async function countBounce(db: Db, at: BounceAt, page: BouncedPage, now: Date): Promise<void> {
   await db
     .insert(pageBounces)
-    .values({ siteId, day: bounceDay(now), path: page.path, network: page.network, count: 1 })
+    .values({ ...at, day: bounceDay(now), path: page.path, network: page.network, count: 1 })
     .onConflictDoUpdate({
-      target: [pageBounces.siteId, pageBounces.day, pageBounces.path, pageBounces.network],
+      target: [
+        pageBounces.siteId,
+        pageBounces.day,
+        pageBounces.path,
+        pageBounces.network,
+        pageBounces.locale,
+        pageBounces.variant,
+      ],
       set: { count: sql`${pageBounces.count} + 1` },
     });
 }
