@@ -19,6 +19,7 @@ import { REPORT_ERRORS } from './reports.ts';
 import { STAFF_ERRORS } from './staff.ts';
 import { STAFF_MEMBERS_ERRORS } from './staff-members.ts';
 import { STAFF_MODERATION_ERRORS } from './staff-moderation.ts';
+import { STAFF_PRICES_ERRORS } from './staff-prices.ts';
 
 /** Every declaration; a new feature's codes are added here. */
 export const ERROR_DECLARATIONS = [
@@ -37,6 +38,7 @@ export const ERROR_DECLARATIONS = [
   STAFF_ERRORS,
   STAFF_MEMBERS_ERRORS,
   STAFF_MODERATION_ERRORS,
+  STAFF_PRICES_ERRORS,
 ] as const;
 
 /** A code of the API. */

@@ -36,6 +36,8 @@ export const siteSettings = z.object({
   minimum_message_costs: z.record(z.string(), messageCost),
   /** The credit bundles' prices per payment country, live (finance edits them; the static pricing page shows these). */
   bundle_prices: z.record(z.string(), bundlePrices),
+  /** The credits each bundle gives (by key p0..p3), live like the prices (the same in every country). */
+  bundle_credits: z.record(z.string(), z.number().check(z.int())),
   // Support
   support_email: z.string(),
   support_phone: z.string(),

@@ -4,20 +4,24 @@
  * fresh second factor (admin reads only), audited with before and after; members' bundles,
  * settings.php and new orders follow at once, an order already made keeps its amount; a
  * table where a bigger bundle is not cheaper per credit, or a price out of bounds, is refused.
+ * Finance changes the bundles' credits the same way: credits that would break the rule in any
+ * country are refused naming it; a new order credits the new amount, an open one its own.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPackages, getTransaction } from '#src/contract/billing.ts';
+import { getPackages, getTransaction, type PackageKey } from '#src/contract/billing.ts';
 import { getSettings } from '#src/contract/site.ts';
 import { postStaffReauth } from '#src/contract/staff.ts';
 import {
+  BUNDLE_CREDITS_MAX,
   BUNDLE_PRICE_MAX_MINOR,
   getStaffPrices,
+  postStaffBundleCredits,
   postStaffPrices,
   type StaffCountryPrices,
   type StaffPrices,
 } from '#src/contract/staff-prices.ts';
-import { bundlePrices, messageCosts, staffAuditLog } from '#src/server/db/schema.ts';
+import { bundleCredits, bundlePrices, messageCosts, staffAuditLog } from '#src/server/db/schema.ts';
 import { PACKAGE_PRICES } from '#src/server/features/billing/packages.ts';
 import {
   answerOf,
@@ -29,7 +33,7 @@ import {
   seedSiteData,
   type TestApp,
 } from './harness.ts';
-import { buyer, order, orderRow, type Buyer } from './billing-helpers.ts';
+import { account, buy, buyer, order, orderRow, payOnSandbox, type Buyer } from './billing-helpers.ts';
 import { createTestStaff, staffLogin, staffRequest, totpNow, type TestStaff } from './staff-helpers.ts';
 
 const MINUTE = 60_000;
@@ -69,7 +73,7 @@ describe('the prices as seeded', () => {
   it('every payment country has the prices its currency had as constants, and the list shows them', async () => {
     const costs = await t.db.select().from(messageCosts);
     const list = await json<StaffPrices>(await staffRequest(t, getStaffPrices.path, { cookie: adminCookie }));
-    expect(list.bundles).toEqual([
+    expect(list.bundles.map(({ key, credits }) => ({ key, credits }))).toEqual([
       { key: 'p0', credits: 50 },
       { key: 'p1', credits: 250 },
       { key: 'p2', credits: 600 },
@@ -193,5 +197,92 @@ describe('changing a country’s prices', () => {
     });
     expect(old.order).toMatchObject({ list_price_minor: 1999 });
     expect((await orderRow(t, openOrder)).listPriceMinor).toBe(1999);
+  });
+});
+
+describe('changing the bundles’ credits', () => {
+  const NEW_CREDITS = { p0: 50, p1: 280, p2: 600, p3: 1600 };
+  const changeCredits = (cookie: string, body: Record<string, unknown>) =>
+    staffRequest(t, postStaffBundleCredits.path, {
+      method: 'POST',
+      json: { reason: 'More credits in the small bundle', ...body },
+      cookie,
+    });
+  let openOrder: { payment_id: string; redirect: string };
+
+  it('is for finance only, and refuses credits with which a country’s prices would break the rule', async () => {
+    const { order: made, redirect_url } = await order(t, member, { package: 'p1' });
+    expect(made.credits).toBe(250);
+    openOrder = { payment_id: made.payment_id, redirect: redirect_url ?? '' };
+
+    expect(await errorOf(await changeCredits(adminCookie, { credits: NEW_CREDITS }))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    });
+    // A bigger bundle giving fewer credits.
+    expect(await errorOf(await changeCredits(financeCookie, { credits: { ...NEW_CREDITS, p2: 280 } }))).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      field: 'credits.p2',
+    });
+    expect(
+      (await errorOf(await changeCredits(financeCookie, { credits: { ...NEW_CREDITS, p3: BUNDLE_CREDITS_MAX + 1 } })))
+        .field,
+    ).toBe('credits.p3');
+    // 500 credits for 39.99 would be dearer per credit than 280 for 19.99 (in every EUR country).
+    const broken = await changeCredits(financeCookie, { credits: { ...NEW_CREDITS, p2: 500 } });
+    const { error } = await errorAnswerOf(broken);
+    expect(broken.status).toBe(400);
+    expect(error).toMatchObject({ code: 'bundle_credits_rule', field: 'credits.p2' });
+    expect(error.message).toMatch(/bundle prices of [A-Z]{2} would break the rule/);
+    expect((await packagesOf(member)).packages.map((p) => p.credits)).toEqual([50, 250, 600, 1600]);
+  });
+
+  it('saves, audits before and after; a new order credits the new amount, an open one keeps its own', async () => {
+    const saved = await json<{ bundles: StaffPrices['bundles'] }>(
+      await changeCredits(financeCookie, { credits: NEW_CREDITS }),
+    );
+    expect(Object.fromEntries(saved.bundles.map((b) => [b.key, b.credits]))).toEqual(NEW_CREDITS);
+    const [entry] = await t.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.action, 'prices.credits'))
+      .orderBy(desc(staffAuditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      staffId: finance.id,
+      targetType: 'bundles',
+      reason: 'More credits in the small bundle',
+      before: { credits: { p0: 50, p1: 250, p2: 600, p3: 1600 } },
+      after: { credits: NEW_CREDITS },
+    });
+    const [row] = await t.db.select().from(bundleCredits).where(eq(bundleCredits.packageKey, 'p1'));
+    expect(row?.credits).toBe(280);
+
+    // The credits screen and settings.php (the static pricing page) follow at once.
+    const packages = await packagesOf(member);
+    expect(packages.packages.map((p) => p.credits)).toEqual([50, 280, 600, 1600]);
+    expect(packages.packages[1]?.per_credit_minor).toBe(8.93);
+    const settings = (await answerOf(getSettings, await t.request(getSettings.path, { host: member.host }))).settings;
+    expect(settings.bundle_credits).toEqual(NEW_CREDITS);
+
+    // A new order of p1 gives 280 credits; the order made before the change still gives 250.
+    const before = (await account(t, member.accountId)).credits;
+    const fresh = await buy(t, member, { package: 'p1' });
+    expect((await orderRow(t, fresh)).credits).toBe(280);
+    expect((await account(t, member.accountId)).credits).toBe(before + 280);
+    await payOnSandbox(t, openOrder.redirect, 'complete');
+    const old = await orderRow(t, openOrder.payment_id);
+    expect(old).toMatchObject({ status: 'completed', credits: 250, listPriceMinor: 2499 });
+    expect((await account(t, member.accountId)).credits).toBe(before + 280 + 250);
+  });
+
+  it('a price change is checked against the new credits', async () => {
+    // 62.99 for 600 credits is cheaper per credit than 27.99 for 250, not than 27.99 for 280.
+    const prices: Record<PackageKey, number> = { p0: 599, p1: 2799, p2: 6299, p3: 9999 };
+    expect(await errorOf(await change(financeCookie, { country: 'NL', prices }))).toMatchObject({
+      status: 400,
+      field: 'prices.p2',
+    });
   });
 });

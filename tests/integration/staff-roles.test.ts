@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Endpoint, type StaffRole } from '#src/contract/define.ts';
 import { STAFF_API_PREFIX, postStaffLogout } from '#src/contract/staff.ts';
-import { getStaffPrices, postStaffPrices } from '#src/contract/staff-prices.ts';
+import { getStaffPrices, postStaffBundleCredits, postStaffPrices } from '#src/contract/staff-prices.ts';
 import { createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
 import { createTestStaff, passwordStep, STAFF_COOKIE, STAFF_HOST, staffLogin } from './staff-helpers.ts';
 
@@ -86,6 +86,7 @@ describe('the back office contract', () => {
   it.each([
     { endpoint: getStaffPrices, roles: ['finance', 'admin'] },
     { endpoint: postStaffPrices, roles: ['finance'] },
+    { endpoint: postStaffBundleCredits, roles: ['finance'] },
   ])('$endpoint.method $endpoint.path is swept with roles $roles', ({ endpoint, roles }) => {
     expect(staffOnly.map((e) => e.endpoint)).toContain(endpoint);
     expect([...(endpoint.roles as readonly string[])].sort()).toEqual([...roles].sort());

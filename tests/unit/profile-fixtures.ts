@@ -71,6 +71,7 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     message_length: 500,
     minimum_message_costs: {},
     bundle_prices: {},
+    bundle_credits: {},
     support_email: 'support@flirt.test',
     support_phone: '',
     enable_site_entry_popup: '',

@@ -30,10 +30,10 @@ const NL = {
 };
 const PRICES: StaffPrices = {
   bundles: [
-    { key: 'p0', credits: 50 },
-    { key: 'p1', credits: 250 },
-    { key: 'p2', credits: 600 },
-    { key: 'p3', credits: 1600 },
+    { key: 'p0', credits: 50, updated_at: '2026-01-01T00:00:00.000Z' },
+    { key: 'p1', credits: 250, updated_at: '2026-01-01T00:00:00.000Z' },
+    { key: 'p2', credits: 600, updated_at: '2026-01-01T00:00:00.000Z' },
+    { key: 'p3', credits: 1600, updated_at: '2026-01-01T00:00:00.000Z' },
   ],
   countries: [NL],
 };

@@ -1,10 +1,10 @@
 /**
- * The credit bundles p0..p3 (SPEC §2.7 'Credits', §9) and their prices. The same credits
- * everywhere; the prices are set per payment country, in minor units of its currency (its
- * `message_costs` row), in the table bundle_prices, which finance edits in the back office
- * (docs/staff.md "Prices") and every process reads through the site data cache, so a change
- * is what the next order pays. Bigger bundles always give more credits per unit of money
- * (`pricesProblem`). Prices include VAT (receipts.ts).
+ * The credit bundles p0..p3 (SPEC §2.7 'Credits', §9), their credits and their prices. The
+ * same credits everywhere (table bundle_credits); the prices are set per payment country, in
+ * minor units of its currency (its `message_costs` row), in the table bundle_prices. Finance
+ * edits both in the back office (docs/staff.md "Prices") and every process reads them through
+ * the site data cache, so a change is what the next order pays and credits. Bigger bundles
+ * always give more credits per unit of money (`pricesProblem`). Prices include VAT (receipts.ts).
  */
 import {
   PACKAGE_KEYS,
@@ -17,13 +17,17 @@ import {
   type PaymentMethodInfo,
 } from '#src/contract/billing.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
-import { bundlePrices, messageCosts } from '#src/server/db/schema.ts';
+import { bundleCredits, bundlePrices, messageCosts } from '#src/server/db/schema.ts';
 import { loadBundlePrices, type CountryPrices } from '#src/server/features/site/index.ts';
 import type { PaymentProvider } from '#src/server/providers/payments/types.ts';
 
 export type { CountryPrices };
 
-/** Credits per bundle. */
+/**
+ * The starting credits of each bundle: what migration 0027 and the reference seed
+ * (seedBundlePrices) put in bundle_credits, and the static pricing page's first paint. The
+ * credits an order gives are the table's (CountryPrices.credits).
+ */
 export const PACKAGE_CREDITS: Readonly<Record<PackageKey, number>> = { p0: 50, p1: 250, p2: 600, p3: 1600 };
 
 /** The bundle labelled 'popular'. */
@@ -55,9 +59,9 @@ export interface PricedPackage {
   currency: string;
 }
 
-/** A bundle's credits and its live price in a payment country. */
+/** A bundle's live credits and its live price in a payment country. */
 export function pricedPackage(key: PackageKey, pricing: CountryPrices): PricedPackage {
-  return { key, credits: PACKAGE_CREDITS[key], priceMinor: pricing.prices[key], currency: pricing.currency };
+  return { key, credits: pricing.credits[key], priceMinor: pricing.prices[key], currency: pricing.currency };
 }
 
 /** A payment country's currency and live prices, or null for a country we do not sell in. */
@@ -71,25 +75,34 @@ export async function currencyOf(db: Db | Tx, country: string): Promise<string |
 }
 
 /**
- * Why a country's four prices may not be saved, or null: each bigger bundle must cost more in
- * all and less per credit than the one before it (prices[i+1] / credits[i+1] <
- * prices[i] / credits[i], compared without division). Answers the bundle key that breaks it.
+ * Why a country's four prices with the bundles' credits may not be sold, or null: each bigger
+ * bundle must cost more in all and less per credit than the one before it (prices[i+1] /
+ * credits[i+1] < prices[i] / credits[i], compared without division). Answers the bundle key
+ * that breaks it.
  */
-export function pricesProblem(prices: Readonly<Record<PackageKey, number>>): PackageKey | null {
+export function pricesProblem(
+  prices: Readonly<Record<PackageKey, number>>,
+  credits: Readonly<Record<PackageKey, number>>,
+): PackageKey | null {
   for (let i = 1; i < PACKAGE_KEYS.length; i += 1) {
     const smaller = PACKAGE_KEYS[i - 1] as PackageKey;
     const bigger = PACKAGE_KEYS[i] as PackageKey;
     if (prices[bigger] <= prices[smaller]) return bigger;
-    if (prices[bigger] * PACKAGE_CREDITS[smaller] >= prices[smaller] * PACKAGE_CREDITS[bigger]) return bigger;
+    if (prices[bigger] * credits[smaller] >= prices[smaller] * credits[bigger]) return bigger;
   }
   return null;
 }
 
 /**
- * Starting prices (PACKAGE_PRICES) for every payment country in message_costs that has none
- * yet (the reference seed, after the message costs); prices finance set are never touched.
+ * Starting credits (PACKAGE_CREDITS) for a bundle without any, and starting prices
+ * (PACKAGE_PRICES) for every payment country in message_costs that has none yet (the
+ * reference seed, after the message costs); what finance set is never touched.
  */
 export async function seedBundlePrices(db: Db): Promise<void> {
+  await db
+    .insert(bundleCredits)
+    .values(PACKAGE_KEYS.map((packageKey) => ({ packageKey, credits: PACKAGE_CREDITS[packageKey] })))
+    .onConflictDoNothing();
   const costs = await db.select({ country: messageCosts.country, currency: messageCosts.currency }).from(messageCosts);
   const rows = costs.flatMap(({ country, currency }) => {
     const prices = PACKAGE_PRICES[currency];

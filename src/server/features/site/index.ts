@@ -7,4 +7,4 @@ export { registerSiteRoutes } from './routes.ts';
 export { loadCompanyInfo } from './company.ts';
 export { siteFilter } from './filter.ts';
 export { loadSite, siteSettings } from './settings.ts';
-export { loadBundlePrices, type CountryPrices } from './prices.ts';
+export { loadBundlePrices, readBundleCredits, type CountryPrices } from './prices.ts';

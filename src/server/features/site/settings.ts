@@ -106,6 +106,8 @@ export async function loadSiteSettings(db: Db, request: SettingsRequest): Promis
         },
       ]),
     ),
+    // The same credits in every country (features/site/prices.ts): any country's copy.
+    bundle_credits: { ...prices.values().next().value?.credits },
     support_email: settings.support_email,
     support_phone: settings.support_phone,
     enable_site_entry_popup: settings.enable_site_entry_popup,

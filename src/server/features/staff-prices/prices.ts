@@ -4,17 +4,19 @@
  * audit entry (before and after). The table's trigger (migration 0026) NOTIFYs site_data at
  * the commit, so every API process drops its cached prices (features/site/cache.ts) and the
  * next packages.php, settings.php and order use the new ones; orders already made keep the
- * amount they were made with.
+ * amount they were made with. Finance's change of the bundles' credits (table bundle_credits,
+ * the same everywhere) goes the same way: checked against every country's prices, audited, live
+ * at the commit; an order keeps the credits it was made with.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { PACKAGE_KEYS, type PackageKey } from '#src/contract/billing.ts';
-import type { BundlePriceSet, StaffCountryPrices, StaffPrices } from '#src/contract/staff-prices.ts';
+import type { BundleCreditSet, BundlePriceSet, StaffCountryPrices, StaffPrices } from '#src/contract/staff-prices.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
-import { bundlePrices, messageCosts } from '#src/server/db/schema.ts';
+import { bundleCredits, bundlePrices, messageCosts } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { PACKAGE_CREDITS, pricesProblem } from '#src/server/features/billing/index.ts';
+import { pricesProblem } from '#src/server/features/billing/index.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
 
 async function readCountries(db: Db | Tx, country?: string): Promise<StaffCountryPrices[]> {
@@ -47,11 +49,23 @@ async function readCountries(db: Db | Tx, country?: string): Promise<StaffCountr
     }));
 }
 
+async function readBundles(db: Db | Tx): Promise<StaffPrices['bundles']> {
+  const rows = await db.select().from(bundleCredits);
+  return PACKAGE_KEYS.flatMap((key) => {
+    const row = rows.find((candidate) => candidate.packageKey === key);
+    return row ? [{ key, credits: row.credits, updated_at: row.updatedAt.toISOString() }] : [];
+  });
+}
+
+function creditSetOf(bundles: StaffPrices['bundles']): BundleCreditSet {
+  const set = Object.fromEntries(bundles.map((bundle) => [bundle.key, bundle.credits]));
+  if (!PACKAGE_KEYS.every((key) => set[key] !== undefined)) throw new Error('staff-prices: a bundle has no credits');
+  return set as BundleCreditSet;
+}
+
 export async function pricesOverview(db: Db): Promise<StaffPrices> {
-  return {
-    bundles: PACKAGE_KEYS.map((key) => ({ key, credits: PACKAGE_CREDITS[key] })),
-    countries: await readCountries(db),
-  };
+  const [bundles, countries] = await Promise.all([readBundles(db), readCountries(db)]);
+  return { bundles, countries };
 }
 
 /** Sets a country's four prices (finance; the route checked the fresh second factor). */
@@ -60,11 +74,13 @@ export async function changePrices(
   staff: StaffSession,
   change: { country: string; prices: BundlePriceSet; reason: string },
 ): Promise<StaffCountryPrices> {
-  const broken = pricesProblem(change.prices);
-  if (broken) throw fail('invalid_input', { field: `prices.${broken}` });
   const { database, now } = c.get('deps');
   const by = await auditBy(c, sessionActor(staff));
   return database.db.transaction(async (tx) => {
+    // The credits cannot change before the commit (their change checks every country's prices).
+    await tx.select().from(bundleCredits).for('share');
+    const broken = pricesProblem(change.prices, creditSetOf(await readBundles(tx)));
+    if (broken) throw fail('invalid_input', { field: `prices.${broken}` });
     // One change of a country at a time: the rows are locked until the commit.
     await tx.select().from(bundlePrices).where(eq(bundlePrices.country, change.country)).for('update');
     const [before] = await readCountries(tx, change.country);
@@ -84,6 +100,63 @@ export async function changePrices(
       targetId: change.country,
       before: { currency: before.currency, prices: before.prices },
       after: { currency: after.currency, prices: after.prices },
+      reason: change.reason,
+    });
+    return after;
+  });
+}
+
+/**
+ * Why these credits may not be sold, or null: each bigger bundle gives more credits, and
+ * every country's prices keep the rule with them (the first country that would not).
+ */
+function creditsProblem(
+  credits: BundleCreditSet,
+  countries: readonly StaffCountryPrices[],
+): { bundle: PackageKey; country?: string } | null {
+  for (let i = 1; i < PACKAGE_KEYS.length; i += 1) {
+    const bundle = PACKAGE_KEYS[i] as PackageKey;
+    if (credits[bundle] <= credits[PACKAGE_KEYS[i - 1] as PackageKey]) return { bundle };
+  }
+  for (const row of countries) {
+    const bundle = pricesProblem(row.prices, credits);
+    if (bundle) return { bundle, country: row.country };
+  }
+  return null;
+}
+
+/** Sets the four bundles' credits (finance; the route checked the fresh second factor). */
+export async function changeCredits(
+  c: Context<AppEnv>,
+  staff: StaffSession,
+  change: { credits: BundleCreditSet; reason: string },
+): Promise<StaffPrices['bundles']> {
+  const { database, now } = c.get('deps');
+  const by = await auditBy(c, sessionActor(staff));
+  return database.db.transaction(async (tx) => {
+    // Neither the credits nor any price changes before the commit.
+    await tx.select().from(bundleCredits).for('update');
+    await tx.select().from(bundlePrices).for('share');
+    const before = await readBundles(tx);
+    const problem = creditsProblem(change.credits, await readCountries(tx));
+    if (problem?.country) {
+      throw fail('bundle_credits_rule', { field: `credits.${problem.bundle}`, params: { country: problem.country } });
+    }
+    if (problem) throw fail('invalid_input', { field: `credits.${problem.bundle}` });
+    const at = now();
+    for (const key of PACKAGE_KEYS) {
+      await tx
+        .insert(bundleCredits)
+        .values({ packageKey: key, credits: change.credits[key], updatedAt: at })
+        .onConflictDoUpdate({ target: bundleCredits.packageKey, set: { credits: change.credits[key], updatedAt: at } });
+    }
+    const after = await readBundles(tx);
+    await audit(tx, by, {
+      action: 'prices.credits',
+      targetType: 'bundles',
+      targetId: PACKAGE_KEYS.join(','),
+      before: { credits: Object.fromEntries(before.map((bundle) => [bundle.key, bundle.credits])) },
+      after: { credits: creditSetOf(after) },
       reason: change.reason,
     });
     return after;
