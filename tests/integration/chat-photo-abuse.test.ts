@@ -3,7 +3,9 @@
  * conversation, a retry's client_id (also one of another conversation) and a short balance
  * are answered before the photo is read or decoded; a member's hourly limit and the fair
  * decoding gate (one decode per member, one waiting) stop a burst of parallel uploads, while
- * another member's photo still gets its turn.
+ * another member's photo still gets its turn; a member's share of decoding (megapixels over
+ * time) makes one who keeps sending huge photos wait, and refuses them past the wait a photo
+ * may have.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +14,12 @@ import { postPhoto } from '#src/contract/photos.ts';
 import { postBlock } from '#src/contract/members.ts';
 import { AUTH_COOKIE_NAME } from '#src/lib/constants.ts';
 import { CHAT_PHOTO_UPLOAD_LIMIT } from '#src/server/features/chat/photo-send.ts';
-import { decodingLoad, PHOTO_DECODING } from '#src/server/features/photos/index.ts';
+import {
+  decodingBalance,
+  decodingLoad,
+  PHOTO_DECODING,
+  spendDecodingShare,
+} from '#src/server/features/photos/index.ts';
 import { accountKey, hit } from '#src/server/http/rate-limit.ts';
 import { balanceOf, chatMember, clientId, prices, startChat, type ChatMember } from './chat-fixtures.ts';
 import { call, createTestApp, seedSiteData, type TestApp } from './harness.ts';
@@ -55,9 +62,9 @@ beforeEach(() => {
   Object.assign(decodes, { count: 0, running: 0, peak: 0, delayMs: 0 });
 });
 
-async function upload(from: ChatMember, conversation: string, client = clientId()): Promise<Response> {
+async function upload(from: ChatMember, conversation: string, client = clientId(), photo = png): Promise<Response> {
   const form = new FormData();
-  form.append(CHAT_PHOTO_FIELDS.photo, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+  form.append(CHAT_PHOTO_FIELDS.photo, new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
   form.append(CHAT_PHOTO_FIELDS.conversation, conversation);
   form.append(CHAT_PHOTO_FIELDS.client_id, client);
   return await t.app.request(postChatPhoto.path, {
@@ -173,5 +180,49 @@ describe('the fair decoding gate', () => {
     expect((await waiting).status).toBe(200);
     expect(decodes.count).toBe(2);
     expect(decodes.peak).toBe(1);
+  });
+
+  it("charges a photo's megapixels by its header against the member's share", async () => {
+    const { me, chat } = await pair();
+    const large = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#c8285a' } })
+      .png({ palette: true, colours: 2 })
+      .toBuffer();
+    const started = performance.now();
+    expect((await upload(me, chat, clientId(), large)).status).toBe(200);
+    const seconds = (performance.now() - started) / 1000;
+    const { burst, perSecond } = PHOTO_DECODING.share;
+    // 1.96 megapixels taken; what came back meanwhile is at most perSecond a second.
+    expect(decodingBalance(me.accountId)).toBeLessThanOrEqual(burst - 1.96 + perSecond * seconds + 0.01);
+    expect(decodingBalance(me.accountId)).toBeGreaterThanOrEqual(burst - 1.96 - 0.01);
+  });
+
+  it('makes a member in debt wait for their share, refuses past the longest wait, and leaves others alone', async () => {
+    const { burst, perSecond, maxWaitMs } = PHOTO_DECODING.share;
+    const debtor = await pair();
+    const other = await pair();
+    // Two seconds of debt: the photo waits that long, then is decoded.
+    spendDecodingShare(debtor.me.accountId, burst + 2 * perSecond);
+    const started = performance.now();
+    const after = async (answer: Promise<Response>) => ({
+      status: (await answer).status,
+      ms: performance.now() - started,
+    });
+    const [waited, theirs] = await Promise.all([
+      after(upload(debtor.me, debtor.chat)),
+      after(upload(other.me, other.chat)),
+    ]);
+    expect(waited.status).toBe(200);
+    expect(theirs.status).toBe(200);
+    expect(waited.ms).toBeGreaterThanOrEqual(1_900);
+    // The other member's photo did not wait for the debtor's share.
+    expect(theirs.ms).toBeLessThan(waited.ms);
+    // Deeper in debt than a photo may wait: refused at once, nothing decoded.
+    decodes.count = 0;
+    spendDecodingShare(debtor.me.accountId, burst + ((maxWaitMs + 5_000) / 1000) * perSecond);
+    const refused = await upload(debtor.me, debtor.chat);
+    expect(refused.status).toBe(429);
+    expect(await errorCode(refused)).toBe('rate_limited');
+    expect(decodes.count).toBe(0);
+    expect((await upload(other.me, other.chat)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 /** The fair gate of expensive shared work (src/server/platform/fair-gate.ts). */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FairGate, GateFull } from '#src/server/platform/fair-gate.ts';
 
 /** A job that runs until `finish()`; `started` tells whether the gate let it start. */
@@ -113,5 +113,59 @@ describe('FairGate', () => {
     const gate = new FairGate({ concurrency: 1, perKeyQueue: 0, maxQueued: 0 });
     await expect(gate.run('a', () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
     await expect(gate.run('a', () => Promise.resolve('ok'))).resolves.toBe('ok');
+  });
+
+  it("makes a key that used up its share wait, while another key's job starts at once", async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const gate = new FairGate({
+        concurrency: 2,
+        perKeyQueue: 1,
+        maxQueued: 10,
+        share: { burst: 60, perSecond: 4, maxWaitMs: 15_000 },
+        now: () => Date.now(),
+      });
+      const log: string[] = [];
+      const flush = () => vi.advanceTimersByTimeAsync(0);
+      // a spends its burst on two huge jobs (36 each): the second leaves it 12 in debt.
+      for (const name of ['a1', 'a2']) {
+        const huge = job(log, name);
+        const running = gate.run('a', huge.run, false, 36);
+        await flush();
+        huge.state.finish();
+        await running;
+      }
+      expect(gate.debtWait('a')).toBe(3_000);
+      // a's third job waits for its balance although a slot is free; b's starts at once.
+      const a3 = job(log, 'a3');
+      const third = gate.run('a', a3.run, false, 36);
+      const b1 = job(log, 'b1');
+      const other = gate.run('b', b1.run, false, 36);
+      await flush();
+      expect(log).toEqual(['a1', 'a2', 'b1']);
+      expect(gate.load).toEqual({ running: 1, queued: 1 });
+      // 3 s later a is back at zero and its job starts: the gate wakes by itself.
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(log).toEqual(['a1', 'a2', 'b1']);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(log).toEqual(['a1', 'a2', 'b1', 'a3']);
+      a3.state.finish();
+      b1.state.finish();
+      await Promise.all([third, other]);
+      // About 36 in debt now: 9 s to wait, which a job may; the one after would pass 15 s.
+      expect(gate.debtWait('a')).toBeGreaterThan(8_500);
+      expect(gate.isFull('a')).toBe(false);
+      const a4 = gate.run('a', () => Promise.resolve('a4'), false, 36);
+      expect(gate.isFull('a')).toBe(true);
+      await expect(gate.run('a', () => Promise.resolve('a5'), false, 1)).rejects.toBeInstanceOf(GateFull);
+      await vi.advanceTimersByTimeAsync(9_100);
+      await expect(a4).resolves.toBe('a4');
+      // a4 left a about 36 in debt again: 9 s before its next job.
+      expect(gate.debtWait('a')).toBeGreaterThan(8_500);
+      // A small job of a key that never asked much is untouched.
+      await expect(gate.run('c', () => Promise.resolve('c1'), false, 1)).resolves.toBe('c1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,9 +8,11 @@
  * encoded one after the other (render.ts), so one member's decodes cannot take every core
  * from other members' requests. The decodes themselves run in photo workers with heaps of
  * their own (photo-pool.ts), one per slot: the API's event loop and its garbage collector
- * never carry a decode's buffers, and a large photo's decode runs at a lower CPU priority. One more slot takes only small photos (at most
- * `lightPixels`, by the header, HEIC never): a small photo of another member does not wait
- * for a huge one to end.
+ * never carry a decode's buffers, and a large photo’s decode runs at a lower CPU priority.
+ * One more slot takes only small photos (at most `lightPixels`, by the header, HEIC never): a
+ * small photo of another member does not wait for a huge one to end. And each member has a
+ * share of decoding over time (`share`, in megapixels): a member who keeps sending huge photos
+ * waits between them, so their decodes cannot keep a core busy for everyone else.
  */
 import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
@@ -25,6 +27,12 @@ export const PHOTO_DECODING = {
   lightPixels: 2_000_000,
   perKeyQueue: 1,
   maxQueued: 16,
+  /**
+   * What one member may have decoded over time, in megapixels (a HEIC photo's count twice:
+   * its decoder is slower; any photo at least 1): five 12-megapixel phone photos at once, then
+   * 4 megapixels a second, and a photo that would wait more than 15 s for that is refused.
+   */
+  share: { burst: 60, perSecond: 4, maxWaitMs: 15_000 },
 } as const;
 
 // One libvips worker per image: a decode uses one core, however large the image.
@@ -36,21 +44,30 @@ const gate = new FairGate(PHOTO_DECODING);
 export const photoBusyError = () => fail('rate_limited', { message: 'photos.errors.photo_busy', field: 'photo' });
 
 /**
- * 429 at once when the member's decode would be refused now: called before the upload's
- * other checks so a flood of uploads is refused without a database query.
+ * 429 at once when the member's decode would be refused now (their turn is taken, or their
+ * share is used up for longer than a photo may wait): called before the upload's other
+ * checks so a flood of uploads is refused without a database query.
  */
 export function assertDecodeTurn(accountId: number): void {
   if (gate.isFull(String(accountId))) throw photoBusyError();
 }
 
-/** Whether an upload is small by its header (cheap: nothing is decoded); HEIC never is. */
-async function isSmall(bytes: Uint8Array): Promise<boolean> {
+/**
+ * What decoding an upload will take, by its header (cheap: nothing is decoded): whether it is
+ * small (HEIC never is) and its cost against the member's share, in megapixels.
+ */
+async function decodeWork(bytes: Uint8Array): Promise<{ small: boolean; cost: number }> {
   try {
     const { width, height, format } = await sharp(bytes).metadata();
-    return format !== 'heif' && width * height <= PHOTO_DECODING.lightPixels;
+    const heic = format === 'heif';
+    const megapixels = (width * height) / 1_000_000;
+    return {
+      small: !heic && width * height <= PHOTO_DECODING.lightPixels,
+      cost: Math.max(1, heic ? 2 * megapixels : megapixels),
+    };
   } catch {
     // Not an image sharp reads: the decode refuses it at once.
-    return true;
+    return { small: true, cost: 1 };
   }
 }
 
@@ -64,11 +81,22 @@ export async function decodeInTurn<T>(
   decode: (bytes: Uint8Array) => Promise<T>,
 ): Promise<T> {
   const bytes = await read();
+  const work = await decodeWork(bytes);
   try {
-    return await gate.run(String(accountId), () => decode(bytes), await isSmall(bytes));
+    return await gate.run(String(accountId), () => decode(bytes), work.small, work.cost);
   } catch (error) {
     throw error instanceof GateFull ? photoBusyError() : error;
   }
+}
+
+/** The member's share of decoding left now, in megapixels (below zero: they wait). */
+export function decodingBalance(accountId: number): number {
+  return gate.balance(String(accountId));
+}
+
+/** Takes megapixels from the member's share as if they had been decoded (tests). */
+export function spendDecodingShare(accountId: number, megapixels: number): void {
+  gate.charge(String(accountId), megapixels);
 }
 
 /** Decodes running and waiting now (tests, monitoring). */

@@ -7,7 +7,14 @@ export { registerPhotoRoutes } from './routes.ts';
 export { isStorageKey, PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from './files.ts';
 export { listOwnPhotos } from './own.ts';
 export { closePhotoWorkers, HEAVY_DECODE_NICENESS, photoTooLargeError, processUpload } from './process.ts';
-export { assertDecodeTurn, decodeInTurn, decodingLoad, PHOTO_DECODING } from './decoding.ts';
+export {
+  assertDecodeTurn,
+  decodeInTurn,
+  decodingBalance,
+  decodingLoad,
+  PHOTO_DECODING,
+  spendDecodingShare,
+} from './decoding.ts';
 export type { ProcessedPhoto } from './process.ts';
 export { newStorageKey, savePhoto } from './upload.ts';
 export { serveStaffPhoto } from './serve.ts';
