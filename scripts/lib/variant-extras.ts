@@ -2,9 +2,13 @@
  * Files each static root needs besides its pages: the web app manifest (own lang, scope,
  * start_url and icons), robots.txt and sitemap.xml for its own locale domain, a favicon, and the
  * rewrite rules that send members-area paths to the members shell page on Netlify/Cloudflare
- * Pages (_redirects), Vercel (vercel.json), Apache (.htaccess) and nginx (nginx.conf include).
+ * Pages (_redirects), Vercel (vercel.json), Apache (.htaccess) and nginx (nginx.conf include),
+ * and where the variant runs a lander experiment, the Cloudflare Pages Function that assigns
+ * and serves its variants at the edge (_worker.js, _routes.json).
  */
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Esbuild from 'esbuild';
 import { join, resolve } from 'node:path';
 import type { SiteConfig } from '#sites-config';
 import type { Locale } from '#src/lib/locales.ts';
@@ -15,6 +19,7 @@ import { alternates } from '#src/lib/seo.ts';
 import { variantOrigin } from '#src/lib/variants.ts';
 import { translator } from '#src/i18n/index.ts';
 import { APP_ICONS } from '#src/pwa/icons.ts';
+import { landerExperiments } from '#src/landers/experiments.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -58,6 +63,7 @@ export function writeVariantExtras(site: SiteConfig, locale: Locale, dir: string
   if (existsSync(favicon)) copyFileSync(favicon, join(dir, 'favicon.svg'));
   else writeFileSync(join(dir, 'favicon.svg'), defaultFavicon(site));
   writeRewriteRules(dir);
+  writeEdgeExperiments(site, locale, dir);
 }
 
 /**
@@ -183,4 +189,61 @@ export function writeRewriteRules(dir: string): void {
       '',
     ].join('\n'),
   );
+}
+
+/** The landers with a running experiment on a site and locale (src/landers/experiments.ts). */
+export function experimentLanders(siteId: string, locale: Locale): string[] {
+  return landerExperiments()
+    .filter((e) => e.site === siteId && e.locale === locale)
+    .map((e) => e.lander);
+}
+
+/**
+ * Cloudflare Pages' `_routes.json` of a root with experiments: only the experiment landers'
+ * addresses (the slug-less one and any slug) invoke the Function; their variants' own pages,
+ * like every other path, are plain files. Pages matches `*` across slashes.
+ */
+export function edgeRoutes(landers: readonly string[]) {
+  return {
+    version: 1,
+    description: 'Lander experiments: these landers are answered by _worker.js (docs/traffic.md)',
+    include: landers.flatMap((lander) => [`/landers/${lander}`, `/landers/${lander}/*`]),
+    exclude: landers.map((lander) => `/landers/${lander}/variant/*`),
+  };
+}
+
+/**
+ * The `_worker.js` of a root (Pages advanced mode, an ES module): scripts/lib/lander-edge-worker.ts
+ * with the experiments, bundled for the Workers runtime, for this site and locale.
+ */
+export function edgeWorkerSource(siteId: string, locale: Locale): string {
+  const entry = [
+    `import { landerEdgeWorker } from './scripts/lib/lander-edge-worker.ts';`,
+    `export default landerEdgeWorker(${JSON.stringify(siteId)}, ${JSON.stringify(locale)});`,
+  ].join('\n');
+  // Loaded here, not at the top: esbuild refuses to load in a jsdom test (tests/unit/seo.test.ts).
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const result = buildSync({
+    stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: '_worker.ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['worker'],
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    banner: { js: '// Lander experiments at the edge, written by the build: scripts/lib/lander-edge-worker.ts' },
+  });
+  const [file] = result.outputFiles;
+  if (!file) throw new Error(`esbuild wrote no _worker.js for ${siteId}/${locale}`);
+  return file.text;
+}
+
+/** The edge rules of the lander experiments of a root; nothing where none runs. */
+export function writeEdgeExperiments(site: SiteConfig, locale: Locale, dir: string): void {
+  const landers = experimentLanders(site.id, locale);
+  if (landers.length === 0) return;
+  writeFileSync(join(dir, '_routes.json'), `${JSON.stringify(edgeRoutes(landers), null, 2)}\n`);
+  writeFileSync(join(dir, '_worker.js'), edgeWorkerSource(site.id, locale));
 }

@@ -62,7 +62,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Files that belong to host configuration, not to visitors. */
-const HIDDEN = new Set(['/_redirects', '/vercel.json', '/.htaccess', '/nginx.conf']);
+const HIDDEN = new Set(['/_redirects', '/vercel.json', '/.htaccess', '/nginx.conf', '/_routes.json', '/_worker.js']);
 
 async function isFile(path: string): Promise<boolean> {
   try {
