@@ -29,10 +29,10 @@ const brotli = (bytes: Buffer | string) =>
  */
 const INLINE_SCRIPT_BUDGET = 800;
 /**
- * Pricing fills in the visitor's minimum message cost and the live bundle prices of
- * settings.php (over the built ones: docs/staff.md "Prices") with a script of its own.
+ * Pricing fills in the visitor's minimum message cost and the live bundle prices and credits
+ * of settings.php (over the built ones: docs/staff.md "Prices") with a script of its own.
  */
-const PRICING_INLINE_SCRIPT_BUDGET = INLINE_SCRIPT_BUDGET + 800;
+const PRICING_INLINE_SCRIPT_BUDGET = INLINE_SCRIPT_BUDGET + 1000;
 /** The one script the home page and the profile landers load (teasers, no framework). */
 const TEASER_SCRIPT_GZIP_BUDGET = 2 * KB;
 /** A whole lander or home page at phone width: HTML, scripts and the images it loads. */

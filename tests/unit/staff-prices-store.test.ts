@@ -3,19 +3,25 @@
  * minor units (a text that is no number is sent as such and refused by the API at its bundle),
  * a save replaces the country's row and closes the editor, a staff_reauth_required refusal
  * opens the re-authentication instead of an error, a refusal naming a bundle lands at its
- * field, and everything is forgotten at logout.
+ * field, and everything is forgotten at logout. The bundles' credits: whole numbers only, a
+ * save replaces the bundles and closes its form, one editor open at a time.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StaffPrices } from '#src/contract/staff-prices.ts';
 import {
+  $creditsSaved,
   $editing,
+  $editingCredits,
   $prices,
   $saved,
+  creditsOf,
   editCountry,
+  editCredits,
   perCredit,
   priceText,
   pricesForm,
   pricesOf,
+  saveCreditsForm,
   savePricesForm,
 } from '#src/staff/money/prices-store.ts';
 import { $me, $reauthNeeded, $stage, logout } from '#src/staff/session-store.ts';
@@ -95,6 +101,33 @@ describe('prices store', () => {
     await savePricesForm.submit('NL', { ...NL.prices, p2: 5999 }, 'Spring prices');
     expect(savePricesForm.$errorField.get()).toBe('prices.p2');
     expect(savePricesForm.$error.get()).toContain('prices.p2');
+  });
+
+  it('reads whole credits, saves them and closes the credits form; one editor at a time', async () => {
+    expect(creditsOf({ p0: '50', p1: ' 280 ', p2: '600', p3: '1600' })).toEqual({ p0: 50, p1: 280, p2: 600, p3: 1600 });
+    expect(creditsOf({ p0: '50.5', p1: '', p2: '-1', p3: '1e3' })).toEqual({
+      p0: Number.NaN,
+      p1: Number.NaN,
+      p2: Number.NaN,
+      p3: Number.NaN,
+    });
+    const bundles = PRICES.bundles.map((bundle) => (bundle.key === 'p1' ? { ...bundle, credits: 280 } : bundle));
+    const requests = api(({ method }) =>
+      method === 'POST' ? { status: 200, body: { bundles } } : { status: 200, body: PRICES },
+    );
+    await pricesForm.submit();
+    editCountry('NL');
+    editCredits();
+    expect($editing.get()).toBeNull();
+    expect($editingCredits.get()).toBe(true);
+    const credits = { p0: 50, p1: 280, p2: 600, p3: 1600 };
+    await saveCreditsForm.submit(credits, 'More credits');
+    expect(requests.at(-1)?.body).toEqual({ credits, reason: 'More credits' });
+    expect($prices.get()?.bundles[1]?.credits).toBe(280);
+    expect($editingCredits.get()).toBe(false);
+    expect($creditsSaved.get()).toBe(true);
+    editCountry('NL');
+    expect($creditsSaved.get()).toBe(false);
   });
 
   it('forgets the prices at logout', async () => {

@@ -1,11 +1,11 @@
 /**
- * The Money section's bundle prices (docs/staff.md "Prices"): a table of every payment
- * country's four prices and their prices per credit; finance edits a country's row in a form
- * (with a reason for the audit log, behind a fresh second factor); admin reads. The server
- * checks every role and the rule again.
+ * The Money section's bundle prices (docs/staff.md "Prices"): the bundles' credits and a table
+ * of every payment country's four prices and their prices per credit; finance edits the
+ * credits or a country's row in a form (with a reason for the audit log, behind a fresh second
+ * factor); admin reads. The server checks every role and the rule again.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { type SyntheticEvent, useEffect, useRef } from 'react';
 import { PACKAGE_KEYS, type PackageKey } from '#src/contract/billing.ts';
 import { PRICE_WRITERS, type StaffCountryPrices, type StaffPrices } from '#src/contract/staff-prices.ts';
 import { Alert, FormMessage, TextField } from '#src/ui/fields.tsx';
@@ -14,21 +14,31 @@ import { field, ReauthForm, Table } from '../console-ui.tsx';
 import { $reauthNeeded, holdsRole } from '../session-store.ts';
 import { money, when } from './format.ts';
 import {
+  $creditsSaved,
   $editing,
+  $editingCredits,
   $prices,
   $saved,
   closeEditor,
+  creditsOf,
   editCountry,
+  editCredits,
   perCredit,
   priceText,
   pricesForm,
   pricesOf,
+  saveCreditsForm,
   savePricesForm,
 } from './prices-store.ts';
 import { MONEY_TEXT as T, fill } from './texts.ts';
 
-function creditsOf(bundles: StaffPrices['bundles'], key: PackageKey): number {
+function bundleCredits(bundles: StaffPrices['bundles'], key: PackageKey): number {
   return bundles.find((bundle) => bundle.key === key)?.credits ?? 0;
+}
+
+/** The four bundles' fields of a form, as typed. */
+function textsOf(event: SyntheticEvent<HTMLFormElement>): Record<PackageKey, string> {
+  return Object.fromEntries(PACKAGE_KEYS.map((key) => [key, field(event, key)])) as Record<PackageKey, string>;
 }
 
 function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffPrices['bundles'] }) {
@@ -52,17 +62,13 @@ function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffP
         }}
         onSubmit={(event) => {
           event.preventDefault();
-          const texts = Object.fromEntries(PACKAGE_KEYS.map((key) => [key, field(event, key)])) as Record<
-            PackageKey,
-            string
-          >;
-          void savePricesForm.submit(row.country, pricesOf(texts, row.currency), field(event, 'reason'));
+          void savePricesForm.submit(row.country, pricesOf(textsOf(event), row.currency), field(event, 'reason'));
         }}
       >
         {PACKAGE_KEYS.map((key) => (
           <TextField
             key={key}
-            label={fill(T.price_of, { credits: creditsOf(bundles, key), currency: row.currency })}
+            label={fill(T.price_of, { credits: bundleCredits(bundles, key), currency: row.currency })}
             name={key}
             required
             inputMode="decimal"
@@ -93,11 +99,106 @@ function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffP
   );
 }
 
+function CreditsForm({ bundles }: { bundles: StaffPrices['bundles'] }) {
+  const { busy, error, errorField } = useForm(saveCreditsForm);
+  const reauth = useStore($reauthNeeded);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const errorOf = (key: PackageKey) => (errorField === `credits.${key}` ? (error ?? undefined) : undefined);
+  return (
+    <section className="card flex flex-col gap-3 p-4" aria-labelledby="credits-form">
+      <h2 ref={heading} id="credits-form" tabIndex={-1} className="text-lg font-bold outline-none">
+        {T.credits_form}
+      </h2>
+      <p className="text-sm text-ink-muted">{T.prices_rule}</p>
+      {reauth && <ReauthForm />}
+      <form
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeEditor();
+        }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void saveCreditsForm.submit(creditsOf(textsOf(event)), field(event, 'reason'));
+        }}
+      >
+        {PACKAGE_KEYS.map((key) => (
+          <TextField
+            key={key}
+            label={fill(T.credits_of, { key })}
+            name={key}
+            required
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={String(bundleCredits(bundles, key))}
+            error={errorOf(key)}
+          />
+        ))}
+        <TextField
+          label={T.reason}
+          name="reason"
+          required
+          minLength={3}
+          maxLength={500}
+          className="sm:col-span-2 lg:col-span-4"
+        />
+        {error && !errorField?.startsWith('credits.') && <FormMessage tone="danger">{error}</FormMessage>}
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {T.save_credits}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={closeEditor}>
+            {T.cancel}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Bundles({ bundles, writes }: { bundles: StaffPrices['bundles']; writes: boolean }) {
+  const editing = useStore($editingCredits);
+  const changed = bundles
+    .map((bundle) => bundle.updated_at)
+    .sort()
+    .at(-1);
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="bundles-heading">
+      <h2 id="bundles-heading" className="text-lg font-bold">
+        {T.bundles_title}
+      </h2>
+      <p className="text-sm text-ink-muted">{T.bundles_intro}</p>
+      <ul className="flex flex-wrap gap-2" data-testid="bundle-credits">
+        {bundles.map((bundle) => (
+          <li key={bundle.key} className="rounded-xl border border-line px-3 py-1.5 text-sm">
+            <span className="font-semibold">{fill(T.bundle_key, { key: bundle.key })}</span>
+            {': '}
+            {fill(T.bundle_credits, { credits: bundle.credits })}
+          </li>
+        ))}
+      </ul>
+      {changed && <p className="text-sm text-ink-muted">{fill(T.bundles_changed, { when: when(changed) })}</p>}
+      {writes && (
+        <button
+          type="button"
+          className="btn btn-outline self-start"
+          aria-expanded={editing}
+          onClick={() => editCredits()}
+        >
+          {T.edit_credits}
+        </button>
+      )}
+    </section>
+  );
+}
+
 export default function PricesPanel() {
   const { error } = useForm(pricesForm);
   const data = useStore($prices);
   const editing = useStore($editing);
   const saved = useStore($saved);
+  const creditsSaved = useStore($creditsSaved);
+  const editingCredits = useStore($editingCredits);
   const writes = holdsRole(PRICE_WRITERS);
   useEffect(() => {
     if (!$prices.get()) void pricesForm.submit();
@@ -113,7 +214,14 @@ export default function PricesPanel() {
           {fill(T.prices_saved, { country: saved })}
         </p>
       )}
+      {creditsSaved && (
+        <p role="status" className="font-semibold">
+          {T.credits_saved}
+        </p>
+      )}
+      {data && editingCredits && writes && <CreditsForm bundles={data.bundles} />}
       {data && edited && writes && <PricesForm row={edited} bundles={data.bundles} />}
+      {data && <Bundles bundles={data.bundles} writes={writes} />}
       {data && (
         <div>
           <h2 id="prices-table-heading" className="sr-only">

@@ -1,14 +1,17 @@
 /**
  * The bundle prices' state in the Money section (docs/staff.md "Prices"): every payment
- * country's four prices, the country being edited, and finance's change behind a fresh second
- * factor (a `staff_reauth_required` refusal opens the confirmation, then the change is sent
- * again). Forgotten at logout.
+ * country's four prices and the bundles' credits, what is being edited (a country's prices or
+ * the credits, one at a time), and finance's change behind a fresh second factor (a
+ * `staff_reauth_required` refusal opens the confirmation, then the change is sent again).
+ * Forgotten at logout.
  */
 import { atom } from 'nanostores';
 import { PACKAGE_KEYS, type PackageKey } from '#src/contract/billing.ts';
 import {
   getStaffPrices,
+  postStaffBundleCredits,
   postStaffPrices,
+  type BundleCreditSet,
   type BundlePriceSet,
   type StaffCountryPrices,
   type StaffPrices,
@@ -23,11 +26,17 @@ export const $prices = atom<StaffPrices | null>(null);
 export const $editing = atom<string | null>(null);
 /** The country whose prices were saved last (the saved note), or null. */
 export const $saved = atom<string | null>(null);
+/** Whether the bundles' credits are being edited. */
+export const $editingCredits = atom(false);
+/** Whether the credits were saved last (the saved note). */
+export const $creditsSaved = atom(false);
 
 onSessionEnd(() => {
   $prices.set(null);
   $editing.set(null);
   $saved.set(null);
+  $editingCredits.set(false);
+  $creditsSaved.set(false);
 });
 
 export const pricesForm = createForm(
@@ -37,15 +46,30 @@ export const pricesForm = createForm(
   { repeatable: true },
 );
 
-export function editCountry(country: string): void {
+function clearNotes(): void {
   savePricesForm.reset();
+  saveCreditsForm.reset();
   $saved.set(null);
+  $creditsSaved.set(false);
+}
+
+export function editCountry(country: string): void {
+  clearNotes();
+  $editingCredits.set(false);
   $editing.set(country);
+}
+
+export function editCredits(): void {
+  clearNotes();
+  $editing.set(null);
+  $editingCredits.set(true);
 }
 
 export function closeEditor(): void {
   savePricesForm.reset();
+  saveCreditsForm.reset();
   $editing.set(null);
+  $editingCredits.set(false);
 }
 
 function replaceCountry(saved: StaffCountryPrices): void {
@@ -66,6 +90,23 @@ export const savePricesForm = createForm(
   },
   { repeatable: true, handle: askForReauth },
 );
+
+export const saveCreditsForm = createForm(
+  async (credits: BundleCreditSet, reason: string) => {
+    const { bundles } = await environment().api.call(postStaffBundleCredits, { body: { credits, reason } });
+    const current = $prices.get();
+    if (current) $prices.set({ ...current, bundles });
+    $editingCredits.set(false);
+    $creditsSaved.set(true);
+  },
+  { repeatable: true, handle: askForReauth },
+);
+
+/** The four credits of the form's texts ("1600" → 1600); a text that is not a whole number stays NaN. */
+export function creditsOf(texts: Readonly<Record<PackageKey, string>>): BundleCreditSet {
+  const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+  return { p0: whole(texts.p0), p1: whole(texts.p1), p2: whole(texts.p2), p3: whole(texts.p3) };
+}
 
 /**
  * The four prices of the form's texts in minor units ("4.99" or "4,99" in EUR → 499). A text

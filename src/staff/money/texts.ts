@@ -125,6 +125,18 @@ export const MONEY_TEXT = {
   save_prices: 'Save prices',
   cancel: 'Cancel',
   prices_saved: 'Prices of {country} saved.',
+  // Bundles' credits
+  bundles_title: 'Bundles',
+  bundles_intro:
+    'How many credits each bundle gives, the same in every country and on every site. A change is what the next order credits; orders already made keep their credits.',
+  bundle_key: 'Bundle {key}',
+  bundle_credits: '{credits} credits',
+  bundles_changed: 'Credits last changed {when}.',
+  edit_credits: 'Edit credits',
+  credits_form: 'Credits of the bundles',
+  credits_of: 'Credits of bundle {key}',
+  save_credits: 'Save credits',
+  credits_saved: 'Credits saved. New orders give the new credits.',
 } as const;
 
 /** A text with {name} placeholders filled in. */
