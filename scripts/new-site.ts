@@ -96,6 +96,7 @@ Added the site ${options.id} (${options.brand}, niche ${niche}):
     .map(([path]) => path.join('.'))
     .join(', ')} (English in all eleven)
   .github/workflows/                its build, e2e and deploy jobs
+  .github/lighthouse/${options.id}.json   its Lighthouse CI pages and budgets
 
 Domains and lander slugs:
 ${LOCALES.map((l) => `  ${l}  https://${domains[l]}/  /landers/<lander>/${landerSlug(site, l)}`).join('\n')}
@@ -104,5 +105,5 @@ Next:
   npx tsx scripts/i18n-todo.ts              lists the texts to translate (npm test fails until they are)
   npm run build -- --site ${options.id} --locale en   builds it; then npm start and open http://${options.id}.localhost:4321/
   npm run test:e2e -- --site ${options.id}          its Playwright shard
-  git add sites.config.ts sites/${options.id} src/i18n/locales .github/workflows   and commit
+  git add sites.config.ts sites/${options.id} src/i18n/locales .github   and commit
 See docs/new-site.md for domains and deploying.`);
