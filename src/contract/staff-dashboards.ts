@@ -6,7 +6,7 @@
  * with; no member's data in them).
  */
 import * as z from 'zod/mini';
-import { defineEndpoint, type StaffRole } from './define.ts';
+import { defineEndpoint, noInput, type StaffRole } from './define.ts';
 
 export const DASHBOARD_READERS = ['admin', 'finance', 'marketing'] as const satisfies readonly StaffRole[];
 
@@ -123,5 +123,17 @@ export const getStaffDashboardsCsv = defineEndpoint({
   path: '/api/staff/dashboards.csv',
   query: dashboardQuery,
   response: z.string(),
+  roles: DASHBOARD_READERS,
+});
+
+/**
+ * POST /api/staff/dashboards/rollup: rolls today's and yesterday's figures up now, as the
+ * hourly job does (whoever checks today's figures need not wait for the hour).
+ */
+export const postStaffDashboardsRollup = defineEndpoint({
+  method: 'POST',
+  path: '/api/staff/dashboards/rollup',
+  body: noInput,
+  response: z.object({ computed_at: z.string() }),
   roles: DASHBOARD_READERS,
 });

@@ -5,7 +5,9 @@
  * a variant (phone: b, desktop: control, so each project has an arm of its own) sees its
  * page as served HTML, signs up, and the demo marketing staff member, after rolling the
  * figures up, finds the signup under that lander and variant and under the campaign's
- * unique sub-id in the funnel. The funnel screen passes axe on phone and desktop.
+ * unique sub-id in the funnel. Another visitor of that variant leaves the lander at once (the
+ * bounce beacon of `lb`), and the funnel row shows the bounce beside the visits. The funnel
+ * screen passes axe on phone and desktop.
  */
 import type { Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';
@@ -92,6 +94,28 @@ test('a visitor signs up from a lander variant; marketing sees it per lander, va
   await signUp(visitor, uniqueEmail('funnel'));
   await visitorContext.close();
 
+  // A visitor of the same variant who leaves the lander straight away: the landing script
+  // (loaded for `lb`) sends the bounce beacon when the page is hidden.
+  const leaverContext = await browser.newContext({
+    ...project.use,
+    extraHTTPHeaders: { 'x-forwarded-for': journeyIp() },
+  });
+  const leaver = await leaverContext.newPage();
+  await leaver.goto(siteUrl(SITE, `/landers/gallery/eng?variant=${variant}&network=e2enet&lb`));
+  await enterSite(leaver);
+  await expect(leaver.getByRole('heading', { level: 1 })).toHaveText(headlineOf(variant));
+  const beacons: number[] = [];
+  leaver.on('response', (response) => {
+    if (response.url().endsWith('/api/page-hidden.php')) beacons.push(response.status());
+  });
+  // The page going away, as the tab closing or the visitor going back fires it (again until
+  // the script, loaded as a module after the page, listens).
+  await expect(async () => {
+    await leaver.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
+    await expect.poll(() => beacons, { timeout: 1_000 }).toEqual([204]);
+  }).toPass({ timeout: 15_000 });
+  await leaverContext.close();
+
   // Marketing: log in on the staff origin, roll the figures up, find the signup.
   const marketing = demoStaff('marketing');
   await ownAddress(page);
@@ -111,18 +135,26 @@ test('a visitor signs up from a lander variant; marketing sees it per lander, va
   await range.getByRole('button', { name: 'Show' }).click();
   const variantRow = rowWith(page, ['default', 'en', 'gallery', variant]);
   await expect(variantRow).toHaveCount(1);
-  // Columns: site, locale, lander, variant, visits, signups…
-  expect(Number(await variantRow.getByRole('cell').nth(4).textContent())).toBeGreaterThanOrEqual(1);
-  expect(Number(await variantRow.getByRole('cell').nth(5).textContent())).toBeGreaterThanOrEqual(1);
+  // Columns: site, locale, lander, variant, visits, bounces, bounces per visit, signups…
+  const cells = variantRow.getByRole('cell');
+  const visits = Number(await cells.nth(4).textContent());
+  const bounces = Number(await cells.nth(5).textContent());
+  expect(visits).toBeGreaterThanOrEqual(2);
+  expect(bounces).toBeGreaterThanOrEqual(1);
+  await expect(cells.nth(6)).toHaveText(`${Math.round((bounces / visits) * 1000) / 10}`);
+  expect(Number(await cells.nth(7).textContent())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('columnheader', { name: 'Bounces per visit (%)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'gallery · default · en' })).toBeVisible();
 
   await range.getByLabel('Per', { exact: true }).selectOption('sub1');
   await range.getByRole('button', { name: 'Show' }).click();
   const subRow = rowWith(page, ['default', 'e2enet', sub]);
   await expect(subRow).toHaveCount(1);
-  // Columns: site, network, sub-id, visits, signups: this campaign's one visit and one signup.
+  // Columns: site, network, sub-id, visits, bounces, bounces per visit, signups: this campaign's
+  // one visit and one signup; bounces are not known per sub-id.
   await expect(subRow.getByRole('cell').nth(3)).toHaveText('1');
-  await expect(subRow.getByRole('cell').nth(4)).toHaveText('1');
+  await expect(subRow.getByRole('cell').nth(4)).toHaveText('—');
+  await expect(subRow.getByRole('cell').nth(6)).toHaveText('1');
   await expectAccessible(page, 'staff funnel');
   await page.screenshot({ path: test.info().outputPath('funnel.png'), fullPage: true });
 });

@@ -2,8 +2,10 @@
  * The back office's sites section (docs/staff.md "Sites"): the demo admin logs in on the
  * staff origin, switches a site's signups to invite-only with a reason, and the public
  * site's signup page says signups are closed within seconds (the settings cache drops its
- * copies on the database's NOTIFY); switching back opens it again. Phone and desktop each
- * use a site of their own (no other journey signs up there), so the two never collide.
+ * copies on the database's NOTIFY); switching back opens it again. On the way it looks at the
+ * audit log and the dashboards (rolled up now, with the chat pals' answer times). Phone and
+ * desktop each use a site of their own (no other journey signs up there), so the two never
+ * collide.
  */
 import { translator } from '#src/i18n/index.ts';
 import { expectAccessible } from './axe.ts';
@@ -70,6 +72,17 @@ test('an admin switches a site to invite-only; its signup page follows within se
   await expect(page.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Signups, activations, first purchases/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Per site and country' })).toBeVisible();
+  // The chat pals' answer times, rolled up now: the demo chats (src/server/seed/demo-chats.ts)
+  // hold a chat pal's answer to each demo member on the default site.
+  await page.getByRole('button', { name: 'Roll up now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Figures rolled up at' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Chat pal answer times \(minutes\)/ })).toBeVisible();
+  const answers = page.getByRole('region', { name: 'Chat pal answer times per site' }).first();
+  const defaultRow = answers.getByRole('row').filter({ has: page.getByRole('cell', { name: 'default', exact: true }) });
+  // Columns: site, answers, median wait, p90 wait.
+  expect(Number(await defaultRow.getByRole('cell').nth(1).textContent())).toBeGreaterThanOrEqual(1);
+  await expect(defaultRow.getByRole('cell').nth(2)).toHaveText(/^\d+(\.\d)? (s|min)$|^\d+ h \d\d min$/);
+  await expect(page.getByRole('columnheader', { name: 'Wait of 9 in 10 (p90)' }).first()).toBeVisible();
   await expectAccessible(page, 'staff dashboards');
   await page.screenshot({ path: test.info().outputPath('dashboards.png'), fullPage: true });
 

@@ -11,9 +11,18 @@ import {
   answerTimePercentile,
   getStaffDashboards,
   getStaffDashboardsCsv,
+  postStaffDashboardsRollup,
   type DailyRow,
 } from '#src/contract/staff-dashboards.ts';
-import { accounts, conversations, creditLedger, messages, orders } from '#src/server/db/schema.ts';
+import {
+  accounts,
+  conversations,
+  creditLedger,
+  dailyAnswerTimes,
+  dailyStats,
+  messages,
+  orders,
+} from '#src/server/db/schema.ts';
 import { rollUpDailyStats } from '#src/server/features/staff-dashboards/index.ts';
 import { HOURLY_TASKS } from '#src/server/jobs/hourly.ts';
 import {
@@ -166,6 +175,16 @@ describe('the daily roll-up', () => {
     // Another site's dashboard does not show them.
     const she = await answerOf(getStaffDashboards, await read(`from=${yesterday}&to=${today}&site=she`));
     expect(she.answer_times).toEqual([]);
+  });
+
+  it('rolls up now when asked from the screen', async () => {
+    await t.db.delete(dailyAnswerTimes);
+    await t.db.delete(dailyStats);
+    const response = await staffRequest(t, postStaffDashboardsRollup.path, { method: 'POST', cookie: finance });
+    expect(await answerOf(postStaffDashboardsRollup, response)).toEqual({ computed_at: now.toISOString() });
+    const again = await answerOf(getStaffDashboards, await read(`from=${today}&to=${today}`));
+    expect(again.answer_times.map((row) => row.answers)).toEqual([1]);
+    expect(rowOf(again.rows, today, 'default', 'NL')).toMatchObject({ signups: 2 });
   });
 
   it('filters by site and answers the same rows as CSV', async () => {

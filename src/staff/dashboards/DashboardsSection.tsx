@@ -15,11 +15,13 @@ import { Chart } from './Chart.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import {
   $dashboard,
+  $dashboardRolledUpAt,
   answerTimesByDay,
   answerTimesBySite,
   answerTimesOf,
   dashboardCsvUrl,
   dashboardForm,
+  dashboardRollUpForm,
   lastDays,
   totalsByDay,
   totalsBySiteCountry,
@@ -77,7 +79,9 @@ const SITE_COLUMNS: Column<SiteCountryTotals>[] = [
 
 export default function DashboardsSection({ sites }: { sites: readonly { id: string; brand: string }[] }) {
   const { busy, error } = useForm(dashboardForm);
+  const rollUp = useForm(dashboardRollUpForm);
   const dashboard = useStore($dashboard);
+  const rolledUpAt = useStore($dashboardRolledUpAt);
   useEffect(() => {
     if (!$dashboard.get()) void dashboardForm.submit(lastDays(30));
   }, []);
@@ -140,7 +144,21 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
           {TEXT.export_daily}
         </a>
       </form>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={rollUp.busy}
+          onClick={() => void dashboardRollUpForm.submit()}
+        >
+          {TEXT.roll_up}
+        </button>
+        <p role="status">
+          {rolledUpAt ? `${TEXT.rolled_up} ${new Date(rolledUpAt).toISOString().slice(11, 16)} UTC.` : TEXT.as_of}
+        </p>
+      </div>
       {error && <Alert tone="danger">{error}</Alert>}
+      {rollUp.error && <Alert tone="danger">{rollUp.error}</Alert>}
       {dashboard && (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

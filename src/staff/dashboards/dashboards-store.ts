@@ -9,6 +9,7 @@ import {
   answerTimePercentile,
   getStaffDashboards,
   getStaffDashboardsCsv,
+  postStaffDashboardsRollup,
   sumBuckets,
   type AnswerTimeRow,
   type DailyRow,
@@ -23,9 +24,15 @@ export interface DashboardRange {
   site: string;
 }
 
+/** When the figures were last rolled up from this screen (ISO), or null. */
+export const $dashboardRolledUpAt = atom<string | null>(null);
+
 export const $dashboard = atom<{ range: DashboardRange; rows: DailyRow[]; answerTimes: AnswerTimeRow[] } | null>(null);
 
-onSessionEnd(() => $dashboard.set(null));
+onSessionEnd(() => {
+  $dashboard.set(null);
+  $dashboardRolledUpAt.set(null);
+});
 
 const DAY = 86_400_000;
 
@@ -47,6 +54,17 @@ export const dashboardForm = createForm(
   async (range: DashboardRange) => {
     const answer = await environment().api.call(getStaffDashboards, { query: queryOf(range) });
     $dashboard.set({ range, rows: answer.rows, answerTimes: answer.answer_times });
+  },
+  { repeatable: true },
+);
+
+/** Rolls today's and yesterday's figures up now, then reads the shown range again. */
+export const dashboardRollUpForm = createForm(
+  async () => {
+    const { computed_at } = await environment().api.call(postStaffDashboardsRollup, { body: {} });
+    $dashboardRolledUpAt.set(computed_at);
+    const shown = $dashboard.get();
+    if (shown) await dashboardForm.submit(shown.range);
   },
   { repeatable: true },
 );

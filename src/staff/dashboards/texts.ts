@@ -33,6 +33,9 @@ export const DASHBOARD_TEXT = {
   answer_p90_minutes: 'p90 wait (min)',
   answers_over_range: 'over the range',
   no_answers: 'No chat pal answered a member in this range.',
+  roll_up: 'Roll up now',
+  rolled_up: 'Figures rolled up at',
+  as_of: 'Today’s figures are as of the hourly roll-up; “Roll up now” brings them up to date.',
   none: '–',
   to_word: 'to',
 } as const;

@@ -1,10 +1,15 @@
 /** The dashboards' calls (contract src/contract/staff-dashboards.ts), bound with staffRoute(). */
 import type { Hono } from 'hono';
-import { getStaffDashboards, getStaffDashboardsCsv } from '#src/contract/staff-dashboards.ts';
+import {
+  getStaffDashboards,
+  getStaffDashboardsCsv,
+  postStaffDashboardsRollup,
+} from '#src/contract/staff-dashboards.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { siteFilter } from '#src/server/features/site/index.ts';
 import { staffRoute } from '#src/server/features/staff/index.ts';
 import { answerTimeRows, dailyCsv, dailyRows } from './read.ts';
+import { rollUpDailyStats } from './rollup.ts';
 
 export function registerStaffDashboardRoutes(app: Hono<AppEnv>): void {
   staffRoute(app, getStaffDashboards, async ({ c, query }) => {
@@ -20,5 +25,12 @@ export function registerStaffDashboardRoutes(app: Hono<AppEnv>): void {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="daily-${query.from}-${query.to}.csv"`,
     });
+  });
+
+  staffRoute(app, postStaffDashboardsRollup, async ({ c }) => {
+    const { database, now } = c.get('deps');
+    const at = now();
+    await rollUpDailyStats(database.db, at);
+    return { computed_at: at.toISOString() };
   });
 }
