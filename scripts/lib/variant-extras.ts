@@ -132,9 +132,19 @@ function defaultFavicon(site: SiteConfig): string {
 }
 
 /**
+ * A page's address in `_redirects` targets: without `.html`. Cloudflare Pages answers a page
+ * at that address and redirects the `.html` one there (308), a rewrite's target too, which
+ * would send `/members/chat` to `/members` and drop the member's path; Netlify answers the
+ * address without `.html` with the same file.
+ */
+export const pageAddress = (file: string) => file.replace(/\.html$/, '');
+
+/**
  * Rewrite rules for static hosts: members-area paths answer with the members shell, and
  * PAGE_REWRITES (profile landers, landers at other slugs) with their page. Files win over
- * the page rewrites (a lander's canonical slug page is a file), as on `npm start`.
+ * the page rewrites on `npm start`, Netlify, Vercel, Apache and nginx; Cloudflare Pages
+ * applies `_redirects` first, which serves a lander's canonical slug its slug-less page, the
+ * same page.
  */
 export function writeRewriteRules(dir: string): void {
   const shell = SHELL_PAGE;
@@ -142,9 +152,9 @@ export function writeRewriteRules(dir: string): void {
     join(dir, '_redirects'),
     [
       '# Members-area paths answer with the members shell (SPEC §2.1)',
-      ...SHELL_ROUTES.map((r) => `${r}  ${shell}  200`),
-      '# Profile landers and landers at campaign slugs (existing files are served first)',
-      ...PAGE_REWRITES.map((r) => `${r.from}  ${r.to}  200`),
+      ...SHELL_ROUTES.map((r) => `${r}  ${pageAddress(shell)}  200`),
+      '# Profile landers and landers at campaign slugs',
+      ...PAGE_REWRITES.map((r) => `${r.from}  ${pageAddress(r.to)}  200`),
       '/*  /404.html  404',
       '',
     ].join('\n'),

@@ -132,7 +132,7 @@ describe('built sites', () => {
 
   it('rewrites every members-area path to the shell', () => {
     const rules = readFileSync(join(dist, 'default/en/_redirects'), 'utf8');
-    for (const route of SHELL_ROUTES) expect(rules).toContain(`${route}  /members.html  200`);
+    for (const route of SHELL_ROUTES) expect(rules).toContain(`${route}  /members  200`);
   });
 
   it('ships no framework JavaScript on static pages, only a small inline script', () => {

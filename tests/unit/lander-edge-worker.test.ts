@@ -4,7 +4,8 @@
  * run as Cloudflare Pages runs it, an ES module whose fetch gets the request and the root's
  * files (the ASSETS binding, here the pages by path). It assigns, keeps and serves variants as
  * `npm start` does; `_routes.json` sends it only the experiment's lander; roots without an
- * experiment get neither file, and the `_redirects` of every root serves the control.
+ * experiment get neither file, and the `_redirects` of every root serves the control, with
+ * targets Cloudflare Pages rewrites to instead of redirecting.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,6 +134,17 @@ describe('the edge rules the build writes into a root', () => {
     writeEdgeExperiments(site, 'de', root);
     expect(existsSync(join(root, '_routes.json'))).toBe(false);
     expect(existsSync(join(root, '_worker.js'))).toBe(false);
+  });
+
+  test('_redirects rewrites to pages by their address without .html (Cloudflare Pages answers a .html target with a 308)', () => {
+    writeRewriteRules(root);
+    const rules = readFileSync(join(root, '_redirects'), 'utf8')
+      .split('\n')
+      .filter((line) => line.endsWith('  200'));
+    expect(rules).toContain('/members/:id/chat  /members  200');
+    expect(rules).toContain('/members/:id/landing  /profile-landing  200');
+    expect(rules).toContain('/landers/:lander/:slug  /landers/:lander  200');
+    expect(rules.filter((line) => line.includes('.html'))).toEqual([]);
   });
 
   test('where no Function runs, visitors without the cookie get the control: no rewrite leads to a variant', () => {
