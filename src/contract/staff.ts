@@ -328,11 +328,23 @@ export const staffMemberRow = z.object({
 });
 export type StaffMemberRow = z.infer<typeof staffMemberRow>;
 
+/** The audit action of a staff note about a member (the note's text is the entry's reason). */
+export const MEMBER_NOTE_ACTION = 'member.note';
+/** How much of the latest note the search list shows (cut at a word). */
+export const NOTE_PREVIEW_MAX = 80;
+
+/** A search row with the member's staff notes: how many, and the latest one's first words. */
+export const staffMemberSearchRow = z.extend(staffMemberRow, {
+  notes: z.object({ count: z.number().check(z.int()), latest: z.nullable(z.string()) }),
+});
+export type StaffMemberSearchRow = z.infer<typeof staffMemberSearchRow>;
+
 /**
  * GET /api/staff/members?q=&site=&after=: members by id (digits), IP hash (32 hex digits, or an
  * IP address the server hashes), e-mail prefix (with an @ or a dot) or name prefix, of one site
  * or all, newest first (name matches alphabetically), MEMBERS_PAGE_SIZE a page; `after` (the
- * previous page's `next`, an account id) pages on.
+ * previous page's `next`, an account id) pages on. Each row says how many staff notes the
+ * member has and the latest's first words (NOTE_PREVIEW_MAX), from one grouped query.
  */
 export const getStaffMembers = defineEndpoint({
   method: 'GET',
@@ -342,7 +354,7 @@ export const getStaffMembers = defineEndpoint({
     site: z.optional(z.string().check(z.maxLength(40))),
     after: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
   }),
-  response: z.object({ members: z.array(staffMemberRow), next: z.nullable(z.number().check(z.int())) }),
+  response: z.object({ members: z.array(staffMemberSearchRow), next: z.nullable(z.number().check(z.int())) }),
   roles: MEMBER_READERS,
 });
 

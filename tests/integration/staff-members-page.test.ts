@@ -4,10 +4,11 @@
  * audit entry names the conversation), notes as append-only audit entries, resend activation
  * (rate-limited with the member's own requests), the data export and deletion (admin, with a
  * fresh second factor; the purge later erases the account). Each: success, a role the call
- * does not list (403), a missing reason (400) and the audit entry.
+ * does not list (403), a missing reason (400) and the audit entry. The search list shows each
+ * member's note count and the latest note's first words, from one query for the whole page.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   getStaffMemberConversations,
   getStaffMemberNotes,
@@ -19,7 +20,7 @@ import {
   postStaffMemberNote,
   MESSAGES_PAGE_SIZE,
 } from '#src/contract/staff-members.ts';
-import { postStaffReauth } from '#src/contract/staff.ts';
+import { getStaffMembers, NOTE_PREVIEW_MAX, postStaffReauth, type StaffMemberSearchRow } from '#src/contract/staff.ts';
 import { accounts, conversations, messages, photos, profiles, staffAuditLog } from '#src/server/db/schema.ts';
 import { purgeDeletedAccounts } from '#src/server/features/accounts/index.ts';
 import { REACTIVATION_WINDOW_DAYS } from '#src/lib/constants.ts';
@@ -203,6 +204,48 @@ describe('notes', () => {
     await expect(
       t.db.update(staffAuditLog).set({ reason: 'edited' }).where(eq(staffAuditLog.id, added.note.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe('notes on the search list', () => {
+  it('shows each member’s note count and the latest note’s first words, with one query for the page', async () => {
+    const noted = await createTestMember(t, { name: 'Notedmember' });
+    const twice = await createTestMember(t, { name: 'Notedmember' });
+    const plain = await createTestMember(t, { name: 'Notedmember' });
+    const add = (id: number, text: string) =>
+      staffRequest(t, postStaffMemberNote.path, { method: 'POST', json: { id, text }, cookie: moderator });
+    await add(noted.accountId, 'Asked for a refund twice');
+    await add(twice.accountId, 'First note, older');
+    const long = `Latest: ${'suspicious payments from many cards '.repeat(5)}`;
+    await add(twice.accountId, long);
+
+    const search = async () => {
+      const select = vi.spyOn(t.db, 'select');
+      const answer = await json<{ members: StaffMemberSearchRow[] }>(
+        await staffRequest(t, `${getStaffMembers.path}?q=notedmember`, { cookie: finance }),
+      );
+      const selects = select.mock.calls.length;
+      select.mockRestore();
+      return { notes: new Map(answer.members.map((m) => [m.id, m.notes])), selects };
+    };
+    const { notes, selects } = await search();
+    expect(notes.get(noted.accountId)).toEqual({ count: 1, latest: 'Asked for a refund twice' });
+    expect(notes.get(plain.accountId)).toEqual({ count: 0, latest: null });
+    const latest = notes.get(twice.accountId);
+    expect(latest?.count).toBe(2);
+    expect(latest?.latest?.startsWith('Latest: suspicious payments')).toBe(true);
+    expect(latest?.latest?.endsWith('…')).toBe(true);
+    expect(latest?.latest?.length).toBeLessThanOrEqual(NOTE_PREVIEW_MAX);
+
+    // No query per member: more noted members on the page, the same number of queries.
+    for (let i = 0; i < 5; i += 1) {
+      const more = await createTestMember(t, { name: 'Notedmember' });
+      await add(more.accountId, `Note ${i}`);
+    }
+    const again = await search();
+    expect(again.notes.size).toBe(8);
+    expect(selects).toBeGreaterThan(0);
+    expect(again.selects).toBe(selects);
   });
 });
 

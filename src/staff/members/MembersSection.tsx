@@ -5,7 +5,7 @@
  * correction behind a fresh second factor). The server checks every role again.
  */
 import { useStore } from '@nanostores/react';
-import { MEMBER_MODERATORS, type StaffMemberPage } from '#src/contract/staff.ts';
+import { MEMBER_MODERATORS, type StaffMemberPage, type StaffMemberSearchRow } from '#src/contract/staff.ts';
 import { Alert, FormMessage, TextField, inputClass } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
 import { Heading, List, MoreButton, ReauthForm, Table, field } from '../console-ui.tsx';
@@ -24,6 +24,19 @@ import {
   type MemberAction,
 } from './members-store.ts';
 import MemberExtras from './MemberExtras.tsx';
+
+/** A search row's staff notes: how many, and the latest's first words. */
+function MemberNotes({ notes }: { notes: StaffMemberSearchRow['notes'] }) {
+  if (notes.count === 0) return <span className="text-ink-muted">{TEXT.notes_none}</span>;
+  return (
+    <span className="flex min-w-40 flex-col">
+      <span className="font-semibold">
+        {notes.count === 1 ? TEXT.notes_one : TEXT.notes_other.replace('{count}', String(notes.count))}
+      </span>
+      {notes.latest && <span className="text-ink-muted">“{notes.latest}”</span>}
+    </span>
+  );
+}
 
 function MemberSearch({ sites }: SectionProps) {
   const { busy, error } = useForm(searchForm);
@@ -64,7 +77,15 @@ function MemberSearch({ sites }: SectionProps) {
       {results && results.members.length > 0 && (
         <div>
           <Table
-            columns={[TEXT.col_id, TEXT.col_site, TEXT.col_email, TEXT.col_name, TEXT.col_status, TEXT.col_credits]}
+            columns={[
+              TEXT.col_id,
+              TEXT.col_site,
+              TEXT.col_email,
+              TEXT.col_name,
+              TEXT.col_status,
+              TEXT.col_credits,
+              TEXT.col_notes,
+            ]}
             labelledBy="members-heading"
           >
             {results.members.map((member) => (
@@ -79,6 +100,9 @@ function MemberSearch({ sites }: SectionProps) {
                 <td className="p-2">{member.name}</td>
                 <td className="p-2">{member.status}</td>
                 <td className="p-2">{member.credits}</td>
+                <td className="p-2" data-testid={`member-notes-${member.id}`}>
+                  <MemberNotes notes={member.notes} />
+                </td>
               </tr>
             ))}
           </Table>

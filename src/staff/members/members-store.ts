@@ -12,13 +12,15 @@ import {
   postStaffMemberLogout,
   postStaffMemberUnban,
   type StaffMemberPage,
-  type StaffMemberRow,
+  type StaffMemberSearchRow,
 } from '#src/contract/staff.ts';
 import { environment } from '#src/stores/environment.ts';
 import { createForm } from '#src/stores/form.ts';
 import { askForReauth, onSessionEnd } from '../session-store.ts';
 
-export const $results = atom<{ members: StaffMemberRow[]; next: number | null; q: string; site: string } | null>(null);
+export const $results = atom<{ members: StaffMemberSearchRow[]; next: number | null; q: string; site: string } | null>(
+  null,
+);
 export const $member = atom<StaffMemberPage | null>(null);
 
 onSessionEnd(() => {

@@ -8,13 +8,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { NOTES_SHOWN, type StaffNote } from '#src/contract/staff-members.ts';
+import { MEMBER_NOTE_ACTION } from '#src/contract/staff.ts';
 import type { Db } from '#src/server/db/client.ts';
 import { staffAuditLog } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
 import { memberProfileId } from './content.ts';
 
-export const NOTE_ACTION = 'member.note';
+export const NOTE_ACTION = MEMBER_NOTE_ACTION;
 
 function noteOf(row: typeof staffAuditLog.$inferSelect): StaffNote {
   return {

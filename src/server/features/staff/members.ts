@@ -8,7 +8,14 @@ import { isIP } from 'node:net';
 import { and, asc, desc, eq, gt, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
-import { MEMBERS_PAGE_SIZE, type StaffMemberPage, type StaffMemberRow } from '#src/contract/staff.ts';
+import {
+  MEMBER_NOTE_ACTION,
+  MEMBERS_PAGE_SIZE,
+  NOTE_PREVIEW_MAX,
+  type StaffMemberPage,
+  type StaffMemberRow,
+  type StaffMemberSearchRow,
+} from '#src/contract/staff.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
 import { accounts, creditLedger, orders, profiles, sessions, staffAuditLog } from '#src/server/db/schema.ts';
 import type { AppEnv } from '#src/server/http/context.ts';
@@ -76,10 +83,53 @@ function ipAddress(text: string): boolean {
  * on accounts.id. The cursor (`after`) is an account id either way: for a name search the
  * server reads that member's name to continue after it.
  */
+/** A note's first words: at most NOTE_PREVIEW_MAX characters, cut at a space, with an ellipsis. */
+export function notePreview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= NOTE_PREVIEW_MAX) return flat;
+  const cut = flat.slice(0, NOTE_PREVIEW_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > NOTE_PREVIEW_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * The staff notes of a page of members (audit entries member.note): one grouped query over the
+ * audit log's target index for the page's ids, never one per member.
+ */
+async function notesOf(db: Db, ids: readonly number[]): Promise<Map<number, StaffMemberSearchRow['notes']>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      targetId: staffAuditLog.targetId,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      latest: sql<
+        string | null
+      >`left((array_agg(${staffAuditLog.reason} order by ${staffAuditLog.id} desc))[1], ${NOTE_PREVIEW_MAX * 2})`,
+    })
+    .from(staffAuditLog)
+    .where(
+      and(
+        eq(staffAuditLog.targetType, 'member'),
+        inArray(
+          staffAuditLog.targetId,
+          ids.map((id) => String(id)),
+        ),
+        eq(staffAuditLog.action, MEMBER_NOTE_ACTION),
+      ),
+    )
+    .groupBy(staffAuditLog.targetId);
+  return new Map(
+    rows.map((row) => [
+      Number(row.targetId),
+      { count: row.count, latest: row.latest ? notePreview(row.latest) : null },
+    ]),
+  );
+}
+
 export async function searchMembers(
   db: Db,
   filters: { q?: string | undefined; siteId?: string | undefined; after?: number | undefined },
-): Promise<{ members: StaffMemberRow[]; next: number | null }> {
+): Promise<{ members: StaffMemberSearchRow[]; next: number | null }> {
   const where: SQL[] = [];
   const q = filters.q?.trim() ?? '';
   let byName = false;
@@ -112,7 +162,14 @@ export async function searchMembers(
     .orderBy(...(byName ? [nameKey, asc(profiles.accountId)] : [desc(accounts.id)]))
     .limit(MEMBERS_PAGE_SIZE + 1);
   const page = rows.slice(0, MEMBERS_PAGE_SIZE);
-  return { members: page.map(rowOf), next: rows.length > MEMBERS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null };
+  const notes = await notesOf(
+    db,
+    page.map((row) => row.id),
+  );
+  return {
+    members: page.map((row) => ({ ...rowOf(row), notes: notes.get(row.id) ?? { count: 0, latest: null } })),
+    next: rows.length > MEMBERS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 async function memberRow(db: Db | Tx, id: number, lock = false): Promise<Row> {
