@@ -8,7 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { sites } from '#sites-config';
-import { SCORE_BUDGETS, WEIGHT_BUDGETS_KB, lighthouseConfig, lighthousePages } from '../../scripts/lib/lighthouse-ci.ts';
+import {
+  LANDER_WEIGHT_BUDGETS_KB,
+  SCORE_BUDGETS,
+  WEIGHT_BUDGETS_KB,
+  lighthouseConfig,
+  lighthousePages,
+} from '../../scripts/lib/lighthouse-ci.ts';
 import { indexablePaths } from '../../scripts/lib/variant-extras.ts';
 import {
   deployWorkflow,
@@ -102,9 +108,14 @@ describe('Lighthouse CI in each site job', () => {
         expect(matching, url).toHaveLength(1);
         expect(matching[0]?.assertions['total-byte-weight']).toEqual([
           'error',
-          { maxNumericValue: WEIGHT_BUDGETS_KB[page.type] * 1024 },
+          { maxNumericValue: page.weightKb * 1024 },
         ]);
       }
+      // The lander's budget is its design's; the other pages' their type's.
+      const [lander, ...others] = pages;
+      const design = lander?.path.split('/')[2] as keyof typeof LANDER_WEIGHT_BUDGETS_KB;
+      expect(lander?.weightKb).toBe(LANDER_WEIGHT_BUDGETS_KB[design]);
+      expect(others.map((page) => [page.type, page.weightKb])).toEqual(Object.entries(WEIGHT_BUDGETS_KB));
     },
   );
 
