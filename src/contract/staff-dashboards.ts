@@ -59,9 +59,7 @@ export const ANSWER_TIME_BOUNDS_S: readonly number[] = [
   ...steps(360, 1800, 60), // a minute up to half an hour
   ...steps(2100, 7200, 300),
   ...steps(8100, 21_600, 900),
-  ...steps(25_200, 86_400, 3600), // an hour up to a day
-  129_600,
-  172_800,
+  ...steps(25_200, 172_800, 3600), // an hour up to two days
 ];
 
 /** One day of one site's chat-pal answers (the chat pal's site). */

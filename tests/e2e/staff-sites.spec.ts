@@ -19,8 +19,9 @@ test('an admin switches a site to invite-only; its signup page follows within se
   browser,
   consoleErrors,
 }) => {
-  // The login may wait for the next 30-second TOTP step (tests/e2e/staff-login.ts).
-  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT);
+  // The login may wait for the next 30-second TOTP step (tests/e2e/staff-login.ts); the walk
+  // through the audit log and the dashboards' roll-up takes a minute more on a busy machine.
+  test.setTimeout(STAFF_LOGIN_TEST_TIMEOUT + 60_000);
   const site = test.info().project.name === 'desktop' ? 'milf' : 'gilf';
   await logInAsStaff(page, consoleErrors, 'admin', '/sites');
   await expect(page.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();

@@ -36,7 +36,13 @@ export function Chart({
         legend: { show: false },
         series: [
           {},
-          ...series.map((line, index) => ({ label: line.label, stroke: COLOURS[index % COLOURS.length], width: 2 })),
+          ...series.map((line, index) => ({
+            label: line.label,
+            stroke: COLOURS[index % COLOURS.length],
+            width: 2,
+            // A series with gaps (days without answers) shows its days as points: a lone day has no line.
+            ...(line.values.includes(null) ? { points: { show: true, size: 6 } } : {}),
+          })),
         ],
         axes: [{}, { size: 48 }],
       },
