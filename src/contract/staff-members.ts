@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { declareErrors, defineEndpoint, type StaffRole } from './define.ts';
 import { PHOTO_REJECT_REASONS } from './photos.ts';
-import { MEMBER_MODERATORS, MEMBER_READERS, staffMemberRow } from './staff.ts';
+import { MEMBER_MODERATORS, MEMBER_READERS, STAFF_SESSION_HOURS, staffMemberRow } from './staff.ts';
 
 /** Who may delete a member or download their data export (with a fresh second factor). */
 export const MEMBER_ADMINS = ['admin'] as const satisfies readonly StaffRole[];
@@ -100,6 +100,8 @@ export const staffMessage = z.object({
   text: z.nullable(z.string()),
   /** The gift's key or the GIF's id. */
   item: z.nullable(z.string()),
+  /** A photo message's files through GET /api/staff/member/message-photo (null for any other kind). */
+  photo: z.nullable(z.object({ thumb_url: z.string(), url: z.string() })),
   status: z.string(),
   credits: z.number().check(z.int()),
   sent_at: z.string(),
@@ -130,6 +132,39 @@ export const postStaffMemberConversation = defineEndpoint({
   errors: ['not_found'],
   roles: MEMBER_CONTENT_READERS,
 });
+
+/** The variants of a photo message. */
+export const MESSAGE_PHOTO_VARIANTS = ['full', 'thumb'] as const;
+
+/**
+ * GET /api/staff/member/message-photo?id=&message=&v=full|thumb: the file of a photo message
+ * (the JPEG's bytes, `Cache-Control: private, no-store`) on the staff origin, never a member
+ * site's URL. Only for a staff member who gave a reason to read that conversation in the last
+ * STAFF_SESSION_HOURS (its audit entry `member.conversation_read` covers each view; each file
+ * served is also logged); 404 for a message that is not a photo of one of the member's
+ * conversations, or of a conversation not opened with a reason.
+ */
+export const getStaffMessagePhoto = defineEndpoint({
+  method: 'GET',
+  path: '/api/staff/member/message-photo',
+  query: z.looseObject({
+    id: memberQuery,
+    message: publicId,
+    v: z._default(z.enum(MESSAGE_PHOTO_VARIANTS), 'full'),
+  }),
+  /** The JPEG's bytes. */
+  response: z.string(),
+  errors: ['not_found'],
+  roles: MEMBER_CONTENT_READERS,
+});
+
+/** How long a reason to read a conversation lets its photos be seen: a staff session's longest life. */
+export const MESSAGE_PHOTO_GRANT_HOURS = STAFF_SESSION_HOURS;
+
+/** The back office's URL of a photo message's file. */
+export function staffMessagePhotoUrl(accountId: number, messageId: string, variant: 'full' | 'thumb'): string {
+  return `${getStaffMessagePhoto.path}?id=${accountId}&message=${encodeURIComponent(messageId)}&v=${variant}`;
+}
 
 // ---------------------------------------------------------------- notes
 

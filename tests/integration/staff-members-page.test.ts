@@ -6,6 +6,8 @@
  * fresh second factor; the purge later erases the account). Each: success, a role the call
  * does not list (403), a missing reason (400) and the audit entry. The search list shows each
  * member's note count and the latest note's first words, from one query for the whole page.
+ * A photo message of a conversation read with a reason is served through the staff call, only
+ * to the staff member who gave the reason and only for that member's conversations.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +15,7 @@ import {
   getStaffMemberConversations,
   getStaffMemberNotes,
   getStaffMemberPhotos,
+  getStaffMessagePhoto,
   postStaffMemberActivationMail,
   postStaffMemberConversation,
   postStaffMemberDelete,
@@ -175,6 +178,66 @@ describe('conversations', () => {
 
     const entry = await lastAudit(member.accountId, 'member.conversation_read');
     expect(entry).toMatchObject({ reason, after: { conversation: chat, before: first.next }, targetType: 'member' });
+  });
+});
+
+describe('photo messages', () => {
+  it('shows a photo message only after a reason to read its conversation, to roles that read, never others’', async () => {
+    const member = await createTestMember(t, { name: 'Photosender' });
+    const partner = await createTestMember(t, { name: 'Photoreceiver' });
+    const other = await createTestMember(t, { name: 'Stranger' });
+    const chat = await conversation(member, partner, 1);
+    const elsewhere = await conversation(partner, other, 1);
+    const key = await writeTestPhotoFiles(t);
+    const [mine] = await t.db.select().from(conversations).where(eq(conversations.publicId, chat));
+    const [theirs] = await t.db.select().from(conversations).where(eq(conversations.publicId, elsewhere));
+    await t.db.insert(messages).values([
+      {
+        publicId: `ph${chat}`.slice(0, 16),
+        conversationId: mine!.id,
+        senderId: member.profileId,
+        kind: 'photo',
+        photoKey: key,
+      },
+      {
+        publicId: `ph${elsewhere}`.slice(0, 16),
+        conversationId: theirs!.id,
+        senderId: other.profileId,
+        kind: 'photo',
+        photoKey: key,
+      },
+    ]);
+    const photoOf = (cookie: string, accountId: number, message: string, v = 'thumb') =>
+      staffRequest(t, `${getStaffMessagePhoto.path}?id=${accountId}&message=${message}&v=${v}`, { cookie });
+    const photoMessage = `ph${chat}`.slice(0, 16);
+
+    // No reason given yet: not found, as for a message that does not exist.
+    expect((await photoOf(moderator, member.accountId, photoMessage)).status).toBe(404);
+    const read = await json<{ messages: { kind: string; photo: { thumb_url: string; url: string } | null }[] }>(
+      await staffRequest(t, postStaffMemberConversation.path, {
+        method: 'POST',
+        json: { id: member.accountId, conversation: chat, reason: 'Report R-40: an explicit photo was sent' },
+        cookie: moderator,
+      }),
+    );
+    const photo = read.messages.find((m) => m.kind === 'photo')?.photo;
+    expect(photo?.thumb_url.startsWith(`${getStaffMessagePhoto.path}?`)).toBe(true);
+    const thumb = await staffRequest(t, photo!.thumb_url, { cookie: moderator });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    expect(thumb.headers.get('cache-control')).toBe('private, no-store');
+    expect(await thumb.text()).toBe(`${key}:thumb`);
+    expect(await (await staffRequest(t, photo!.url, { cookie: moderator })).text()).toBe(`${key}:full`);
+    expect(read.messages.filter((m) => m.kind === 'text').every((m) => m.photo === null)).toBe(true);
+
+    // A role that may not read conversations is refused; an admin who gave no reason finds nothing.
+    expect(await status(await photoOf(finance, member.accountId, photoMessage))).toEqual({
+      status: 403,
+      code: 'forbidden',
+    });
+    expect((await photoOf(admin, member.accountId, photoMessage)).status).toBe(404);
+    // A photo of another conversation is not found through this member, even with a reason given.
+    expect((await photoOf(moderator, member.accountId, `ph${elsewhere}`.slice(0, 16))).status).toBe(404);
   });
 });
 

@@ -104,7 +104,21 @@ function Messages() {
           <li key={message.id}>
             <span className="font-semibold">{message.from === 'member' ? T.from_member : T.from_partner}</span>{' '}
             <span className="text-ink-muted">{message.sent_at.slice(0, 16).replace('T', ' ')}</span>{' '}
-            {message.text ?? `[${message.kind}${message.item ? `: ${message.item}` : ''}]`}
+            {message.photo ? (
+              <a href={message.photo.url} target="_blank" rel="noreferrer" className="mt-1 block w-fit">
+                <img
+                  src={message.photo.thumb_url}
+                  alt={fill(T.message_photo_alt, {
+                    from: message.from === 'member' ? T.from_member : T.from_partner,
+                    when: message.sent_at.slice(0, 16).replace('T', ' '),
+                  })}
+                  className="max-h-40 rounded-lg border border-line"
+                  loading="lazy"
+                />
+              </a>
+            ) : (
+              (message.text ?? `[${message.kind}${message.item ? `: ${message.item}` : ''}]`)
+            )}
           </li>
         ))}
       </ol>

@@ -19,6 +19,7 @@ export const MEMBER_PAGE_TEXT = {
   from_member: 'Member',
   from_partner: 'Partner',
   messages_of: 'Messages with {name}',
+  message_photo_alt: 'Photo from {from}, {when} (opens the full size)',
   notes: 'Staff notes',
   note_text: 'New note (kept for good: notes cannot be changed or removed)',
   note_add: 'Add note',

@@ -4,12 +4,16 @@
  * conversations with partner, last activity and message count, and one conversation's
  * messages, which are read only with a written reason: the audit entry
  * `member.conversation_read` (with the conversation's id) is written before they are read.
+ * A photo message's file is served (on the staff origin) only to a staff member whose reason
+ * to read that conversation is in the log (that entry covers the view; each file is logged).
  */
-import { and, asc, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_PHOTO_GRANT_HOURS,
   MESSAGES_PAGE_SIZE,
+  staffMessagePhotoUrl,
   type StaffConversation,
   type StaffMemberPhoto,
   type StaffMessage,
@@ -17,10 +21,13 @@ import {
 import { staffPhotoUrl } from '#src/contract/staff-moderation.ts';
 import type { PhotoRejectReason } from '#src/contract/photos.ts';
 import type { Db, Tx } from '#src/server/db/client.ts';
-import { accounts, conversations, messages, photos, profiles } from '#src/server/db/schema.ts';
-import type { AppEnv } from '#src/server/http/context.ts';
+import { accounts, conversations, messages, photos, profiles, staffAuditLog } from '#src/server/db/schema.ts';
+import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
+import { photoFileName } from '#src/server/features/photos/index.ts';
+
+const READ_ACTION = 'member.conversation_read';
 
 /** The member's account must exist (404 otherwise); answers its profile's id, or null without one. */
 export async function memberProfileId(db: Db | Tx, accountId: number): Promise<number | null> {
@@ -160,7 +167,7 @@ export async function readConversation(
     const where: SQL[] = [eq(messages.conversationId, row.id)];
     if (input.before !== undefined) where.push(lt(messages.id, input.before));
     await audit(tx, by, {
-      action: 'member.conversation_read',
+      action: READ_ACTION,
       targetType: 'member',
       targetId: input.id,
       after: { conversation: row.publicId, before: input.before ?? null },
@@ -182,11 +189,75 @@ export async function readConversation(
         kind: message.kind,
         text: message.body ?? null,
         item: message.item ?? null,
+        photo:
+          message.kind === 'photo' && message.photoKey
+            ? {
+                thumb_url: staffMessagePhotoUrl(input.id, message.publicId, 'thumb'),
+                url: staffMessagePhotoUrl(input.id, message.publicId, 'full'),
+              }
+            : null,
         status: message.status,
         credits: message.credits,
         sent_at: message.createdAt.toISOString(),
       })),
       next: found.length > MESSAGES_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
     };
+  });
+}
+
+/**
+ * A photo message's file for a staff member who read its conversation with a reason within
+ * MESSAGE_PHOTO_GRANT_HOURS; 404 otherwise (not a photo, not one of the member's
+ * conversations, no reason given), so nothing is told about other conversations.
+ */
+export async function messagePhoto(
+  deps: Pick<AppDeps, 'database' | 'photoStorage' | 'now'>,
+  staff: StaffSession,
+  input: { id: number; message: string; variant: 'full' | 'thumb' },
+): Promise<Response> {
+  const db = deps.database.db;
+  const profileId = await memberProfileId(db, input.id);
+  if (profileId === null) throw fail('not_found');
+  const [row] = await db
+    .select({ key: messages.photoKey, conversation: conversations.publicId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(messages.publicId, input.message),
+        eq(messages.kind, 'photo'),
+        or(eq(conversations.profileLow, profileId), eq(conversations.profileHigh, profileId)),
+      ),
+    )
+    .limit(1);
+  if (!row?.key) throw fail('not_found');
+  const since = new Date(deps.now().getTime() - MESSAGE_PHOTO_GRANT_HOURS * 3_600_000);
+  const [reason] = await db
+    .select({ id: staffAuditLog.id })
+    .from(staffAuditLog)
+    .where(
+      and(
+        eq(staffAuditLog.targetType, 'member'),
+        eq(staffAuditLog.targetId, String(input.id)),
+        eq(staffAuditLog.action, READ_ACTION),
+        eq(staffAuditLog.staffId, staff.staffId),
+        gte(staffAuditLog.createdAt, since),
+        sql`${staffAuditLog.after}->>'conversation' = ${row.conversation}`,
+      ),
+    )
+    .limit(1);
+  if (!reason) throw fail('not_found');
+  const bytes = await deps.photoStorage.get(photoFileName(row.key, input.variant));
+  if (!bytes) throw fail('not_found');
+  console.info(
+    `[staff] message photo viewed: staff account ${staff.staffId}, member ${input.id}, conversation ${row.conversation}, message ${input.message} (${input.variant}), under audit entry ${reason.id}`,
+  );
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': 'private, no-store',
+      Vary: 'Cookie',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }

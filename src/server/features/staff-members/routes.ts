@@ -9,6 +9,7 @@ import {
   getStaffMemberConversations,
   getStaffMemberNotes,
   getStaffMemberPhotos,
+  getStaffMessagePhoto,
   postStaffMemberActivationMail,
   postStaffMemberConversation,
   postStaffMemberDelete,
@@ -18,7 +19,7 @@ import {
 import type { AppEnv } from '#src/server/http/context.ts';
 import { requireRecentSecondFactor, staffRoute } from '#src/server/features/staff/index.ts';
 import { deleteMember, memberExport, resendActivationMail } from './actions.ts';
-import { memberConversations, memberPhotos, readConversation } from './content.ts';
+import { memberConversations, memberPhotos, messagePhoto, readConversation } from './content.ts';
 import { addNote, memberNotes } from './notes.ts';
 
 export function registerStaffMemberRoutes(app: Hono<AppEnv>): void {
@@ -31,6 +32,10 @@ export function registerStaffMemberRoutes(app: Hono<AppEnv>): void {
   );
 
   staffRoute(app, postStaffMemberConversation, async ({ c, body, session }) => readConversation(c, session, body));
+
+  staffRoute(app, getStaffMessagePhoto, async ({ c, query, session }) =>
+    messagePhoto(c.get('deps'), session, { id: Number(query.id), message: query.message, variant: query.v }),
+  );
 
   staffRoute(app, getStaffMemberNotes, async ({ c, query }) => ({
     notes: await memberNotes(c.get('deps').database.db, Number(query.id)),
