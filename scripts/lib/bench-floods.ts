@@ -5,8 +5,8 @@
  *
  * - Photo flood: member A sends waves of FLOOD_PHOTOS parallel chat photos of 6000×6000
  *   pixels (a single-colour PNG of a few KB) while member B asks for user.php and sends small
- *   chat photos. A's hourly photo limit is reset before each wave, so A keeps the decoder busy
- *   for the whole measurement: what is measured is the fair gate alone.
+ *   chat photos. A's hourly photo limit is reset before each wave, so A keeps sending for the
+ *   whole measurement: what is measured is the fair gate alone (turns and each member's share).
  * - Push flood: A has 24 subscriptions (the account keeps its newest 10) to a loopback
  *   endpoint that accepts and never answers, B one that answers at once (PUSH_TEST_HOSTS);
  *   each round a new member likes A, then B: B's delivery is the time from the like request
@@ -298,7 +298,7 @@ export async function runFloodsBench(only: readonly Flood[] = ['photo', 'push', 
         ms(alone.big),
         ms(alone.small),
         '',
-        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each, in photo workers (over 2 MP: a child process at niceness +${HEAVY_DECODE_NICENESS})`,
+        `PHOTO_DECODING: ${PHOTO_DECODING.concurrency} decode(s) at once plus ${PHOTO_DECODING.lightSlots} for photos of at most ${PHOTO_DECODING.lightPixels / 1_000_000} MP; one libvips thread each, in photo workers (over 2 MP: a child process at niceness +${HEAVY_DECODE_NICENESS}); each member's share ${PHOTO_DECODING.share.burst} MP at once, ${PHOTO_DECODING.share.perSecond} MP/s back`,
       ],
     );
   }
@@ -548,9 +548,9 @@ in-process (PGlite, no network; the push endpoints are a loopback server). The d
 are those of docs/security.md "Findings of the hardening round": the fair gate of all photo
 decodes (cores − 1 at once plus a slot for small photos, one libvips thread each, in workers
 with heaps of their own, a large photo's at a lower CPU priority, a member past their turn
-refused before any query), the per-account push queue with its timeouts, and the caps
-and opening rate of event streams. A's hourly chat-photo limit is reset before each wave so the
-gate alone stands between A and B. B's latencies are 25 to 100 samples each (the p95 of 25
+refused before any query, and each member's share of decoding over time in megapixels), the
+per-account push queue with its timeouts, and the caps and opening rate of event streams. A's
+hourly chat-photo limit is reset before each wave so the gate alone stands between A and B. B's latencies are 25 to 100 samples each (the p95 of 25
 photo sends is their 2nd slowest); the with/without ratio moves between runs on this shared 2-core
 machine. Target: B's p95 moves by at most 20 %.
 
