@@ -4,7 +4,10 @@
  * authenticator code when the console asks for one); a member of the default site paying in
  * that country sees the new price on the credits screen at once, and the static pricing page
  * shows it too (its prices are filled from settings.php). The prices are put back at the end.
- * Each project edits a country of its own, so the phone and desktop runs do not meet.
+ * Each project edits a country of its own, so the phone and desktop runs do not meet. The
+ * bundles' credits are the same everywhere, so only the desktop run changes them: credits that
+ * would break a country's prices are refused, new credits of the 250-credit bundle show on the
+ * member's credits screen and the pricing page, and they are put back.
  */
 import type { Page } from '@playwright/test';
 import { translator } from '#src/i18n/index.ts';
@@ -29,6 +32,39 @@ async function saveP1(page: Page, consoleErrors: string[], country: string, pric
   await form.getByRole('button', { name: T.save_prices }).click();
   const saved = page.getByRole('status').filter({ hasText: fill(T.prices_saved, { country }) });
   await confirmWhenAsked(page, consoleErrors, 'finance', form.getByRole('button', { name: T.save_prices }), saved);
+}
+
+/** Saves the p1 bundle's credits in the open Prices tab. */
+async function saveP1Credits(page: Page, consoleErrors: string[], credits: string): Promise<void> {
+  await page.getByRole('button', { name: T.edit_credits }).click();
+  const form = page.getByRole('region', { name: T.credits_form });
+  await expect(form.getByRole('heading')).toBeFocused();
+  await form.getByLabel(fill(T.credits_of, { key: 'p1' })).fill(credits);
+  await form.getByLabel(T.reason).fill('E2E credits check');
+  await form.getByRole('button', { name: T.save_credits }).click();
+  const saved = page.getByRole('status').filter({ hasText: T.credits_saved });
+  await confirmWhenAsked(page, consoleErrors, 'finance', form.getByRole('button', { name: T.save_credits }), saved);
+  await expect(page.getByTestId('bundle-credits')).toContainText(fill(T.bundle_credits, { credits }));
+}
+
+/** Credits of p2 that break the rule are refused with the country named; then p1 gets 10 more credits. */
+async function changeP1Credits(page: Page, consoleErrors: string[]): Promise<{ before: number; now: number }> {
+  await page.getByRole('button', { name: T.edit_credits }).click();
+  const form = page.getByRole('region', { name: T.credits_form });
+  const p1 = form.getByLabel(fill(T.credits_of, { key: 'p1' }));
+  const before = Number(await p1.inputValue());
+  await expectAccessible(page, 'staff bundle credits form');
+  // 450 credits for 39.99 is dearer per credit than 250 for 19.99.
+  await form.getByLabel(fill(T.credits_of, { key: 'p2' })).fill('450');
+  await form.getByLabel(T.reason).fill('E2E credits check');
+  await form.getByRole('button', { name: T.save_credits }).click();
+  const refused = form.getByText(/would break the rule/);
+  await confirmWhenAsked(page, consoleErrors, 'finance', form.getByRole('button', { name: T.save_credits }), refused);
+  expectErrorAnswers(consoleErrors, 400);
+  await form.getByRole('button', { name: T.cancel }).click();
+  const now = before + 10;
+  await saveP1Credits(page, consoleErrors, String(now));
+  return { before, now };
 }
 
 test('finance changes a country’s bundle price and a member sees it on the credits screen and the pricing page', async ({
@@ -82,6 +118,21 @@ test('finance changes a country’s bundle price and a member sees it on the cre
     await context.addCookies([{ name: 'country', value: country, url: url.origin }]);
     await member.goto(url.toString());
     await expect(member.locator('#bundle-list li[data-key="p1"] .bundle-price')).toHaveText(euro(newMinor));
+
+    if (test.info().project.name === 'desktop') {
+      const credits = await changeP1Credits(page, consoleErrors);
+      try {
+        await member.goto(urlOf(EN_DEFAULT, '/credits'));
+        await member.getByLabel(t('credits.country_label')).selectOption(country);
+        await expect(member.locator('article[data-tier="p1"]')).toContainText(String(credits.now));
+        await member.goto(url.toString());
+        await expect(member.locator('#bundle-list li[data-key="p1"] .bundle-credits')).toHaveText(
+          t('pricing.credits', { count: credits.now }),
+        );
+      } finally {
+        await saveP1Credits(page, consoleErrors, String(credits.before));
+      }
+    }
     await context.close();
   } finally {
     await saveP1(page, consoleErrors, country, before);
