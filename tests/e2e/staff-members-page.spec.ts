@@ -18,7 +18,7 @@ const MEMBER = 'premium@demo.test';
 async function memberSendsPhoto(browser: Parameters<typeof secondBrowser>[0]): Promise<void> {
   const context = await secondBrowser(browser);
   const member = await context.newPage();
-  expect(await logIn(member, MEMBER)).toBe(200);
+  expect(await logIn(member, MEMBER, 'demo-password')).toBe(200);
   const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } })
     .jpeg()
     .toBuffer();
