@@ -4,7 +4,7 @@
  * confirmation money actions ask for.
  */
 import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
-import { FormMessage, TextField } from '#src/ui/fields.tsx';
+import { Alert, FormMessage, TextField } from '#src/ui/fields.tsx';
 import type { Form } from '#src/stores/form.ts';
 import { useForm } from '#src/ui/use-form.ts';
 import { PasskeyButton } from './PasskeyButton.tsx';
@@ -179,6 +179,38 @@ export function SiteOptions({
           {site.brand}
         </option>
       ))}
+    </>
+  );
+}
+
+/**
+ * "Roll up now" for the daily aggregates, with when this screen last rolled them up (UTC) or
+ * that they are as of the hourly roll-up, and the roll-up's error.
+ */
+export function RollUpBar({
+  busy,
+  error,
+  rolledUpAt,
+  onRollUp,
+  text,
+}: {
+  busy: boolean;
+  error: string | null;
+  rolledUpAt: string | null;
+  onRollUp: () => void;
+  text: { roll_up: string; rolled_up: string; as_of: string };
+}) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={onRollUp}>
+          {text.roll_up}
+        </button>
+        <p role="status">
+          {rolledUpAt ? `${text.rolled_up} ${new Date(rolledUpAt).toISOString().slice(11, 16)} UTC.` : text.as_of}
+        </p>
+      </div>
+      {error && <Alert tone="danger">{error}</Alert>}
     </>
   );
 }

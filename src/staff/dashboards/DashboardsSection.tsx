@@ -10,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field, Heading, SiteOptions } from '../console-ui.tsx';
+import { field, Heading, RollUpBar, SiteOptions } from '../console-ui.tsx';
 import { Chart } from './Chart.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import {
@@ -144,21 +144,14 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
           {TEXT.export_daily}
         </a>
       </form>
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={rollUp.busy}
-          onClick={() => void dashboardRollUpForm.submit()}
-        >
-          {TEXT.roll_up}
-        </button>
-        <p role="status">
-          {rolledUpAt ? `${TEXT.rolled_up} ${new Date(rolledUpAt).toISOString().slice(11, 16)} UTC.` : TEXT.as_of}
-        </p>
-      </div>
       {error && <Alert tone="danger">{error}</Alert>}
-      {rollUp.error && <Alert tone="danger">{rollUp.error}</Alert>}
+      <RollUpBar
+        busy={rollUp.busy}
+        error={rollUp.error}
+        rolledUpAt={rolledUpAt}
+        onRollUp={() => void dashboardRollUpForm.submit()}
+        text={TEXT}
+      />
       {dashboard && (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

@@ -18,7 +18,7 @@ import { LOCALES } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field, Heading, SiteOptions } from '../console-ui.tsx';
+import { field, Heading, RollUpBar, SiteOptions } from '../console-ui.tsx';
 import { DataTable, type Column } from '../dashboards/DataTable.tsx';
 import { $funnel, $rolledUpAt, funnelCsvUrl, funnelForm, lastDays, rollUpForm, totalsOf } from './funnel-store.ts';
 import { BREAKDOWN_LABELS, FUNNEL_TEXT as TEXT } from './texts.ts';
@@ -176,21 +176,14 @@ export default function FunnelSection({ sites }: { sites: readonly { id: string;
           {TEXT.export}
         </a>
       </form>
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={rollUp.busy}
-          onClick={() => void rollUpForm.submit()}
-        >
-          {TEXT.roll_up}
-        </button>
-        <p role="status">
-          {rolledUpAt ? `${TEXT.rolled_up} ${new Date(rolledUpAt).toISOString().slice(11, 16)} UTC.` : TEXT.as_of}
-        </p>
-      </div>
       {error && <Alert tone="danger">{error}</Alert>}
-      {rollUp.error && <Alert tone="danger">{rollUp.error}</Alert>}
+      <RollUpBar
+        busy={rollUp.busy}
+        error={rollUp.error}
+        rolledUpAt={rolledUpAt}
+        onRollUp={() => void rollUpForm.submit()}
+        text={TEXT}
+      />
       {funnel && (
         <>
           <section aria-labelledby="funnel-totals">

@@ -41,6 +41,31 @@ function textsOf(event: SyntheticEvent<HTMLFormElement>): Record<PackageKey, str
   return Object.fromEntries(PACKAGE_KEYS.map((key) => [key, field(event, key)])) as Record<PackageKey, string>;
 }
 
+/** The end of a price editor: the reason every change needs, an error no field shows, save and cancel. */
+function EditorEnd({ error, busy, save }: { error: string | null; busy: boolean; save: string }) {
+  return (
+    <>
+      <TextField
+        label={T.reason}
+        name="reason"
+        required
+        minLength={3}
+        maxLength={500}
+        className="sm:col-span-2 lg:col-span-4"
+      />
+      {error && <FormMessage tone="danger">{error}</FormMessage>}
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {save}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={closeEditor}>
+          {T.cancel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffPrices['bundles'] }) {
   const { busy, error, errorField } = useForm(savePricesForm);
   const reauth = useStore($reauthNeeded);
@@ -77,23 +102,7 @@ function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffP
             error={errorOf(key)}
           />
         ))}
-        <TextField
-          label={T.reason}
-          name="reason"
-          required
-          minLength={3}
-          maxLength={500}
-          className="sm:col-span-2 lg:col-span-4"
-        />
-        {error && !errorField?.startsWith('prices.') && <FormMessage tone="danger">{error}</FormMessage>}
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {T.save_prices}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={closeEditor}>
-            {T.cancel}
-          </button>
-        </div>
+        <EditorEnd error={errorField?.startsWith('prices.') ? null : error} busy={busy} save={T.save_prices} />
       </form>
     </section>
   );
@@ -134,23 +143,7 @@ function CreditsForm({ bundles }: { bundles: StaffPrices['bundles'] }) {
             error={errorOf(key)}
           />
         ))}
-        <TextField
-          label={T.reason}
-          name="reason"
-          required
-          minLength={3}
-          maxLength={500}
-          className="sm:col-span-2 lg:col-span-4"
-        />
-        {error && !errorField?.startsWith('credits.') && <FormMessage tone="danger">{error}</FormMessage>}
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {T.save_credits}
-          </button>
-          <button type="button" className="btn btn-outline" onClick={closeEditor}>
-            {T.cancel}
-          </button>
-        </div>
+        <EditorEnd error={errorField?.startsWith('credits.') ? null : error} busy={busy} save={T.save_credits} />
       </form>
     </section>
   );

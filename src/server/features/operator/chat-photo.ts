@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { conversations, messages } from '#src/server/db/schema.ts';
 import type { AppDeps } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
-import { photoFileName } from '#src/server/features/photos/index.ts';
+import { privatePhotoFile } from '#src/server/features/photos/index.ts';
 import { currentClaim } from './claims.ts';
 import { findChatPalConversation, type Operator } from './conversations.ts';
 
@@ -31,17 +31,9 @@ export async function operatorChatPhoto(
   const found = await findChatPalConversation(db, row.conversation, operator);
   const claim = await currentClaim(db, found.id, operator, deps.now());
   if (!claim?.mine) throw fail('not_found');
-  const bytes = await deps.photoStorage.get(photoFileName(row.key, variant));
-  if (!bytes) throw fail('not_found');
+  const file = await privatePhotoFile(deps.photoStorage, row.key, variant);
   console.info(
     `[operator] chat photo viewed: staff account ${operator.staffId}, conversation ${found.publicId}, message ${messageId} (${variant})`,
   );
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'image/jpeg',
-      'Cache-Control': 'private, no-store',
-      Vary: 'Cookie',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return file;
 }

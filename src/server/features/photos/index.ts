@@ -17,4 +17,4 @@ export {
 } from './decoding.ts';
 export type { ProcessedPhoto } from './process.ts';
 export { newStorageKey, savePhoto } from './upload.ts';
-export { serveStaffPhoto } from './serve.ts';
+export { privatePhotoFile, serveStaffPhoto } from './serve.ts';

@@ -110,6 +110,15 @@ export async function serveStaffPhoto(
 }
 
 /** The stored file of one variant as an image answer; 404 when the file is gone. */
+/**
+ * A stored photo file for one viewer only (`private, no-store`): a chat photo shown to the
+ * operator holding the chat, or to staff reading a conversation; 404 when it is gone, 503 when
+ * the store is away.
+ */
+export function privatePhotoFile(storage: StorageProvider, storageKey: string, variant: PhotoUrlVariant) {
+  return photoFile(storage, storageKey, variant, 'private, no-store');
+}
+
 async function photoFile(
   storage: StorageProvider,
   storageKey: string,

@@ -25,7 +25,7 @@ import { accounts, conversations, messages, photos, profiles, staffAuditLog } fr
 import type { AppDeps, AppEnv } from '#src/server/http/context.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { audit, auditBy, sessionActor, type StaffSession } from '#src/server/features/staff/index.ts';
-import { photoFileName } from '#src/server/features/photos/index.ts';
+import { privatePhotoFile } from '#src/server/features/photos/index.ts';
 
 const READ_ACTION = 'member.conversation_read';
 
@@ -247,17 +247,9 @@ export async function messagePhoto(
     )
     .limit(1);
   if (!reason) throw fail('not_found');
-  const bytes = await deps.photoStorage.get(photoFileName(row.key, input.variant));
-  if (!bytes) throw fail('not_found');
+  const file = await privatePhotoFile(deps.photoStorage, row.key, input.variant);
   console.info(
     `[staff] message photo viewed: staff account ${staff.staffId}, member ${input.id}, conversation ${row.conversation}, message ${input.message} (${input.variant}), under audit entry ${reason.id}`,
   );
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'image/jpeg',
-      'Cache-Control': 'private, no-store',
-      Vary: 'Cookie',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return file;
 }
