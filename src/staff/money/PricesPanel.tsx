@@ -41,111 +41,114 @@ function textsOf(event: SyntheticEvent<HTMLFormElement>): Record<PackageKey, str
   return Object.fromEntries(PACKAGE_KEYS.map((key) => [key, field(event, key)])) as Record<PackageKey, string>;
 }
 
-/** The end of a price editor: the reason every change needs, an error no field shows, save and cancel. */
-function EditorEnd({ error, busy, save }: { error: string | null; busy: boolean; save: string }) {
+/**
+ * An editor of the four bundles (a country's prices, or the credits): its heading takes the
+ * focus when it opens, Escape closes it, a field's error shows at the field, and every change
+ * needs a reason (and a fresh second factor when the server asks for one).
+ */
+function BundleEditor({
+  id,
+  title,
+  focusKey,
+  state,
+  prefix,
+  fieldOf,
+  save,
+  onSave,
+}: {
+  id: string;
+  title: string;
+  focusKey: string;
+  state: { busy: boolean; error: string | null; errorField: string | null };
+  prefix: 'prices' | 'credits';
+  fieldOf: (key: PackageKey) => { label: string; inputMode: 'decimal' | 'numeric'; defaultValue: string };
+  save: string;
+  onSave: (values: Record<PackageKey, string>, reason: string) => void;
+}) {
+  const { busy, error, errorField } = state;
+  const reauth = useStore($reauthNeeded);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [focusKey]);
+  const errorOf = (key: PackageKey) => (errorField === `${prefix}.${key}` ? (error ?? undefined) : undefined);
   return (
-    <>
-      <TextField
-        label={T.reason}
-        name="reason"
-        required
-        minLength={3}
-        maxLength={500}
-        className="sm:col-span-2 lg:col-span-4"
-      />
-      {error && <FormMessage tone="danger">{error}</FormMessage>}
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {save}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={closeEditor}>
-          {T.cancel}
-        </button>
-      </div>
-    </>
+    <section className="card flex flex-col gap-3 p-4" aria-labelledby={id}>
+      <h2 ref={heading} id={id} tabIndex={-1} className="text-lg font-bold outline-none">
+        {title}
+      </h2>
+      <p className="text-sm text-ink-muted">{T.prices_rule}</p>
+      {reauth && <ReauthForm />}
+      <form
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') closeEditor();
+        }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave(textsOf(event), field(event, 'reason'));
+        }}
+      >
+        {PACKAGE_KEYS.map((key) => (
+          <TextField key={key} {...fieldOf(key)} name={key} required autoComplete="off" error={errorOf(key)} />
+        ))}
+        <TextField
+          label={T.reason}
+          name="reason"
+          required
+          minLength={3}
+          maxLength={500}
+          className="sm:col-span-2 lg:col-span-4"
+        />
+        {error && !errorField?.startsWith(`${prefix}.`) && <FormMessage tone="danger">{error}</FormMessage>}
+        <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {save}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={closeEditor}>
+            {T.cancel}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
 
 function PricesForm({ row, bundles }: { row: StaffCountryPrices; bundles: StaffPrices['bundles'] }) {
-  const { busy, error, errorField } = useForm(savePricesForm);
-  const reauth = useStore($reauthNeeded);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [row.country]);
-  const errorOf = (key: PackageKey) => (errorField === `prices.${key}` ? (error ?? undefined) : undefined);
-  const headingId = `prices-form-${row.country}`;
+  const state = useForm(savePricesForm);
   return (
-    <section className="card flex flex-col gap-3 p-4" aria-labelledby={headingId}>
-      <h2 ref={heading} id={headingId} tabIndex={-1} className="text-lg font-bold outline-none">
-        {fill(T.prices_of, { country: row.country, currency: row.currency })}
-      </h2>
-      <p className="text-sm text-ink-muted">{T.prices_rule}</p>
-      {reauth && <ReauthForm />}
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') closeEditor();
-        }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void savePricesForm.submit(row.country, pricesOf(textsOf(event), row.currency), field(event, 'reason'));
-        }}
-      >
-        {PACKAGE_KEYS.map((key) => (
-          <TextField
-            key={key}
-            label={fill(T.price_of, { credits: bundleCredits(bundles, key), currency: row.currency })}
-            name={key}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            defaultValue={priceText(row.prices[key], row.currency)}
-            error={errorOf(key)}
-          />
-        ))}
-        <EditorEnd error={errorField?.startsWith('prices.') ? null : error} busy={busy} save={T.save_prices} />
-      </form>
-    </section>
+    <BundleEditor
+      id={`prices-form-${row.country}`}
+      title={fill(T.prices_of, { country: row.country, currency: row.currency })}
+      focusKey={row.country}
+      state={state}
+      prefix="prices"
+      fieldOf={(key) => ({
+        label: fill(T.price_of, { credits: bundleCredits(bundles, key), currency: row.currency }),
+        inputMode: 'decimal',
+        defaultValue: priceText(row.prices[key], row.currency),
+      })}
+      save={T.save_prices}
+      onSave={(values, reason) => void savePricesForm.submit(row.country, pricesOf(values, row.currency), reason)}
+    />
   );
 }
 
 function CreditsForm({ bundles }: { bundles: StaffPrices['bundles'] }) {
-  const { busy, error, errorField } = useForm(saveCreditsForm);
-  const reauth = useStore($reauthNeeded);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  const errorOf = (key: PackageKey) => (errorField === `credits.${key}` ? (error ?? undefined) : undefined);
+  const state = useForm(saveCreditsForm);
   return (
-    <section className="card flex flex-col gap-3 p-4" aria-labelledby="credits-form">
-      <h2 ref={heading} id="credits-form" tabIndex={-1} className="text-lg font-bold outline-none">
-        {T.credits_form}
-      </h2>
-      <p className="text-sm text-ink-muted">{T.prices_rule}</p>
-      {reauth && <ReauthForm />}
-      <form
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') closeEditor();
-        }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void saveCreditsForm.submit(creditsOf(textsOf(event)), field(event, 'reason'));
-        }}
-      >
-        {PACKAGE_KEYS.map((key) => (
-          <TextField
-            key={key}
-            label={fill(T.credits_of, { key })}
-            name={key}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={String(bundleCredits(bundles, key))}
-            error={errorOf(key)}
-          />
-        ))}
-        <EditorEnd error={errorField?.startsWith('credits.') ? null : error} busy={busy} save={T.save_credits} />
-      </form>
-    </section>
+    <BundleEditor
+      id="credits-form"
+      title={T.credits_form}
+      focusKey="credits"
+      state={state}
+      prefix="credits"
+      fieldOf={(key) => ({
+        label: fill(T.credits_of, { key }),
+        inputMode: 'numeric',
+        defaultValue: String(bundleCredits(bundles, key)),
+      })}
+      save={T.save_credits}
+      onSave={(values, reason) => void saveCreditsForm.submit(creditsOf(values), reason)}
+    />
   );
 }
 
