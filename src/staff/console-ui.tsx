@@ -184,26 +184,23 @@ export function SiteOptions({
 }
 
 /**
- * "Roll up now" for the daily aggregates, with when this screen last rolled them up (UTC) or
- * that they are as of the hourly roll-up, and the roll-up's error.
+ * "Roll up now" for the daily aggregates (`form` rolls them up), with when this screen last
+ * rolled them up (UTC) or that they are as of the hourly roll-up, and the roll-up's error.
  */
 export function RollUpBar({
-  busy,
-  error,
+  form,
   rolledUpAt,
-  onRollUp,
   text,
 }: {
-  busy: boolean;
-  error: string | null;
+  form: Form<[], unknown>;
   rolledUpAt: string | null;
-  onRollUp: () => void;
   text: { roll_up: string; rolled_up: string; as_of: string };
 }) {
+  const { busy, error } = useForm(form);
   return (
     <>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <button type="button" className="btn btn-outline" disabled={busy} onClick={onRollUp}>
+        <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void form.submit()}>
           {text.roll_up}
         </button>
         <p role="status">
@@ -211,6 +208,30 @@ export function RollUpBar({
         </p>
       </div>
       {error && <Alert tone="danger">{error}</Alert>}
+    </>
+  );
+}
+
+/** The end of a figures filter form: show the figures asked, or download them as CSV. */
+export function ShowAndExport({
+  busy,
+  show,
+  csvUrl,
+  exportLabel,
+}: {
+  busy: boolean;
+  show: string;
+  csvUrl: string;
+  exportLabel: string;
+}) {
+  return (
+    <>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {show}
+      </button>
+      <a className="btn btn-outline" href={csvUrl} download>
+        {exportLabel}
+      </a>
     </>
   );
 }

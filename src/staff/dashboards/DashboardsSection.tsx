@@ -10,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field, Heading, RollUpBar, SiteOptions } from '../console-ui.tsx';
+import { field, Heading, RollUpBar, ShowAndExport, SiteOptions } from '../console-ui.tsx';
 import { Chart } from './Chart.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
 import {
@@ -79,7 +79,6 @@ const SITE_COLUMNS: Column<SiteCountryTotals>[] = [
 
 export default function DashboardsSection({ sites }: { sites: readonly { id: string; brand: string }[] }) {
   const { busy, error } = useForm(dashboardForm);
-  const rollUp = useForm(dashboardRollUpForm);
   const dashboard = useStore($dashboard);
   const rolledUpAt = useStore($dashboardRolledUpAt);
   useEffect(() => {
@@ -137,21 +136,10 @@ export default function DashboardsSection({ sites }: { sites: readonly { id: str
         <SelectField label={TEXT.site} name="site" defaultValue={range.site}>
           <SiteOptions sites={sites} all={TEXT.all_sites} />
         </SelectField>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {TEXT.show}
-        </button>
-        <a className="btn btn-outline" href={dashboardCsvUrl(range)} download>
-          {TEXT.export_daily}
-        </a>
+        <ShowAndExport busy={busy} show={TEXT.show} csvUrl={dashboardCsvUrl(range)} exportLabel={TEXT.export_daily} />
       </form>
       {error && <Alert tone="danger">{error}</Alert>}
-      <RollUpBar
-        busy={rollUp.busy}
-        error={rollUp.error}
-        rolledUpAt={rolledUpAt}
-        onRollUp={() => void dashboardRollUpForm.submit()}
-        text={TEXT}
-      />
+      <RollUpBar form={dashboardRollUpForm} rolledUpAt={rolledUpAt} text={TEXT} />
       {dashboard && (
         <>
           <div className="grid gap-4 lg:grid-cols-2">

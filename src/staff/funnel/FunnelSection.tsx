@@ -18,7 +18,7 @@ import { LOCALES } from '#src/lib/locales.ts';
 import { formatMoney } from '#src/lib/money.ts';
 import { Alert, SelectField, TextField } from '#src/ui/fields.tsx';
 import { useForm } from '#src/ui/use-form.ts';
-import { field, Heading, RollUpBar, SiteOptions } from '../console-ui.tsx';
+import { field, Heading, RollUpBar, ShowAndExport, SiteOptions } from '../console-ui.tsx';
 import { DataTable, type Column } from '../dashboards/DataTable.tsx';
 import { $funnel, $rolledUpAt, funnelCsvUrl, funnelForm, lastDays, rollUpForm, totalsOf } from './funnel-store.ts';
 import { BREAKDOWN_LABELS, FUNNEL_TEXT as TEXT } from './texts.ts';
@@ -115,7 +115,6 @@ function Experiment({ experiment }: { experiment: ExperimentNote }) {
 
 export default function FunnelSection({ sites }: { sites: readonly { id: string; brand: string }[] }) {
   const { busy, error } = useForm(funnelForm);
-  const rollUp = useForm(rollUpForm);
   const funnel = useStore($funnel);
   const rolledUpAt = useStore($rolledUpAt);
   useEffect(() => {
@@ -169,21 +168,10 @@ export default function FunnelSection({ sites }: { sites: readonly { id: string;
             </option>
           ))}
         </SelectField>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {TEXT.show}
-        </button>
-        <a className="btn btn-outline" href={funnelCsvUrl(query)} download>
-          {TEXT.export}
-        </a>
+        <ShowAndExport busy={busy} show={TEXT.show} csvUrl={funnelCsvUrl(query)} exportLabel={TEXT.export} />
       </form>
       {error && <Alert tone="danger">{error}</Alert>}
-      <RollUpBar
-        busy={rollUp.busy}
-        error={rollUp.error}
-        rolledUpAt={rolledUpAt}
-        onRollUp={() => void rollUpForm.submit()}
-        text={TEXT}
-      />
+      <RollUpBar form={rollUpForm} rolledUpAt={rolledUpAt} text={TEXT} />
       {funnel && (
         <>
           <section aria-labelledby="funnel-totals">

@@ -14,20 +14,21 @@ import { dailyAnswerTimes, dailyStats } from '#src/server/db/schema.ts';
 import { fail } from '#src/server/http/errors.ts';
 import { csvField } from '#src/server/features/staff/index.ts';
 
-export interface DashboardRange {
+/** The UTC days (both included) and the site (every site when absent) of a dashboards read. */
+export interface StatsRange {
   from: string;
   to: string;
   siteId?: string | undefined;
 }
 
 /** 400 for a range that ends before it starts or spans more than DASHBOARD_MAX_DAYS. */
-function checkRange(range: DashboardRange): void {
+function checkRange(range: StatsRange): void {
   const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
   if (days < 0) throw fail('invalid_input', { field: 'to' });
   if (days >= DASHBOARD_MAX_DAYS) throw fail('invalid_input', { field: 'from' });
 }
 
-export async function dailyRows(db: Db, range: DashboardRange): Promise<DailyRow[]> {
+export async function dailyRows(db: Db, range: StatsRange): Promise<DailyRow[]> {
   checkRange(range);
   const where: SQL[] = [gte(dailyStats.day, range.from), lte(dailyStats.day, range.to)];
   if (range.siteId) where.push(eq(dailyStats.siteId, range.siteId));
@@ -53,7 +54,7 @@ export async function dailyRows(db: Db, range: DashboardRange): Promise<DailyRow
 }
 
 /** The chat pals' answer times of the range, per day and site (day, site order). */
-export async function answerTimeRows(db: Db, range: DashboardRange): Promise<AnswerTimeRow[]> {
+export async function answerTimeRows(db: Db, range: StatsRange): Promise<AnswerTimeRow[]> {
   checkRange(range);
   const where: SQL[] = [gte(dailyAnswerTimes.day, range.from), lte(dailyAnswerTimes.day, range.to)];
   if (range.siteId) where.push(eq(dailyAnswerTimes.siteId, range.siteId));
@@ -65,7 +66,7 @@ export async function answerTimeRows(db: Db, range: DashboardRange): Promise<Ans
   return rows.map((row) => ({ day: row.day, site: row.siteId, answers: row.answers, buckets: row.buckets }));
 }
 
-export async function dailyCsv(db: Db, range: DashboardRange): Promise<string> {
+export async function dailyCsv(db: Db, range: StatsRange): Promise<string> {
   const rows = await dailyRows(db, range);
   const lines = [DAILY_COLUMNS.join(','), ...rows.map((row) => DAILY_COLUMNS.map((c) => csvField(row[c])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
