@@ -19,6 +19,7 @@ const ROW = {
   status: 'confirmed',
   credits: 20,
   signup_date: '2026-01-01',
+  notes: { count: 1, latest: 'Asked for a refund twice' },
 };
 
 function api(handler: Handler) {
