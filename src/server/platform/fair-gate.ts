@@ -49,6 +49,9 @@ export class GateFull extends Error {
 
 type Slot = 'shared' | 'light';
 
+/** Balances kept before the first sweep of the full ones. */
+const SWEEP_FROM = 1_000;
+
 interface Waiting {
   light: boolean;
   cost: number;
@@ -67,6 +70,8 @@ export class FairGate {
   /** Wakes the gate when the first waiting key in debt is back at zero. */
   private wake: { timer: NodeJS.Timeout; at: number } | null = null;
   private readonly now: () => number;
+  /** The number of balances at which the next sweep runs. */
+  private sweepAt = SWEEP_FROM;
 
   constructor(private readonly options: FairGateOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -150,9 +155,11 @@ export class FairGate {
     const share = this.options.share;
     if (!share || cost <= 0) return;
     this.balances.set(key, { left: this.balance(key) - cost, at: this.now() });
-    // Keys back at a full balance hold no information: forget them now and then.
-    if (this.balances.size > 1_000) {
+    // Keys back at a full balance hold no information: forget them when the map has doubled
+    // since the last sweep, so a sweep costs each charge a constant share however many keys.
+    if (this.balances.size > this.sweepAt) {
       for (const [other] of this.balances) if (this.balance(other) >= share.burst) this.balances.delete(other);
+      this.sweepAt = Math.max(SWEEP_FROM, 2 * this.balances.size);
     }
   }
 
