@@ -26,11 +26,11 @@ function message(extra: Partial<OperatorMessage>): OperatorMessage {
   };
 }
 
-function show(m: OperatorMessage) {
+function show(m: OperatorMessage, inRow = false) {
   return render(
     <IslandI18n locale="en" catalogue={pickNamespaces(catalogues.en, STAFF_NAMESPACES)}>
       <p>
-        <MessagePreview message={m} />
+        <MessagePreview message={m} inRow={inRow} />
       </p>
     </IslandI18n>,
   );
@@ -84,6 +84,24 @@ describe('a member’s message in the operator console', () => {
   it('still names the kind when there is nothing to show (the inbox line, a GIF the service lost)', () => {
     const { container } = show(message({ kind: 'gif', item: 'hello', gif: null }));
     expect(container.textContent).toBe(`${catalogues.en.operator.kind.gif}: hello`);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('names a photo by its kind in an inbox row, with no link or image inside the row’s button', () => {
+    const { container } = show(
+      message({
+        kind: 'photo',
+        photo: {
+          url: '/api/operator-chat-photo.php?id=m1&v=full',
+          thumb_url: '/api/operator-chat-photo.php?id=m1&v=thumb',
+          width: 640,
+          height: 480,
+        },
+      }),
+      true,
+    );
+    expect(container.textContent).toBe(catalogues.en.operator.kind.photo);
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
   });
 });

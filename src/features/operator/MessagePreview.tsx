@@ -12,9 +12,11 @@ export function formatTime(iso: string, locale: Locale, now = new Date()): strin
 /**
  * What a message says: its text; an icebreaker's line; the GIF and the photo themselves (the
  * photo from the operator's own photo route, opened full size by its link). A message without
- * those (the inbox's last message, a GIF the service failed on) shows what kind it is.
+ * those (a GIF the service failed on) shows what kind it is. In the inbox's rows (`inRow`: the
+ * row is a button) a photo or GIF is named by its kind, as neither an image nor a link fits in
+ * one line of a button.
  */
-export function MessagePreview({ message }: { message: OperatorMessage }) {
+export function MessagePreview({ message, inRow = false }: { message: OperatorMessage; inRow?: boolean }) {
   const { t } = useTranslation();
   if (message.kind === 'text') return <>{message.text}</>;
   const label = {
@@ -30,7 +32,7 @@ export function MessagePreview({ message }: { message: OperatorMessage }) {
         {message.text}
       </span>
     );
-  if (message.kind === 'gif' && message.gif)
+  if (message.kind === 'gif' && message.gif && !inRow)
     return (
       <img
         src={message.gif.url}
@@ -41,7 +43,7 @@ export function MessagePreview({ message }: { message: OperatorMessage }) {
         className="h-auto max-h-64 w-auto max-w-full rounded-2xl"
       />
     );
-  if (message.kind === 'photo' && message.photo)
+  if (message.kind === 'photo' && message.photo && !inRow)
     return (
       <a href={message.photo.url} target="_blank" rel="noopener" className="block">
         <img

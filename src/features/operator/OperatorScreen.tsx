@@ -177,7 +177,7 @@ function InboxRow({
         </span>
         <span className="truncate text-sm text-ink-muted">{brand}</span>
         <span className="truncate text-sm">
-          <MessagePreview message={item.last_message} />
+          <MessagePreview message={item.last_message} inRow />
         </span>
         <span className="flex flex-wrap gap-x-3 text-sm">
           {item.waiting_since ? (
