@@ -19,8 +19,7 @@ function browserI18next() {
   const lite = {
     i18next: fileURLToPath(new URL('./src/i18n/lite.ts', import.meta.url)),
     'react-i18next': fileURLToPath(new URL('./src/i18n/lite-react.ts', import.meta.url)),
-    // 'zod/mini': src/client/zod-lite.ts is switched off until the discovery e2e failure it may
-    // cause (docs/decisions.md "Members app: JavaScript a member downloads") is understood.
+    'zod/mini': fileURLToPath(new URL('./src/client/zod-lite.ts', import.meta.url)),
   };
   return {
     name: 'browser-i18next',

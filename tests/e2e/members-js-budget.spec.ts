@@ -29,12 +29,12 @@ const KB = 1024;
  * before, 125.5 KB on 2026-11-28, 113.1 KB with the contract in zod/mini, 110.7 KB with the
  * browser's own react-i18next subset and the staff frame and webcam card in chunks of their
  * own, 109.2 KB with the small modules it does not run out of its chunks, 102.5 KB with the
- * browser's own zod/mini (src/client/zod-lite.ts), 101.5 KB with unused endpoints shaken out;
- * zod-lite is switched off again for now (astro.config.mjs), so the budget stays at 112 KB.
- * The goal is 100 KB; what is left is in docs/decisions.md "Members app: JavaScript a member
- * downloads". Lower this with each step; never raise it.
+ * browser's own zod/mini (src/client/zod-lite.ts), 101.5 KB with unused endpoints shaken out,
+ * 102.5 KB on 2026-11-29 with the back office's additions to the shared modules. The goal is
+ * 100 KB; what is left is in docs/decisions.md "Members app: JavaScript a member downloads".
+ * Lower this with each step; never raise it.
  */
-const FIRST_SCREEN_JS_BUDGET = 112 * KB;
+const FIRST_SCREEN_JS_BUDGET = 104 * KB;
 /** Compressed size of any one script a later members route loads. */
 const LATER_CHUNK_BUDGET = 40 * KB;
 /** A script that arrives later than this after the previous one belongs to no screen load. */
