@@ -2,9 +2,12 @@
  * The back office's login in the journeys (docs/staff.md "Login"): the staff origin, the demo
  * staff members, and the authenticator code computed from the seeded secret. Several journeys
  * log in as the same demo staff member; a code of a 30-second step already accepted for that
- * account is refused as a replay, so the code of the next step is entered then.
+ * account is refused as a replay, so each journey claims a step of its own (claimStep).
  */
 import type { Locator, Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD } from '#src/server/seed/demo-logins.ts';
 import type { StaffRole } from '#src/contract/define.ts';
@@ -33,13 +36,57 @@ export function demoStaff(role: StaffRole): (typeof DEMO_STAFF)[number] {
   return staff;
 }
 
+const STEP_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, ms)));
+
+/** The last TOTP step a journey sent for a demo staff member (both workers): a file per secret and run port. */
+const stepFile = (secret: string) => join(tmpdir(), `e2e-totp-${E2E_PORT}-${secret.slice(0, 8)}`);
+
+/** Runs `fn` holding the file's lock (a directory beside it; both workers use it). */
+async function withFileLock<T>(path: string, fn: () => T): Promise<T> {
+  const lock = `${path}.lock`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than any holder can be (a worker killed while holding it) is taken over.
+      if (attempt > 100) rmSync(lock, { recursive: true, force: true });
+      await sleep(20);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /**
- * The server takes a code of the step before, the current one or the one after (clock drift),
- * each step once per account. Several journeys (in two workers) log in as the same demo staff
- * member, so the code of each of those steps is sent in turn, oldest first (using the oldest
- * leaves the later ones for the next journey), with `send`, to `path`; only when all three
- * were taken does this wait for the next step.
+ * The server takes each step's code once per account, and a code of the step before or after
+ * its own (clock drift). Several journeys in two workers log in as the same demo staff member,
+ * and every refused code counts towards the account's lock (5 in 15 minutes), so a journey
+ * claims a step no other journey sent yet: the current one or the next, in order; when both
+ * are taken it waits for the next step.
  */
+async function claimStep(secret: string): Promise<number> {
+  for (;;) {
+    const current = Math.floor(Date.now() / STEP_MS);
+    const file = stepFile(secret);
+    const claimed = await withFileLock(file, () => {
+      const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) || 0 : 0;
+      const step = Math.max(last + 1, current);
+      if (step > current + 1) return null;
+      writeFileSync(file, String(step));
+      return step;
+    });
+    if (claimed !== null) return claimed;
+    await sleep((current + 1) * STEP_MS - Date.now() + 200);
+  }
+}
+
+/** Sends (with `send`, answered at `path`) the code of a step claimed for this journey. */
 async function sendUnusedCode(
   page: Page,
   consoleErrors: string[],
@@ -47,24 +94,21 @@ async function sendUnusedCode(
   path: string,
   send: (code: string) => Promise<void>,
 ): Promise<void> {
-  for (let round = 0; round < 3; round += 1) {
-    const now = Date.now();
-    for (const offset of [-STEP_MS, 0, STEP_MS]) {
-      const code = await generate({ secret, epoch: Math.floor((now + offset) / 1000) });
-      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
-      await send(code);
-      if ((await answer).ok()) {
-        // The browser reports a refused code's 401 on its console by the time the next one is taken.
-        expectErrorAnswers(consoleErrors, 401);
-        return;
-      }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const step = await claimStep(secret);
+    const code = await generate({ secret, epoch: step * (STEP_MS / 1000) });
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === path);
+    await send(code);
+    const status = (await answer).status();
+    if (status === 200) {
+      // The browser reports a refused code's 401 on its console by the time the next one is taken.
+      expectErrorAnswers(consoleErrors, 401);
+      return;
     }
-    await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 500);
+    if (status !== 401) throw new Error(`the authentication code was answered ${status}`);
   }
-  throw new Error('every code of the demo staff member was refused');
+  throw new Error('three authentication codes of the demo staff member were refused');
 }
-
-const STEP_MS = 30_000;
 
 /** On the 'Second factor' screen: enters an unused authenticator code and waits for the console. */
 export async function enterTotp(page: Page, consoleErrors: string[], secret: string): Promise<void> {
