@@ -71,6 +71,8 @@ interface Prepared {
   members: number;
   senders: { cookie: string; partner: string }[];
   searchers: string[];
+  /** A sender and the member they write to, outside the load: the delivery probe. */
+  probe: { cookie: string; partner: string; partnerCookie: string };
 }
 
 async function countMembers(database: Database): Promise<number> {
@@ -115,8 +117,8 @@ async function prepare(options: ProcessesBenchOptions, log: (line: string) => vo
         .limit(limit);
     // Senders (men) each write to a woman: a conversation both may see.
     const men = await confirmed('male', SEARCHERS);
-    const women = await confirmed('female', SENDERS);
-    if (men.length < SEARCHERS || women.length < SENDERS)
+    const women = await confirmed('female', SENDERS + 1);
+    if (men.length < SEARCHERS || women.length < SENDERS + 1)
       throw new Error('processes bench: too few confirmed members of the default site');
     const rows = men;
     const now = new Date();
@@ -136,7 +138,25 @@ async function prepare(options: ProcessesBenchOptions, log: (line: string) => vo
       senders.push({ cookie: await cookieOf(sender.id), partner: women[i]?.publicId ?? '' });
     }
     const searchers = await Promise.all(rows.slice(0, SEARCHERS).map((row) => cookieOf(row.id)));
-    return { members: await countMembers(database), senders, searchers };
+    // The probe: the next man writes to the next woman while the load runs.
+    const [prober, probed] = [rows[SENDERS], women[SENDERS]];
+    if (!prober || !probed) throw new Error('processes bench: too few confirmed members of the default site');
+    await database.db.update(accounts).set({ paidUser: true }).where(eq(accounts.id, prober.id));
+    await database.db.transaction((tx) =>
+      applyCredits(tx, {
+        accountId: prober.id,
+        delta: 1_000_000,
+        reason: 'correction',
+        reference: `bench-processes:${prober.id}:${now.getTime()}`,
+        now,
+      }),
+    );
+    const probe = {
+      cookie: await cookieOf(prober.id),
+      partner: probed.publicId,
+      partnerCookie: await cookieOf(probed.id),
+    };
+    return { members: await countMembers(database), senders, searchers, probe };
   } finally {
     await database.close();
     rmSync(dir, { recursive: true, force: true });
@@ -162,6 +182,114 @@ function getJson(port: number, path: string, cookie: string): Promise<unknown> {
     request.on('error', reject);
     request.end();
   });
+}
+
+/** POST as the sender's browser: the answer's JSON and when it arrived. */
+function postJson(port: number, path: string, cookie: string, body: unknown): Promise<{ answer: unknown; at: number }> {
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          host: 'default.localhost',
+          cookie,
+          'content-type': 'application/json',
+          'x-request-type': 'client',
+          'x-forwarded-for': '10.3.0.1',
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolveAnswer({ answer: JSON.parse(text), at: Date.now() })
+            : reject(new Error(`${path} answered ${response.statusCode}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * Delivery under load: while the senders' load runs, the probe sends a message every 100 ms
+ * and its partner's realtime channel (GET /api/events.php) receives it. Each delay is from
+ * the send's answer to the event's arrival (0 when the event came first). With N workers the
+ * stream and the send meet on one worker about 1 in N times (node:cluster deals connections
+ * round-robin), so most probes cross processes through Redis.
+ */
+function startProbe(port: number, prepared: Prepared, conversation: string): { stop: () => Promise<number[]> } {
+  const arrivals = new Map<string, number>();
+  const acks = new Map<string, number>();
+  const stream = httpRequest({
+    host: '127.0.0.1',
+    port,
+    path: '/api/events.php',
+    headers: {
+      host: 'default.localhost',
+      cookie: prepared.probe.partnerCookie,
+      accept: 'text/event-stream',
+      'x-forwarded-for': '10.3.0.2',
+    },
+  });
+  stream.on('response', (response) => {
+    let buffer = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      const at = Date.now();
+      buffer += chunk;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^event: message$/m.test(frame) ? /^data: (.*)$/m.exec(frame)?.[1] : undefined;
+        if (data) arrivals.set((JSON.parse(data) as { message: { id: string } }).message.id, at);
+      }
+    });
+    response.on('error', () => {});
+  });
+  stream.on('error', () => {});
+  stream.end();
+  let running = true;
+  let n = 0;
+  const sending = (async () => {
+    // The channel opens before the first probe.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    while (running) {
+      n += 1;
+      const sent = await postJson(port, '/api/chat.php', prepared.probe.cookie, {
+        conversation,
+        client_id: `probe-${Date.now()}-${n}`,
+        text: 'Probe',
+      }).catch(() => null);
+      const id = (sent?.answer as { message?: { id?: string } } | undefined)?.message?.id;
+      if (sent && id) acks.set(id, sent.at);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await sending;
+      // The last probes' events still on their way.
+      await new Promise((resolveWait) => setTimeout(resolveWait, 1_000));
+      stream.destroy();
+      const delays = [...acks].map(([id, ack]) => {
+        const arrived = arrivals.get(id);
+        return arrived === undefined ? Number.POSITIVE_INFINITY : Math.max(0, arrived - ack);
+      });
+      return delays.sort((a, b) => a - b);
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 /** The worker processes of a primary (its children), or the process itself without any. */
@@ -228,6 +356,7 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
   const rows: string[][] = [];
   const single = new Map<string, number>();
   const conversations: string[] = [];
+  let probeConversation = '';
   try {
     for (const count of counts) {
       const api = await startProcess(
@@ -248,6 +377,14 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
       );
       try {
         if (conversations.length === 0) {
+          const probe = (await getJson(
+            api.port,
+            `/api/chat.php?profile=${prepared.probe.partner}`,
+            prepared.probe.cookie,
+          )) as {
+            id: string;
+          };
+          probeConversation = probe.id;
           for (const sender of prepared.senders) {
             const started = (await getJson(api.port, `/api/chat.php?profile=${sender.partner}`, sender.cookie)) as {
               id: string;
@@ -286,7 +423,9 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
             ...(route.idReplacement ? { idReplacement: true } : {}),
           };
           await load({ ...routeSpec, seconds: 2 });
+          const probe = route.idReplacement ? startProbe(api.port, prepared, probeConversation) : null;
           const result: LoadResult = await load(routeSpec);
+          const delays = probe ? await probe.stop() : [];
           if (result.failed > 0) log(`  ${result.failed} failed answers: ${JSON.stringify(result.statuses)}`);
           if (count === counts[0]) single.set(route.name, result.perSecond / count);
           const one = single.get(route.name) ?? result.perSecond;
@@ -301,6 +440,20 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
             ms(result.p99),
             String(result.failed),
           ]);
+          if (probe) {
+            const lost = delays.filter((delay) => delay === Number.POSITIVE_INFINITY).length;
+            rows.push([
+              String(count),
+              `delivery during those sends: a probe message every 100 ms, its answer to its arrival on the partner's event stream (${delays.length} probes)`,
+              '',
+              '',
+              '',
+              ms(percentile(delays, 50)),
+              ms(percentile(delays, 95)),
+              ms(percentile(delays, 99)),
+              `${lost} not delivered`,
+            ]);
+          }
         }
         const resident = workerPids(api.pid).map((pid) => residentMiB(pid));
         rows.push([
