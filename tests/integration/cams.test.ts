@@ -20,6 +20,7 @@ import {
   errorAnswerOf,
   answerOf,
 } from './harness.ts';
+import { siteData } from '#src/server/features/site/cache.ts';
 
 const DAY = 86_400_000;
 
@@ -67,11 +68,14 @@ async function camsFor(app: TestApp, viewer: Member, query = ''): Promise<Record
   return (await answerOf(getCamSearch, response)).cams;
 }
 
+/** Resolves once the app has dropped its copy of the settings (PostgreSQL notifies after the commit). */
 async function setMemberResell(siteId: string, memberResell: string[]) {
+  const heard = siteData(t.database).nextChange();
   await t.db
     .update(siteRows)
     .set({ settings: sql`${siteRows.settings} || ${JSON.stringify({ member_resell: memberResell })}::jsonb` })
     .where(eq(siteRows.id, siteId));
+  await heard;
 }
 
 describe('GET /api/livecams/search.php', () => {
