@@ -123,34 +123,29 @@ async function prepare(options: ProcessesBenchOptions, log: (line: string) => vo
     const rows = men;
     const now = new Date();
     const cookieOf = async (id: number) => `${AUTH_COOKIE_NAME}=${await createSession(database.db, id, now)}`;
-    const senders: Prepared['senders'] = [];
-    for (const [i, sender] of rows.slice(0, SENDERS).entries()) {
-      await database.db.update(accounts).set({ paidUser: true }).where(eq(accounts.id, sender.id));
+    /** A paid member with credits enough for the run. */
+    const paying = async (id: number) => {
+      await database.db.update(accounts).set({ paidUser: true }).where(eq(accounts.id, id));
       await database.db.transaction((tx) =>
         applyCredits(tx, {
-          accountId: sender.id,
+          accountId: id,
           delta: 1_000_000,
           reason: 'correction',
-          reference: `bench-processes:${sender.id}:${now.getTime()}`,
+          reference: `bench-processes:${id}:${now.getTime()}`,
           now,
         }),
       );
+    };
+    const senders: Prepared['senders'] = [];
+    for (const [i, sender] of rows.slice(0, SENDERS).entries()) {
+      await paying(sender.id);
       senders.push({ cookie: await cookieOf(sender.id), partner: women[i]?.publicId ?? '' });
     }
     const searchers = await Promise.all(rows.slice(0, SEARCHERS).map((row) => cookieOf(row.id)));
     // The probe: the next man writes to the next woman while the load runs.
     const [prober, probed] = [rows[SENDERS], women[SENDERS]];
     if (!prober || !probed) throw new Error('processes bench: too few confirmed members of the default site');
-    await database.db.update(accounts).set({ paidUser: true }).where(eq(accounts.id, prober.id));
-    await database.db.transaction((tx) =>
-      applyCredits(tx, {
-        accountId: prober.id,
-        delta: 1_000_000,
-        reason: 'correction',
-        reference: `bench-processes:${prober.id}:${now.getTime()}`,
-        now,
-      }),
-    );
+    await paying(prober.id);
     const probe = {
       cookie: await cookieOf(prober.id),
       partner: probed.publicId,

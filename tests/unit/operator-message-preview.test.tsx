@@ -26,6 +26,17 @@ function message(extra: Partial<OperatorMessage>): OperatorMessage {
   };
 }
 
+/** A photo message, served by the operator's photo route. */
+const PHOTO = message({
+  kind: 'photo',
+  photo: {
+    url: '/api/operator-chat-photo.php?id=m1&v=full',
+    thumb_url: '/api/operator-chat-photo.php?id=m1&v=thumb',
+    width: 640,
+    height: 480,
+  },
+});
+
 function show(m: OperatorMessage, inRow = false) {
   return render(
     <IslandI18n locale="en" catalogue={pickNamespaces(catalogues.en, STAFF_NAMESPACES)}>
@@ -65,17 +76,7 @@ describe('a member’s message in the operator console', () => {
   });
 
   it('shows the photo from the operator’s photo route, linking to the full image', () => {
-    show(
-      message({
-        kind: 'photo',
-        photo: {
-          url: '/api/operator-chat-photo.php?id=m1&v=full',
-          thumb_url: '/api/operator-chat-photo.php?id=m1&v=thumb',
-          width: 640,
-          height: 480,
-        },
-      }),
-    );
+    show(PHOTO);
     const img = screen.getByRole('img', { name: catalogues.en.operator.kind.photo });
     expect(img.getAttribute('src')).toBe('/api/operator-chat-photo.php?id=m1&v=thumb');
     expect(img.closest('a')?.getAttribute('href')).toBe('/api/operator-chat-photo.php?id=m1&v=full');
@@ -88,18 +89,7 @@ describe('a member’s message in the operator console', () => {
   });
 
   it('names a photo by its kind in an inbox row, with no link or image inside the row’s button', () => {
-    const { container } = show(
-      message({
-        kind: 'photo',
-        photo: {
-          url: '/api/operator-chat-photo.php?id=m1&v=full',
-          thumb_url: '/api/operator-chat-photo.php?id=m1&v=thumb',
-          width: 640,
-          height: 480,
-        },
-      }),
-      true,
-    );
+    const { container } = show(PHOTO, true);
     expect(container.textContent).toBe(catalogues.en.operator.kind.photo);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('img')).toBeNull();
