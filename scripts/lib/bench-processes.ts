@@ -158,44 +158,26 @@ async function prepare(options: ProcessesBenchOptions, log: (line: string) => vo
   }
 }
 
-/** GET on the API as the sender's browser (autocannon sets Host itself; node:http for setup). */
-function getJson(port: number, path: string, cookie: string): Promise<unknown> {
+/**
+ * A GET (or with `body` a POST) on the API as the member's browser (autocannon sets Host
+ * itself; node:http for setup and the probe): the answer's JSON and when it arrived.
+ */
+function requestJson(
+  port: number,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ answer: unknown; at: number }> {
   return new Promise((resolveAnswer, reject) => {
+    const headers: Record<string, string> = { host: 'default.localhost', cookie, accept: 'application/json' };
+    if (body !== undefined)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'x-request-type': 'client',
+        'x-forwarded-for': '10.3.0.1',
+      });
     const request = httpRequest(
-      { host: '127.0.0.1', port, path, headers: { host: 'default.localhost', cookie, accept: 'application/json' } },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolveAnswer(JSON.parse(text))
-            : reject(new Error(`${path} answered ${response.statusCode}`)),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-/** POST as the sender's browser: the answer's JSON and when it arrived. */
-function postJson(port: number, path: string, cookie: string, body: unknown): Promise<{ answer: unknown; at: number }> {
-  return new Promise((resolveAnswer, reject) => {
-    const request = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          host: 'default.localhost',
-          cookie,
-          'content-type': 'application/json',
-          'x-request-type': 'client',
-          'x-forwarded-for': '10.3.0.1',
-        },
-      },
+      { host: '127.0.0.1', port, path, method: body === undefined ? 'GET' : 'POST', headers },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -208,7 +190,7 @@ function postJson(port: number, path: string, cookie: string, body: unknown): Pr
       },
     );
     request.on('error', reject);
-    request.end(JSON.stringify(body));
+    request.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
 
@@ -257,7 +239,7 @@ function startProbe(port: number, prepared: Prepared, conversation: string): { s
     await new Promise((resolveWait) => setTimeout(resolveWait, 500));
     while (running) {
       n += 1;
-      const sent = await postJson(port, '/api/chat.php', prepared.probe.cookie, {
+      const sent = await requestJson(port, '/api/chat.php', prepared.probe.cookie, {
         conversation,
         client_id: `probe-${Date.now()}-${n}`,
         text: 'Probe',
@@ -372,20 +354,12 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
       );
       try {
         if (conversations.length === 0) {
-          const probe = (await getJson(
-            api.port,
-            `/api/chat.php?profile=${prepared.probe.partner}`,
-            prepared.probe.cookie,
-          )) as {
-            id: string;
-          };
-          probeConversation = probe.id;
-          for (const sender of prepared.senders) {
-            const started = (await getJson(api.port, `/api/chat.php?profile=${sender.partner}`, sender.cookie)) as {
-              id: string;
-            };
-            conversations.push(started.id);
-          }
+          /** Opens (or finds) the conversation of `cookie`'s member with the profile `partner`. */
+          const conversationWith = async (partner: string, cookie: string) =>
+            ((await requestJson(api.port, `/api/chat.php?profile=${partner}`, cookie)).answer as { id: string }).id;
+          probeConversation = await conversationWith(prepared.probe.partner, prepared.probe.cookie);
+          for (const sender of prepared.senders)
+            conversations.push(await conversationWith(sender.partner, sender.cookie));
         }
         log(`processes bench: ${count} process${count > 1 ? 'es' : ''}: bare Hono…`);
         const spec = (port: number, seconds_: number): LoadSpec => ({
