@@ -115,14 +115,25 @@ export async function tokenFromMail(
   return { mail, link: match[1], token: match[2] };
 }
 
+/**
+ * Runs `write` (SQL on the site data: sites, prices, costs…) and resolves once the app has
+ * dropped its copy: on PostgreSQL the notification comes a few milliseconds after the commit,
+ * so a request sent at once could still read the old data.
+ */
+export async function writeSiteData(t: TestApp, write: () => Promise<unknown>): Promise<void> {
+  const heard = siteData(t.database).nextChange();
+  await write();
+  await heard;
+}
+
 /** Changes operational settings of a site in the database; resolves once the app has heard of it. */
 export async function setSiteSettings(t: TestApp, siteId: string, patch: Record<string, unknown>): Promise<void> {
-  const heard = siteData(t.database).nextChange();
-  await t.db
-    .update(sites)
-    .set({ settings: sql`${sites.settings} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(sites.id, siteId));
-  await heard;
+  await writeSiteData(t, () =>
+    t.db
+      .update(sites)
+      .set({ settings: sql`${sites.settings} || ${JSON.stringify(patch)}::jsonb` })
+      .where(eq(sites.id, siteId)),
+  );
 }
 
 /** Asserts that a response text contains none of the given secrets. */

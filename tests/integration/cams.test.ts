@@ -4,11 +4,11 @@
  * sites without 'cams'), the demo feed's filter and snapshots, and the redirects to the
  * configured partners.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { camRedirectUrl, resellPartnerUrl, type CamEntry, getCamSearch } from '#src/contract/cams.ts';
 import { WEBCAM_ELIGIBILITY_MS } from '#src/lib/constants.ts';
-import { accounts, sites as siteRows } from '#src/server/db/schema.ts';
+import { accounts } from '#src/server/db/schema.ts';
 import { CAM_SEARCH_LIMIT } from '#src/server/features/cams/service.ts';
 import { DEMO_CAMS, createDemoCamProvider, type CamProvider } from '#src/server/providers/cams/index.ts';
 import {
@@ -20,7 +20,7 @@ import {
   errorAnswerOf,
   answerOf,
 } from './harness.ts';
-import { siteData } from '#src/server/features/site/cache.ts';
+import { setSiteSettings } from './accounts-helpers.ts';
 
 const DAY = 86_400_000;
 
@@ -68,14 +68,8 @@ async function camsFor(app: TestApp, viewer: Member, query = ''): Promise<Record
   return (await answerOf(getCamSearch, response)).cams;
 }
 
-/** Resolves once the app has dropped its copy of the settings (PostgreSQL notifies after the commit). */
 async function setMemberResell(siteId: string, memberResell: string[]) {
-  const heard = siteData(t.database).nextChange();
-  await t.db
-    .update(siteRows)
-    .set({ settings: sql`${siteRows.settings} || ${JSON.stringify({ member_resell: memberResell })}::jsonb` })
-    .where(eq(siteRows.id, siteId));
-  await heard;
+  await setSiteSettings(t, siteId, { member_resell: memberResell });
 }
 
 describe('GET /api/livecams/search.php', () => {

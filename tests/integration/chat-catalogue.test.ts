@@ -25,7 +25,7 @@ import {
 import { BUNDLED_GIF_IDS } from '#src/server/providers/gifs/bundled.ts';
 import { sites } from '#sites-config';
 import { call, callError, createTestApp, createTestMember, seedSiteData, type TestApp } from './harness.ts';
-import { siteData } from '#src/server/features/site/cache.ts';
+import { setSiteSettings, writeSiteData } from './accounts-helpers.ts';
 
 let t: TestApp;
 let session: string;
@@ -61,23 +61,17 @@ describe('gifts', () => {
   });
 
   it('follows the operators price in the database', async () => {
-    // The app drops its copy when PostgreSQL's notification comes, a few milliseconds after the commit.
-    const heard = siteData(t.database).nextChange();
-    await t.db
-      .update(siteRows)
-      .set({ settings: sql`${siteRows.settings} || '{"gift_credits": 40}'::jsonb` })
-      .where(eq(siteRows.id, 'default'));
-    await heard;
+    await setSiteSettings(t, 'default', { gift_credits: 40 });
     try {
       const { gifts } = await call(t, getGifts, { session, host });
       expect(gifts.every((g) => g.credits === 40)).toBe(true);
     } finally {
-      const restored = siteData(t.database).nextChange();
-      await t.db
-        .update(siteRows)
-        .set({ settings: sql`${siteRows.settings} - 'gift_credits'` })
-        .where(eq(siteRows.id, 'default'));
-      await restored;
+      await writeSiteData(t, () =>
+        t.db
+          .update(siteRows)
+          .set({ settings: sql`${siteRows.settings} - 'gift_credits'` })
+          .where(eq(siteRows.id, 'default')),
+      );
     }
   });
 

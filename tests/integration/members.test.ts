@@ -29,7 +29,7 @@ import {
   type TestApp,
   errorAnswerOf,
 } from './harness.ts';
-import { siteData } from '#src/server/features/site/cache.ts';
+import { setSiteSettings, writeSiteData } from './accounts-helpers.ts';
 
 let t: TestApp;
 
@@ -152,13 +152,7 @@ describe('GET /api/member.php', () => {
     await t.db.update(profiles).set({ aboutMe: 'hidden text' }).where(eq(profiles.id, target.profileId));
     const [row] = await t.db.select().from(siteRows).where(eq(siteRows.id, 'default'));
     const original = row?.settings ?? {};
-    // The app drops its copy when PostgreSQL's notification comes, a few milliseconds after the commit.
-    const heard = siteData(t.database).nextChange();
-    await t.db
-      .update(siteRows)
-      .set({ settings: { ...original, visible_profile_fields: ['country', 'countryregion'] } })
-      .where(eq(siteRows.id, 'default'));
-    await heard;
+    await setSiteSettings(t, 'default', { visible_profile_fields: ['country', 'countryregion'] });
     try {
       const { profile } = await answerOf(getMember, await page(viewer, target));
       expect(profile.country).toBe('NL');
@@ -167,9 +161,7 @@ describe('GET /api/member.php', () => {
       expect(profile).not.toHaveProperty('about_me');
       expect(JSON.stringify(profile)).not.toContain('hidden text');
     } finally {
-      const restored = siteData(t.database).nextChange();
-      await t.db.update(siteRows).set({ settings: original }).where(eq(siteRows.id, 'default'));
-      await restored;
+      await writeSiteData(t, () => t.db.update(siteRows).set({ settings: original }).where(eq(siteRows.id, 'default')));
     }
   });
 

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchAnswer, getSearch } from '#src/contract/search.ts';
-import { siteData } from '#src/server/features/site/cache.ts';
+import { setSiteSettings as setSite, writeSiteData } from './accounts-helpers.ts';
 import { SEARCH_COUNT_AHEAD, SEARCH_MAX_RESULTS, SEARCH_PER_PAGE_MAX } from '#src/contract/search.ts';
 import type { CountryCode } from '#src/lib/locales.ts';
 import {
@@ -50,11 +50,11 @@ afterAll(async () => {
 /** Each test starts on an empty site: no members (and what hangs off them), settings as seeded, FIXED_NOW. */
 async function fresh(): Promise<void> {
   await t.db.execute(sql`truncate table accounts, profiles restart identity cascade`);
-  const heard = siteData(t.database).nextChange();
-  for (const [id, settings] of originalSettings) {
-    await t.db.update(siteRows).set({ settings }).where(eq(siteRows.id, id));
-  }
-  await heard;
+  await writeSiteData(t, async () => {
+    for (const [id, settings] of originalSettings) {
+      await t.db.update(siteRows).set({ settings }).where(eq(siteRows.id, id));
+    }
+  });
   t.clock.now = new Date(FIXED_NOW);
 }
 
@@ -130,19 +130,8 @@ const sorted = (...members: { publicId: string }[]) => members.map((m) => m.publ
 const viewerInit: MemberInit = { gender: 'male', seeking: 'female' };
 const manual = (params: Record<string, string | number>) => ({ manual_search: 1, ...params });
 
-/**
- * Changes the site's settings; resolves once the app has dropped its copy (on PostgreSQL the
- * notification comes a few milliseconds after the commit: a search at once read the old ones).
- */
-async function setSiteSettings(patch: Record<string, unknown>, siteId = 'default') {
-  const [row] = await t.db.select().from(siteRows).where(eq(siteRows.id, siteId));
-  const heard = siteData(t.database).nextChange();
-  await t.db
-    .update(siteRows)
-    .set({ settings: { ...(row?.settings ?? {}), ...patch } })
-    .where(eq(siteRows.id, siteId));
-  await heard;
-}
+/** Changes the default site's settings (or `siteId`'s); resolves once the app has heard of it. */
+const setSiteSettings = (patch: Record<string, unknown>, siteId = 'default') => setSite(t, siteId, patch);
 
 describe('filters', () => {
   it('finds only the gender asked for', async () => {
