@@ -32,35 +32,83 @@ function browserI18next() {
 }
 
 /**
- * Small modules the members' first screen does not run, which the minimum chunk size merged
- * into the chunks it loads; each goes in a chunk of its own, loaded by the screens that use it
- * (docs/decisions.md "Members app: JavaScript a member downloads").
+ * The browser's shared code in three files (docs/decisions.md "Members app: JavaScript a
+ * member downloads"): brotli packs one file of many modules far better than many small ones
+ * (the members' first screen: 21 files, 47.4 KB besides React; the same code in one file,
+ * 38.7 KB). Left to itself, Rollup makes a chunk of every set of modules with the same
+ * importers, so the modules every island shares and those of the members' first screen
+ * would come in a dozen files whatever their size; merging chunks by size
+ * (`experimentalMinChunkSize`) pulled later screens' modules into the first screen's files.
+ *
+ * - `react`: React and react-dom, which every island loads;
+ * - `core`: what every island uses (the API client and its zod, the stores' environment,
+ *   session, forms and errors, the i18n subsets, the icons and fields, constants, locales);
+ * - `members`: the members app's first screen (the root, the layout and its nav, the search,
+ *   the cards, the banners, and the realtime, conversation, likes and push stores behind the
+ *   badges), loaded on demand like the root was: the island itself (src/islands/MembersApp.tsx,
+ *   its error boundary and lazy loader) stays small, so the loading state paints first
+ *   (docs/pwa.md). The members' extras of static pages share it, for logged-in members only.
+ *
+ * Later screens stay in Rollup's chunks (each set of importers its own). Only the client
+ * build is grouped: the server build's chunks import each other in circles when grouped.
  */
-const LATER = [
-  'src/features/settings/Section.tsx',
-  'src/features/auth/EmailField.tsx',
-  'src/features/auth/hooks.ts',
-  'src/features/credits/NoSubscriptionNotice.tsx',
-  'src/features/profile-card/FictionalNote.tsx',
-  'src/features/profile-card/LanguageBadge.tsx',
-  'src/ui/use-modal-dialog.ts',
-  'src/ui/IslandI18n.tsx',
-  'src/ui/LinkButtons.tsx',
-  'src/ui/ProgressBar.tsx',
-  'src/lib/dates.ts',
-];
+const BROWSER_GROUPS = /** @type {const} */ ([
+  ['react', [String.raw`/node_modules/(?:react|react-dom|scheduler)/`]],
+  [
+    'core',
+    [
+      String.raw`vite/preload-helper`,
+      String.raw`/node_modules/(?:nanostores|@nanostores/react)/`,
+      String.raw`/src/client/(?:zod-lite|api)\.ts$`,
+      String.raw`/src/contract/(?:define|user|limits)\.ts$`,
+      String.raw`/src/stores/(?:session|environment|errors|form)\.ts$`,
+      String.raw`/src/ui/(?:use-form\.ts|fields\.tsx|alerts\.tsx|Spinner\.tsx|CloseButton\.tsx|LineIcon\.tsx|icon-shapes\.ts)$`,
+      String.raw`/src/i18n/(?:lite|lite-react|lite-context|index|attribute-keys)\.ts$`,
+      String.raw`/src/lib/(?:constants|locales|return-path|traffic|visitor-hints)\.ts$`,
+    ],
+  ],
+  [
+    'members',
+    [
+      String.raw`/node_modules/@nanostores/router/`,
+      String.raw`/src/features/members-shell/(?!StaticPageExtras|ErrorBoundary|chunk-reload)[^/]+$`,
+      String.raw`/src/features/search/(?!WebcamCard)[^/]+$`,
+      String.raw`/src/features/profile-card/(?:FictionalMark|NoPhoto|ProfileCard|profile-location|use-regions)\.tsx?$`,
+      String.raw`/src/features/banners/[^/]+$`,
+      String.raw`/src/contract/(?:cams|geo|search|chat|likes|members|push|site)\.ts$`,
+      String.raw`/src/lib/(?:profile-rules|time-bonus|webcam)\.ts$`,
+      String.raw`/src/pwa/app-worker-client\.ts$`,
+      String.raw`/src/stores/(?:account|geolocation|polling|chats|likes|push|realtime|counters|router|site-data)\.ts$`,
+      String.raw`/src/client/events\.ts$`,
+      String.raw`/src/ui/(?:BrandLink\.tsx|use-details-menu\.ts)$`,
+    ],
+  ],
+]).map(([name, patterns]) => /** @type {const} */ ([name, new RegExp(patterns.join('|'))]));
+
+/** The chunk of a module in the browser build: its group, else Rollup's choice. */
+function browserChunk(/** @type {string} */ id) {
+  return BROWSER_GROUPS.find(([, pattern]) => pattern.test(id))?.[0] ?? null;
+}
 
 /**
- * Modules loaded in a chunk of their own: the staff consoles' frame (the moderation and
- * operator consoles; merged by size it joined a chunk of the members' first screen), the
- * webcam card of the search (for the members who get cams) and LATER.
- * @param {string} id
+ * Groups the browser build's chunks (BROWSER_GROUPS). Only the named modules: their imports
+ * stay where they are (`onlyExplicitManualChunks`), so a group never pulls a later screen's
+ * module along. The server build keeps Rollup's chunks.
  */
-function ownChunk(id) {
-  if (/\/src\/ui\/(?:StaffConsole\.tsx|console-frame\.tsx)$/.test(id)) return 'staff-console';
-  if (id.endsWith('/src/features/search/WebcamCard.tsx')) return 'WebcamCard';
-  const later = LATER.find((path) => id.endsWith(`/${path}`));
-  return later ? later.replace(/^.*\/|\.tsx?$/g, '') : null;
+function browserChunks() {
+  let ssr = false;
+  return {
+    name: 'browser-chunks',
+    apply: /** @type {const} */ ('build'),
+    /** @param {{ build: { ssr?: unknown } }} config */
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    /** @param {import('rollup').OutputOptions} options */
+    outputOptions(options) {
+      return ssr ? null : { ...options, manualChunks: browserChunk, onlyExplicitManualChunks: true };
+    },
+  };
 }
 
 export default defineConfig({
@@ -71,7 +119,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss(), devVariant(), browserI18next()],
+    plugins: [tailwindcss(), devVariant(), browserI18next(), browserChunks()],
     build: {
       assetsInlineLimit: 0,
       // Terser packs the islands about 2 % smaller than esbuild's minifier: what the members
@@ -79,14 +127,6 @@ export default defineConfig({
       minify: 'terser',
       terserOptions: { compress: { passes: 2 }, format: { comments: false } },
       rollupOptions: {
-        // Rollup's default makes a chunk of every set of modules with the same importers: the
-        // members app's first screen came in 34 files, and brotli packs one file of many
-        // modules better than many small ones (11 KB less; docs/decisions.md "Members app:
-        // JavaScript a member downloads"). A chunk under this size joins one loaded with it.
-        // Code only some members run stays out of the chunks every member loads: merged by
-        // size it would join a shared chunk. Only the named modules; their imports stay where
-        // they are (`onlyExplicitManualChunks`).
-        output: { experimentalMinChunkSize: 10_000, manualChunks: ownChunk, onlyExplicitManualChunks: true },
         // Building a schema or an endpoint has no effect beyond its value: a contract endpoint no
         // island calls is left out of the browser's chunks (about 1 KB of the first screen).
         treeshake: { manualPureFunctions: ['defineEndpoint', 'z', 'optionalQueryValue'] },
