@@ -24,4 +24,4 @@ EXPOSE 4321 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4321) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Migrations run on start; reference data once per new database: npm run seed -- --reference-only
-CMD ["node", "--import", "tsx", "scripts/serve.ts"]
+CMD ["node", "--max-semi-space-size=16", "--import", "tsx", "scripts/serve.ts"]

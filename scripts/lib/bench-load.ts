@@ -34,6 +34,7 @@ import { openDatabase, type Database } from '#src/server/db/client.ts';
 import { accounts, profiles, rateLimits } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { createSession } from '#src/server/features/accounts/index.ts';
+import { SERVE_V8_FLAGS } from '#src/server/platform/cluster.ts';
 import { seed } from '#src/server/seed/index.ts';
 import type { LoadResult, LoadSpec } from './bench-load-client.ts';
 
@@ -304,6 +305,8 @@ export async function runLoadBench(options: LoadBenchOptions = {}): Promise<stri
   const api = await startProcess(
     [
       ...(options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.profileDir)}`] : []),
+      // As npm run serve starts it (package.json).
+      ...SERVE_V8_FLAGS,
       '--import',
       'tsx',
       SERVE,

@@ -34,6 +34,7 @@ import { accounts, profiles, rateLimits } from '#src/server/db/schema.ts';
 import { loadConfig } from '#src/server/env.ts';
 import { createSession } from '#src/server/features/accounts/index.ts';
 import { applyCredits } from '#src/server/features/credits/index.ts';
+import { SERVE_V8_FLAGS } from '#src/server/platform/cluster.ts';
 import { seed } from '#src/server/seed/index.ts';
 import type { LoadResult, LoadSpec } from './bench-load-client.ts';
 import { load, markdownTable, residentMiB, sectionOf, startProcess } from './bench-load.ts';
@@ -337,7 +338,8 @@ export async function runProcessesBench(options: ProcessesBenchOptions): Promise
   try {
     for (const count of counts) {
       const api = await startProcess(
-        ['--import', 'tsx', SERVE],
+        // As npm run serve starts it (package.json).
+        [...SERVE_V8_FLAGS, '--import', 'tsx', SERVE],
         {
           ...baseEnv,
           NODE_ENV: 'development',

@@ -95,6 +95,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** Worker processes of `npm run serve` (default: one per core on PostgreSQL, one on PGlite). */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Node's own options; read for the V8 flags an operator set there, which workers keep (platform/cluster.ts). */
+  NODE_OPTIONS: z.string().default(''),
   /** Where photo files are kept: 'local' (DATA_DIR/photos) or 's3' (an S3-compatible bucket; docs/operations.md "Photo storage"). */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The bucket of STORAGE=s3 (private: photos are served through the API, never from the bucket). */
@@ -182,6 +184,8 @@ export interface Config {
   metricsHost: string;
   /** WEB_CONCURRENCY as set (scripts/serve.ts picks the default). */
   webConcurrency: number | undefined;
+  /** NODE_OPTIONS as set ('' when not): its V8 flags win over SERVE_V8_FLAGS (platform/cluster.ts). */
+  nodeOptions: string;
   /** Where photo files are kept (src/server/providers/storage). */
   storage: StorageConfig;
 }
@@ -259,6 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     webConcurrency: e.WEB_CONCURRENCY,
+    nodeOptions: e.NODE_OPTIONS,
     storage,
   };
 }

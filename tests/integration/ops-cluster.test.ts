@@ -3,10 +3,12 @@
  * processes"): two workers answer on one port; a worker killed with SIGKILL is replaced while
  * requests keep succeeding; the primary serves the workers' summed metrics; SIGTERM stops
  * everything within 10 s. Needs TEST_DATABASE_URL (a fresh database is created and dropped).
- * Without DATABASE_URL several workers are refused with a message naming the fix.
+ * Without DATABASE_URL several workers are refused with a message naming the fix. Every way
+ * of starting it gives the processes the V8 flags of SERVE_V8_FLAGS ("Memory of a process").
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#src/server/env.ts';
-import { workerCount } from '#src/server/platform/cluster.ts';
+import { SERVE_V8_FLAGS, workerCount, workerExecArgv } from '#src/server/platform/cluster.ts';
 import { TEST_DATABASE_URL } from './harness.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -64,6 +66,29 @@ describe('worker count', () => {
     expect(workerCount(loadConfig({}))).toBe(1);
     expect(workerCount(loadConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: 'postgres://db/x' }))).toBe(3);
     expect(workerCount(loadConfig({ DATABASE_URL: 'postgres://db/x' }))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('V8 flags of the serving processes', () => {
+  it('gives workers the flags the primary lacks, and keeps those the operator set', () => {
+    expect(SERVE_V8_FLAGS).toContain('--max-semi-space-size=16');
+    const tsx = ['--import', 'tsx'];
+    expect(workerExecArgv(tsx)).toEqual([...tsx, ...SERVE_V8_FLAGS]);
+    expect(workerExecArgv([...tsx, ...SERVE_V8_FLAGS])).toEqual([...tsx, ...SERVE_V8_FLAGS]);
+    expect(workerExecArgv(['--max_semi_space_size=64', ...tsx])).toEqual(['--max_semi_space_size=64', ...tsx]);
+    expect(workerExecArgv(tsx, '--max-semi-space-size=64 --no-warnings')).toEqual(tsx);
+  });
+
+  it('starts npm run serve and the container with them', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+    const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    for (const flag of SERVE_V8_FLAGS) {
+      expect(manifest.scripts['serve']?.split(' ')).toContain(flag);
+      expect(JSON.parse(command ?? '[]')).toContain(flag);
+    }
   });
 });
 
@@ -141,6 +166,11 @@ describe.skipIf(!TEST_DATABASE_URL)('npm run serve with two workers (needs TEST_
     expect(output).toContain(`Serving on http://localhost:${port} (test, 2 worker processes)`);
     const workers = lines.filter((line) => line['msg'] === 'worker listening').map((line) => line['workerPid']);
     expect(new Set(workers).size).toBe(2);
+    // Started here without them, the primary gives its workers the V8 flags.
+    for (const pid of workers) {
+      const argv = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split('\0');
+      for (const flag of SERVE_V8_FLAGS) expect(argv).toContain(flag);
+    }
     const victim = workers[0] as number;
     process.kill(victim, 'SIGKILL');
     // A connection handed to the worker in the instant it dies is lost with it (the proxy in

@@ -1,15 +1,12 @@
 /**
  * Opens the database: PGlite (embedded WASM PostgreSQL: on disk, or in memory for tests) by
  * default, node-postgres when a DATABASE_URL is given. Both speak the same schema and
- * migrations through Drizzle; the rest of the server sees only `Db`.
+ * migrations through Drizzle; the rest of the server sees only `Db`. PGlite's modules
+ * (./pglite-client.ts) load only when a PGlite database is opened: a PostgreSQL process never
+ * holds them (docs/operations.md "Memory of a process").
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { lockDataDir } from './data-dir-lock.ts';
-import { usePreparedStatements } from './pglite-statements.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -147,38 +144,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  // One process at a time on a data folder (./data-dir-lock.ts), its lock file beside it.
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  let client: PGlite;
-  try {
-    client = usePreparedStatements(
-      await PGlite.create({
-        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      }),
-    );
-  } catch (error) {
-    release();
-    throw error;
-  }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    listen: async (channel, handlers) => {
-      await client.listen(channel, (payload) => handlers.notify(payload));
-      handlers.reset(true);
-    },
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        release();
-      }
-    },
-  };
+  const { openPglite } = await import('./pglite-client.ts');
+  return openPglite(options, MIGRATIONS_DIR);
 }
 
 /** The raw PGlite client of a database (snapshots in tests, the session cache's triggers); null on PostgreSQL. */

@@ -16,6 +16,27 @@ import { startMetricsServer } from './metrics.ts';
 export const CLUSTER_DEADLINE_MS = 10_000;
 
 /**
+ * The V8 flags of `npm run serve`'s processes (docs/operations.md "Memory of a process"):
+ * package.json's serve script and the Dockerfile start the process with them, and the primary
+ * gives its workers those that the process it runs in lacks, however it was started. V8 sizes
+ * the young generation by the machine's memory: two semi-spaces of 64 MiB each on 24 GiB, and
+ * once a process has allocated that much (its start does) the 128 MiB stay resident, though a
+ * request leaves a few hundred kB of garbage. 16 MiB each keeps the young generation at 32 MiB.
+ */
+export const SERVE_V8_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
+
+/**
+ * A worker's node flags: the primary's own, plus each of SERVE_V8_FLAGS that neither they nor
+ * NODE_OPTIONS set (another value the primary was started with wins, and one in NODE_OPTIONS
+ * when its command line has none).
+ */
+export function workerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const name = (flag: string) => (flag.split('=')[0] ?? flag).replaceAll('_', '-');
+  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].filter(Boolean).map(name));
+  return [...execArgv, ...SERVE_V8_FLAGS.filter((flag) => !given.has(name(flag)))];
+}
+
+/**
  * How many workers to start: WEB_CONCURRENCY, else one per core on PostgreSQL and one on
  * PGlite. Throws (naming the fix) for several workers on PGlite.
  */
@@ -49,6 +70,7 @@ export async function runPrimary(config: Config, count: number): Promise<number>
       ? await startMetricsServer(config.metricsPort, config.metricsHost, () => aggregator.clusterMetrics())
       : null;
   let stopping = false;
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, config.nodeOptions) });
   // Deaths in the last minute: a worker that keeps dying is restarted ever more slowly.
   const deaths: number[] = [];
   const fork = () => {

@@ -9,8 +9,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { PHOTO_SIZES, PHOTO_VARIANTS, photoFileName } from '#src/server/features/photos/index.ts';
+import { loadSharp } from '#src/server/platform/sharp.ts';
 import type { StorageProvider } from '#src/server/providers/storage/index.ts';
 import { Random } from './prng.ts';
 
@@ -75,6 +75,8 @@ ${longHair}
 }
 
 async function renderVariants(svg: string, dir: string, key: string): Promise<void> {
+  // Loaded on first use: the demo cams import this module for portraitSvg (platform/sharp.ts).
+  const sharp = await loadSharp();
   const full = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   const { thumb, match, blur } = PHOTO_SIZES;
   await Promise.all([

@@ -4,7 +4,7 @@
  * gate (src/server/platform/fair-gate.ts), keyed by the member's account. One decode per
  * member runs and one more waits, members are served in turn, and the gate leaves a core for
  * the rest of the app: at most `cores − 1` decodes run at once (at least one), each on one
- * libvips thread (`sharp.concurrency(1)`, set when this module loads) with its variants
+ * libvips thread (`sharp.concurrency(1)`, set when sharp loads: platform/sharp.ts) with its variants
  * encoded one after the other (render.ts), so one member's decodes cannot take every core
  * from other members' requests. The decodes themselves run in photo workers with heaps of
  * their own (photo-pool.ts), one per slot: the API's event loop and its garbage collector
@@ -15,9 +15,9 @@
  * waits between them, so their decodes cannot keep a core busy for everyone else.
  */
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
 import { fail } from '#src/server/http/errors.ts';
 import { FairGate, GateFull } from '#src/server/platform/fair-gate.ts';
+import { loadSharp } from '#src/server/platform/sharp.ts';
 
 /** The gate's sizes: decodes at once, the slot of small photos, waiting per member and in all. */
 export const PHOTO_DECODING = {
@@ -34,9 +34,6 @@ export const PHOTO_DECODING = {
    */
   share: { burst: 60, perSecond: 4, maxWaitMs: 15_000 },
 } as const;
-
-// One libvips worker per image: a decode uses one core, however large the image.
-sharp.concurrency(1);
 
 const gate = new FairGate(PHOTO_DECODING);
 
@@ -57,6 +54,7 @@ export function assertDecodeTurn(accountId: number): void {
  * small (HEIC never is) and its cost against the member's share, in megapixels.
  */
 async function decodeWork(bytes: Uint8Array): Promise<{ small: boolean; cost: number }> {
+  const sharp = await loadSharp();
   try {
     const { width, height, format } = await sharp(bytes).metadata();
     const heic = format === 'heif';

@@ -15,6 +15,12 @@ export const PHOTO_SIZES: Readonly<Record<PhotoVariant, { width: number; height:
   blur: { width: 200, height: 266 },
 };
 
+/**
+ * Uploaded photos are kept larger than the seeded pool: at most 1200×1600 (inside). Here, not
+ * in render.ts, so that the API process reads it without loading sharp (platform/sharp.ts).
+ */
+export const UPLOAD_FULL_SIZE = { width: 1200, height: 1600 } as const;
+
 /** The file name of one variant of a stored photo. */
 export function photoFileName(storageKey: string, variant: PhotoVariant): string {
   return variant === 'full' ? `${storageKey}.jpg` : `${storageKey}-${variant}.jpg`;

@@ -11,9 +11,10 @@
  * the file's first image, so a HEIC file whose primary image (the one sharp measured) is not
  * the first is refused, and the primary's declared size is checked before any worker starts.
  */
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { PHOTO_MAX_PIXELS } from '#src/contract/photos.ts';
 import { fail } from '#src/server/http/errors.ts';
+import { loadSharp } from '#src/server/platform/sharp.ts';
 import { photoBusyError, PHOTO_DECODING } from './decoding.ts';
 import type { PhotoVariant } from './files.ts';
 import { readHeifLayout } from './heif-boxes.ts';
@@ -21,7 +22,7 @@ import { HeicDecodeError, defaultHeicPool, type HeicDecoderPool } from './heic-p
 import { PhotoWorkerError, PhotoWorkerPool } from './photo-pool.ts';
 import type { RenderInput } from './render.ts';
 
-export { UPLOAD_FULL_SIZE } from './render.ts';
+export { UPLOAD_FULL_SIZE } from './files.ts';
 
 /** The formats an upload may have, as sharp's metadata names them (heif covers HEIC). */
 export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp', 'heif'] as const;
@@ -109,6 +110,7 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * larger buffer is copied instead) and must not be used again.
  */
 export async function processUpload(bytes: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, SHARP_OPTIONS).metadata();

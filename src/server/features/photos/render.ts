@@ -12,10 +12,7 @@
  * outside any bundler or loader.
  */
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import { PHOTO_SIZES, type PhotoVariant } from './files.ts';
-
-/** Uploaded photos are kept larger than the seeded pool: at most 1200×1600 (inside). */
-export const UPLOAD_FULL_SIZE = { width: 1200, height: 1600 } as const;
+import { PHOTO_SIZES, UPLOAD_FULL_SIZE, type PhotoVariant } from './files.ts';
 
 /** What a worker is given: the uploaded file, or the pixels of a decoded HEIC photo. */
 export type RenderInput =

@@ -5,9 +5,9 @@
  * account's name, rendered once per account with sharp and kept in memory (about 5 kB each).
  * Its redirect goes to the configured partner URL template (CAM_REDIRECT_URL).
  */
-import sharp from 'sharp';
 import { CAM_SNAPSHOT_PATH } from '#src/contract/cams.ts';
 import type { Gender } from '#src/lib/constants.ts';
+import { loadSharp } from '#src/server/platform/sharp.ts';
 import { portraitSvg } from '#src/server/seed/photos.ts';
 import { Random } from '#src/server/seed/prng.ts';
 import type { CamFilter, CamImage, CamProfile, CamProvider } from './types.ts';
@@ -98,6 +98,7 @@ export function createDemoCamProvider(options: { redirectUrl: string }): CamProv
   const images = new Map<string, Promise<CamImage>>();
 
   const render = async (cam: DemoCam): Promise<CamImage> => {
+    const sharp = await loadSharp();
     const body = await sharp(Buffer.from(demoSnapshotSvg(cam)))
       .resize(SNAPSHOT_WIDTH, SNAPSHOT_HEIGHT)
       .jpeg({ quality: 78, mozjpeg: true })

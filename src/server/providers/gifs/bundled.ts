@@ -14,9 +14,9 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { GIF_FILE_PATH, type GifVariant } from '#src/contract/chat-catalogue.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '#src/lib/locales.ts';
+import { loadSharp } from '#src/server/platform/sharp.ts';
 import { ART, ART_SIZE } from './bundled-art.ts';
 import { GIF_TAGS } from './bundled-tags.ts';
 import type { ChatGif, GifFile, GifProvider } from './types.ts';
@@ -120,6 +120,7 @@ export async function renderBundledGif(id: string, variant: GifVariant): Promise
     if (!svg) throw new Error(`No drawing for the bundled GIF '${id}'`);
     frames.push(Buffer.from(svg));
   }
+  const sharp = await loadSharp();
   return sharp(frames, { join: { animated: true } })
     .gif({ loop: 0, delay: FRAME_DELAY_MS, colours: 64, effort: 7 })
     .toBuffer();

@@ -2,11 +2,13 @@
  * Picks the payment provider of the configuration (PAYMENTS): 'sandbox' (the default
  * outside production), 'mollie' (mollie/, with MOLLIE_API_KEY) or 'none' (the default in
  * production: buying answers payment_provider_unavailable). A real provider is one more
- * adapter folder here and one more PAYMENTS value in env.ts (docs/payments.md).
+ * adapter folder here and one more PAYMENTS value in env.ts (docs/payments.md). Mollie's client
+ * library loads only with PAYMENTS=mollie, in the background as the provider is made: a process
+ * without it never holds it (docs/operations.md "Memory of a process").
  */
 import type { Db } from '#src/server/db/client.ts';
 import type { Config } from '#src/server/env.ts';
-import { createMollieProvider } from './mollie/index.ts';
+import type { MollieOptions, MollieProvider } from './mollie/index.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { ProviderUnavailable, WebhookRejected, type PaymentProvider } from './types.ts';
 
@@ -27,12 +29,31 @@ export function createNoPaymentProvider(): PaymentProvider {
   };
 }
 
+/** Mollie's provider; its calls wait for the client library, which starts loading now. */
+function mollieProvider(options: MollieOptions): MollieProvider {
+  const loading = import('./mollie/index.ts').then(({ createMollieProvider }) => createMollieProvider(options));
+  // A failed load is the first call's error, not an unhandled rejection.
+  loading.catch(() => undefined);
+  const provider = () => loading;
+  return {
+    name: 'mollie',
+    createCheckout: async (request) => (await provider()).createCheckout(request),
+    chargeStored: async (token, request) => (await provider()).chargeStored(token, request),
+    parseWebhook: async (request) => (await provider()).parseWebhook(request),
+    cancelCheckout: async (request) => (await provider()).cancelCheckout(request),
+    readPayment: async (id) => (await provider()).readPayment(id),
+    availableMethods: async (request) => (await provider()).availableMethods(request),
+    registerMandate: async (request) => (await provider()).registerMandate(request),
+    refund: async (request) => (await provider()).refund(request),
+  };
+}
+
 export function createPaymentProvider(
   config: Pick<Config, 'payments' | 'mollie'>,
   db: Db,
   now: () => Date,
 ): PaymentProvider {
   if (config.payments === 'sandbox') return createSandboxProvider({ db, now });
-  if (config.payments === 'mollie' && config.mollie) return createMollieProvider({ ...config.mollie, now });
+  if (config.payments === 'mollie' && config.mollie) return mollieProvider({ ...config.mollie, now });
   return createNoPaymentProvider();
 }

@@ -91,7 +91,11 @@ function metadata(request: CheckoutRequest): MollieMetadata {
   return { payment_id: request.paymentId, method: request.method };
 }
 
-export function createMollieProvider(options: MollieOptions): PaymentProvider {
+/** Mollie's provider: every optional method of PaymentProvider is there. */
+export type MollieProvider = PaymentProvider &
+  Required<Pick<PaymentProvider, 'readPayment' | 'availableMethods' | 'registerMandate'>>;
+
+export function createMollieProvider(options: MollieOptions): MollieProvider {
   const client = createMollieClient({
     apiKey: options.apiKey,
     ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
