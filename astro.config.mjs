@@ -35,10 +35,10 @@ function browserI18next() {
  * The browser's shared code in three files (docs/decisions.md "Members app: JavaScript a
  * member downloads"): brotli packs one file of many modules far better than many small ones
  * (the members' first screen: 21 files, 47.4 KB besides React; the same code in one file,
- * 38.7 KB). Left to itself, Rollup makes a chunk of every set of modules with the same
+ * 38.7 KB). Left to itself, the bundler makes a chunk of every set of modules with the same
  * importers, so the modules every island shares and those of the members' first screen
- * would come in a dozen files whatever their size; merging chunks by size
- * (`experimentalMinChunkSize`) pulled later screens' modules into the first screen's files.
+ * would come in a dozen files whatever their size; merging chunks by size (Rollup's
+ * `experimentalMinChunkSize`) pulled later screens' modules into the first screen's files.
  *
  * - `react`: React and react-dom, which every island loads;
  * - `core`: what every island uses (the API client and its zod, the stores' environment,
@@ -49,8 +49,8 @@ function browserI18next() {
  *   its error boundary and lazy loader) stays small, so the loading state paints first
  *   (docs/pwa.md). The members' extras of static pages share it, for logged-in members only.
  *
- * Later screens stay in Rollup's chunks (each set of importers its own). Only the client
- * build is grouped: the server build's chunks import each other in circles when grouped.
+ * Later screens stay in Rolldown's chunks (each set of importers its own). Only the client
+ * build is grouped: the server build's chunks imported each other in circles when grouped.
  */
 const BROWSER_GROUPS = /** @type {const} */ ([
   ['react', [String.raw`/node_modules/(?:react|react-dom|scheduler)/`]],
@@ -85,28 +85,44 @@ const BROWSER_GROUPS = /** @type {const} */ ([
   ],
 ]).map(([name, patterns]) => /** @type {const} */ ([name, new RegExp(patterns.join('|'))]));
 
-/** The chunk of a module in the browser build: its group, else Rollup's choice. */
-function browserChunk(/** @type {string} */ id) {
-  return BROWSER_GROUPS.find(([, pattern]) => pattern.test(id))?.[0] ?? null;
-}
+/**
+ * What the browser build may drop when nothing it exports is used: our own TypeScript
+ * modules have no effects on import, except the teaser lists' start script, which pages
+ * import for its effect alone. Rolldown keeps a module it cannot prove free of effects
+ * (a top-level call, a class with static fields), which brought the chat's HTML-parsing
+ * translation component back into the members' first screen.
+ */
+const SOURCE_MODULE = /\/src\/.+\.tsx?$/;
+const IMPORTED_FOR_EFFECT = /\/src\/features\/teasers\/start\.ts$/;
 
 /**
- * Groups the browser build's chunks (BROWSER_GROUPS). Only the named modules: their imports
- * stay where they are (`onlyExplicitManualChunks`), so a group never pulls a later screen's
- * module along. The server build keeps Rollup's chunks.
+ * The browser build's chunks (BROWSER_GROUPS) and tree shaking. Only the named modules go
+ * into a group: their imports stay where they are (`includeDependenciesRecursively: false`,
+ * which needs an entry's chunk to export more than the entry does), so a group never pulls a
+ * later screen's module along. The server and page builds keep Rolldown's chunks.
  */
 function browserChunks() {
-  let ssr = false;
   return {
     name: 'browser-chunks',
     apply: /** @type {const} */ ('build'),
-    /** @param {{ build: { ssr?: unknown } }} config */
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
+    /** @param {{ name: string }} environment */
+    applyToEnvironment: (environment) => environment.name === 'client',
+    /** @param {import('rolldown').InputOptions} options */
+    options(options) {
+      return { ...options, preserveEntrySignatures: /** @type {const} */ ('allow-extension') };
     },
-    /** @param {import('rollup').OutputOptions} options */
+    /** @param {import('rolldown').OutputOptions} options */
     outputOptions(options) {
-      return ssr ? null : { ...options, manualChunks: browserChunk, onlyExplicitManualChunks: true };
+      return {
+        ...options,
+        codeSplitting: {
+          groups: BROWSER_GROUPS.map(([name, test]) => ({ name, test, includeDependenciesRecursively: false })),
+        },
+      };
+    },
+    /** @param {string} _code @param {string} id */
+    transform(_code, id) {
+      return SOURCE_MODULE.test(id) && !IMPORTED_FOR_EFFECT.test(id) ? { moduleSideEffects: false } : null;
     },
   };
 }
@@ -126,15 +142,10 @@ export default defineConfig({
       // shell loads up front is budgeted (tests/budgets), and two passes cost seconds once.
       minify: 'terser',
       terserOptions: { compress: { passes: 2 }, format: { comments: false } },
-      rollupOptions: {
+      rolldownOptions: {
         // Building a schema or an endpoint has no effect beyond its value: a contract endpoint no
         // island calls is left out of the browser's chunks (about 1 KB of the first screen).
         treeshake: { manualPureFunctions: ['defineEndpoint', 'z', 'optionalQueryValue'] },
-        // zod 4 ships /* @__PURE__ */ comments Rollup cannot place; harmless, and noisy.
-        onwarn(warning, warn) {
-          if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
-          warn(warning);
-        },
       },
     },
   },
