@@ -29,7 +29,7 @@ const api = await startServer(config, database);
 const root = resolve(import.meta.dirname, '..');
 const astro = spawn(
   process.execPath,
-  [resolve(root, 'node_modules/astro/astro.js'), 'dev', '--port', String(base.port)],
+  [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(base.port)],
   {
     cwd: root,
     stdio: 'inherit',
