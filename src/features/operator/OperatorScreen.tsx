@@ -68,7 +68,7 @@ function Toolbar({ store, sites }: { store: OperatorStore; sites: readonly Conso
       <p role="status" className="text-lg font-semibold">
         {inbox.status === 'ready' ? t('operator.waiting', { count: inbox.waiting }) : ' '}
       </p>
-      <div className="grid grid-cols-2 items-end gap-3">
+      <div className="grid items-end gap-3 sm:grid-cols-2">
         <SiteFilter
           namespace="operator"
           id={`${id}-site`}
