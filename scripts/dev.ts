@@ -27,22 +27,18 @@ await seedIfEmpty(database, config);
 const api = await startServer(config, database);
 
 const root = resolve(import.meta.dirname, '..');
-const astro = spawn(
-  process.execPath,
-  [resolve(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--port', String(base.port)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      DEV_SITE: site.id,
-      DEV_LOCALE: values.locale,
-      DEV_API: api.url,
-      BUILD_SITES: site.id,
-      BUILD_LOCALES: values.locale,
-    },
+const astro = spawn(process.execPath, [resolve(root, 'node_modules/.bin/astro'), 'dev', '--port', String(base.port)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    DEV_SITE: site.id,
+    DEV_LOCALE: values.locale,
+    DEV_API: api.url,
+    BUILD_SITES: site.id,
+    BUILD_LOCALES: values.locale,
   },
-);
+});
 console.log(`Developing ${site.brand} (${values.locale}) on http://localhost:${base.port}/ — API on ${api.url}`);
 astro.on('exit', (code) => {
   void api.close().then(() => process.exit(code ?? 0));
